@@ -1,0 +1,1 @@
+"""Pure game rules: stdlib and msgspec only. No Redis, RQ, Flask, clock or OS randomness."""

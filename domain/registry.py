@@ -1,0 +1,23 @@
+"""Every game the service can host, by name. Adding a game = one folder + one line in ``_load``."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from domain.engine import Game
+
+
+@cache
+def games() -> dict[str, Game]:
+    from domain.games.egizia import GAME as EGIZIA
+
+    return {EGIZIA.name: EGIZIA}
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``; ``KeyError`` with the known names otherwise."""
+    known = games()
+    try:
+        return known[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {sorted(known)}") from None

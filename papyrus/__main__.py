@@ -1,0 +1,5 @@
+import sys
+
+from papyrus.cli import main
+
+sys.exit(main())

@@ -1,0 +1,62 @@
+"""Service settings, read once from the environment (every knob has a safe default)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, got {raw!r}") from None
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the service runs.
+
+    redis_url: the game store (None = embedded fakeredis); rq_redis_url: RQ's own Redis (None = the store's);
+    advance_delay: seconds before an automatic phase runs; move_timeout: seconds a seat has to act
+    (0 = no deadline); snapshot_every: events between state snapshots; sweep_interval: seconds between
+    sweeps that re-schedule lost jobs; clock: seconds since the epoch (tests pass a fake one).
+    """
+
+    redis_url: str | None = None
+    rq_redis_url: str | None = None
+    queue_name: str = "papyrus"
+    advance_delay: float = 0.0
+    move_timeout: float = 0.0
+    snapshot_every: int = 50
+    sweep_interval: float = 60.0
+    outcome_ttl: int = 7 * 24 * 3600
+    clock: Callable[[], float] = field(default=time.time, compare=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        return cls(
+            redis_url=env.get("REDIS_URL") or None,
+            rq_redis_url=env.get("RQ_REDIS_URL") or None,
+            queue_name=env.get("PAPYRUS_QUEUE", "") or "papyrus",
+            advance_delay=_float(env, "PAPYRUS_ADVANCE_DELAY", 0.0),
+            move_timeout=_float(env, "PAPYRUS_MOVE_TIMEOUT", 0.0),
+            snapshot_every=_int(env, "PAPYRUS_SNAPSHOT_EVERY", 50),
+            sweep_interval=_float(env, "PAPYRUS_SWEEP_INTERVAL", 60.0),
+        )

@@ -1,0 +1,43 @@
+"""The Flask app factory. ``create_app()`` reads the environment (production: ``gunicorn
+"api.app:create_app()"``); tests and ``papyrus serve`` pass a ready service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from api.blueprints import all_blueprints
+from api.context import ApiConfig, ApiContext, install
+from api.errors import register_error_handlers
+from services.game_service import GameService
+
+
+class _CompactJSON(DefaultJSONProvider):
+    sort_keys = False
+    compact = True
+
+
+def create_app(
+    service: GameService | None = None,
+    *,
+    redis: Any = None,
+    config: ApiConfig | None = None,
+    mode: str = "production",
+) -> Flask:
+    """The API. Without ``service`` it builds one from the environment (``REDIS_URL``, see README)."""
+    if service is None:
+        from api.runtime import runtime_from_env
+
+        runtime = runtime_from_env()
+        service, redis, mode = runtime.service, runtime.redis, runtime.mode
+    config = config or ApiConfig.from_env()
+    app = Flask("papyrus", static_folder=None)
+    app.json = _CompactJSON(app)
+    app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))
+    register_error_handlers(app)
+    for blueprint in all_blueprints():
+        app.register_blueprint(blueprint)
+    return app

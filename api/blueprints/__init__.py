@@ -1,0 +1,18 @@
+"""One blueprint per resource."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from api.blueprints import commands, games, health, history, openapi_doc, views
+
+
+def all_blueprints() -> list[Blueprint]:
+    return [
+        games.blueprint,
+        commands.blueprint,
+        views.blueprint,
+        history.blueprint,
+        health.blueprint,
+        openapi_doc.blueprint,
+    ]

@@ -1,0 +1,112 @@
+"""Games: create, list the lobby, read a game's facts, join a seat, start, export the audit log."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from flask import Response, stream_with_context
+
+from api.auth import require_seat
+from api.context import game_service
+from api.decoding import decode_body
+from api.endpoints import Freeform, api_blueprint, endpoint
+from api.schemas import CreateGame, ErrorBody, JoinSeat, SeatGranted, StartGame
+
+blueprint = api_blueprint("games", __name__)
+
+GAME = Freeform("Game", "A game's public facts: id, game, seats, options, status, players, version.")
+GAMES = Freeform("Game", "A game's public facts: id, game, seats, options, status, players, version.", True)
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/games",
+    summary="Create a game (its type, number of seats and options).",
+    request=CreateGame,
+    responses={201: ("The new open game", GAME), 400: ("Bad input", ErrorBody)},
+)
+def create_game() -> tuple[dict[str, Any], int]:
+    body = decode_body(CreateGame)
+    return game_service().create_game(body.game, body.seats, body.options, public=body.public), 201
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games",
+    summary="The lobby: public games waiting for players.",
+    responses={200: ("Open public games, oldest first", GAMES)},
+)
+def lobby() -> list[dict[str, Any]]:
+    return game_service().lobby()
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games/<game_id>",
+    summary="A game's public facts.",
+    responses={200: ("The game", GAME), 404: ("Unknown game", ErrorBody)},
+)
+def game_meta(game_id: str) -> dict[str, Any]:
+    return game_service().meta(game_id)
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/games/<game_id>/seats",
+    summary="Join a seat; the answer holds the seat's secret bearer token (shown once).",
+    request=JoinSeat,
+    responses={
+        201: ("The seat and its token", SeatGranted),
+        400: ("Bad input", ErrorBody),
+        404: ("Unknown game", ErrorBody),
+        409: ("Seat taken, game full or started", ErrorBody),
+    },
+)
+def join_seat(game_id: str) -> tuple[dict[str, Any], int]:
+    body = decode_body(JoinSeat)
+    return game_service().join(game_id, body.name, body.seat), 201
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/games/<game_id>/start",
+    summary="Start the game; empty seats are filled with bots when `fill_with_bots`.",
+    request=StartGame,
+    auth="seat",
+    responses={
+        200: ("The running game", GAME),
+        400: ("Bad input", ErrorBody),
+        401: ("No valid seat token", ErrorBody),
+        404: ("Unknown game", ErrorBody),
+        409: ("Already started, or a seat is empty", ErrorBody),
+    },
+)
+def start_game(game_id: str) -> dict[str, Any]:
+    require_seat(game_id)
+    body = decode_body(StartGame, empty_allowed=True)
+    return game_service().start(game_id, fill_with_bots=body.fill_with_bots)
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games/<game_id>/export",
+    summary="The full audit log as JSON Lines (seed revealed), once the game is over.",
+    responses={
+        200: ("JSON Lines, one record per line", Freeform("ExportLine", "One audit record", True)),
+        404: ("Unknown game", ErrorBody),
+        409: ("The game is not over yet", ErrorBody),
+    },
+)
+def export_game(game_id: str) -> Response:
+    lines = game_service().export(game_id)
+    first = next(lines, None)  # the service refuses (409) on the first read: before any byte is sent
+    records = chain([] if first is None else [first], lines)
+    body = (line if line.endswith("\n") else line + "\n" for line in records)
+    return Response(stream_with_context(body), mimetype="application/x-ndjson")

@@ -1,0 +1,50 @@
+"""History: every event of a game, redacted for the caller (a spectator, or a seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.auth import require_seat
+from api.context import game_service
+from api.decoding import path_int
+from api.endpoints import Freeform, api_blueprint, endpoint
+from api.schemas import ErrorBody
+
+blueprint = api_blueprint("history", __name__)
+
+HISTORY = Freeform(
+    "HistoryEntry",
+    'An event {"kind": "event", "seq", "type", "at", "actor", "command_id", "data", "description"} '
+    'or one of your refused commands {"kind": "refused", ...}.',
+    array=True,
+)
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games/<game_id>/history",
+    summary="The history as a spectator may see it.",
+    responses={200: ("Redacted events, in order", HISTORY), 404: ("Unknown game", ErrorBody)},
+)
+def public_history(game_id: str) -> list[dict[str, Any]]:
+    return game_service().history(game_id, None)
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games/<game_id>/seats/<seat>/history",
+    summary="The history as your seat may see it, with your refused commands.",
+    auth="seat",
+    responses={
+        200: ("Events redacted for you, in order", HISTORY),
+        400: ("Bad seat number", ErrorBody),
+        401: ("No valid seat token", ErrorBody),
+        403: ("That seat is not yours", ErrorBody),
+        404: ("Unknown game", ErrorBody),
+    },
+)
+def seat_history(game_id: str, seat: str) -> list[dict[str, Any]]:
+    own = require_seat(game_id, acting_for=path_int("seat", seat))
+    return game_service().history(game_id, own)

@@ -1,0 +1,50 @@
+"""What the views reach through the app: the game service and the API's own settings."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, current_app
+
+from services.game_service import GameService
+
+EXTENSION = "papyrus"
+
+
+@dataclass(frozen=True)
+class ApiConfig:
+    """API settings from the environment (see README, "Configuration")."""
+
+    max_body_bytes: int = 64 * 1024
+    submit_wait_seconds: float = 2.0
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> ApiConfig:
+        source = os.environ if env is None else env
+        return cls(
+            max_body_bytes=int(source.get("PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes)),
+            submit_wait_seconds=float(source.get("PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds)),
+        )
+
+
+@dataclass(frozen=True)
+class ApiContext:
+    service: GameService
+    redis: Any
+    config: ApiConfig
+    mode: str
+
+
+def install(app: Flask, context: ApiContext) -> None:
+    app.extensions[EXTENSION] = context
+
+
+def api_context() -> ApiContext:
+    context: ApiContext = current_app.extensions[EXTENSION]
+    return context
+
+
+def game_service() -> GameService:
+    return api_context().service

@@ -1,0 +1,68 @@
+"""Request decoding with msgspec: every failure becomes a 400 that names the field and the reason."""
+
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+import msgspec
+from flask import request
+
+from api.errors import ApiError
+
+T = TypeVar("T")
+
+_PATH_SUFFIX = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_NAMED_FIELD = re.compile(r"field `(?P<name>[^`]+)`")
+
+
+def _join(path: str, name: str | None) -> str | None:
+    parts = [part for part in (path.lstrip("."), name) if part]
+    if not parts:
+        return None
+    return ".".join(parts).replace(".[", "[")
+
+
+def field_of(error: msgspec.ValidationError) -> tuple[str | None, str]:
+    """Split msgspec's message into the JSON path of the bad field (``options.variant``) and the reason."""
+    message = str(error)
+    path = ""
+    match = _PATH_SUFFIX.search(message)
+    if match:
+        path = match.group("path")
+        message = message[: match.start()]
+    named = _NAMED_FIELD.search(message)
+    return _join(path, named.group("name") if named else None), message
+
+
+def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
+    """The request's JSON body as ``kind``; an empty body decodes as ``{}`` when ``empty_allowed``."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        if not empty_allowed:
+            raise ApiError(400, "body_missing", "The request needs a JSON object body.", "body")
+        raw = b"{}"
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError as invalid:
+        field, reason = field_of(invalid)
+        raise ApiError(400, "invalid_field", reason, field or "body") from None
+    except msgspec.DecodeError as malformed:
+        raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
+
+
+def query_int(name: str, minimum: int = 0) -> int | None:
+    """An optional non-negative integer query parameter such as ``?at=12``."""
+    value = request.args.get(name)
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) < minimum:
+        raise ApiError(400, "invalid_query", f"`{name}` must be an integer >= {minimum}.", name)
+    return int(value)
+
+
+def path_int(name: str, value: str, minimum: int = 0) -> int:
+    """A path segment that must be a non-negative integer (a seat number)."""
+    if not value.isdigit() or int(value) < minimum:
+        raise ApiError(400, "invalid_path", f"`{name}` must be an integer >= {minimum}.", name)
+    return int(value)

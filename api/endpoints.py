@@ -1,0 +1,84 @@
+"""One table of every endpoint: the decorator that registers a Flask route also records its OpenAPI facts,
+so the document in ``api/openapi.py`` cannot drift from the routes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from flask import Blueprint
+
+API_PREFIX = "/api"
+Auth = Literal["none", "seat", "optional"]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Freeform:
+    """A game- or service-shaped JSON document documented by name and prose, not by a struct."""
+
+    name: str
+    description: str
+    array: bool = False
+
+
+Body = type | Freeform | None
+
+
+@dataclass(frozen=True)
+class QueryParam:
+    name: str
+    description: str
+    minimum: int = 0
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    method: str
+    path: str
+    operation_id: str
+    summary: str
+    request: type | None
+    responses: dict[int, tuple[str, Body]]
+    auth: Auth
+    query: tuple[QueryParam, ...] = field(default=())
+
+
+ENDPOINTS: list[Endpoint] = []
+
+
+def endpoint(
+    blueprint: Blueprint,
+    method: str,
+    rule: str,
+    *,
+    summary: str,
+    responses: dict[int, tuple[str, Body]],
+    request: type | None = None,
+    auth: Auth = "none",
+    query: tuple[QueryParam, ...] = (),
+) -> Callable[[F], F]:
+    """Register ``rule`` (relative to ``/api``) on ``blueprint`` and record it for the OpenAPI document."""
+
+    def register(view: F) -> F:
+        blueprint.add_url_rule(rule, view_func=view, methods=[method])
+        ENDPOINTS.append(
+            Endpoint(
+                method=method.lower(),
+                path=API_PREFIX + rule,
+                operation_id=view.__name__,
+                summary=summary,
+                request=request,
+                responses=responses,
+                auth=auth,
+                query=query,
+            )
+        )
+        return view
+
+    return register
+
+
+def api_blueprint(name: str, import_name: str) -> Blueprint:
+    return Blueprint(name, import_name, url_prefix=API_PREFIX)

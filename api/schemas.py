@@ -1,0 +1,90 @@
+"""The JSON bodies the API reads and writes, as msgspec structs (also the source of the OpenAPI schemas)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$"
+CommandId = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=64,
+        pattern=COMMAND_ID_PATTERN,
+        description="Client-chosen id, unique per seat; resubmitting the same id is idempotent.",
+    ),
+]
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
+Version = Annotated[int, msgspec.Meta(ge=0)]
+GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
+
+
+class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A new game: its type, number of seats and the game's own options."""
+
+    game: GameName
+    seats: SeatCount
+    options: dict[str, Any] = {}
+    public: bool = True
+
+
+class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Take a seat (the first free one unless ``seat`` is given)."""
+
+    name: PlayerName
+    seat: SeatNumber | None = None
+
+
+class StartGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Start a game; empty seats become bots played by the workers when ``fill_with_bots``."""
+
+    fill_with_bots: bool = False
+
+
+class SubmitCommand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One command for the caller's seat. ``seat``, if given, must be the caller's own seat."""
+
+    command_id: CommandId
+    command: dict[str, Any]
+    expected_version: Version | None = None
+    seat: SeatNumber | None = None
+
+
+class ErrorDetail(msgspec.Struct, kw_only=True):
+    code: str
+    message: str
+    field: str | None
+    details: dict[str, Any] | None = None
+
+
+class ErrorBody(msgspec.Struct, kw_only=True):
+    """Every refusal: ``field`` names the offending input, ``message`` the reason."""
+
+    error: ErrorDetail
+
+
+class SeatGranted(msgspec.Struct, kw_only=True):
+    """The joined seat and its bearer token (shown once; only its hash is stored)."""
+
+    seat: int
+    token: str
+
+
+class CommandResult(msgspec.Struct, kw_only=True):
+    """The outcome of a command: accepted (200), still pending (202, poll ``poll``)."""
+
+    command_id: str
+    status: str
+    version: int
+    events: list[dict[str, Any]] = []
+    poll: str | None = None
+
+
+class Health(msgspec.Struct, kw_only=True):
+    status: str
+    redis: str
+    mode: str

@@ -1,0 +1,79 @@
+"""What an Egizia player can decide. Tags are stable (``"egizia.<verb>"``); fields are JSON-friendly.
+
+Crews are numbered 0, 1, 2 (regular crews A, B, C) and 3 (the Joker). Space ids come from ``data``:
+river spaces ``C1``..``C10``, ``R_*`` round spaces, ``B_*`` building sites; building spaces are
+``O1``..``O18`` (obelisk, bottom up), ``G1``..``G12`` (graves), ``P<row>-<index>``
+(pyramid, 1-based, bottom row 1) and the
+temple ids of ``data.TEMPLE``.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from domain.engine import Command
+
+
+class PlaceShip(Command, frozen=True, kw_only=True, tag="egizia.place_ship"):
+    """Place a ship on ``space``. At a building site, ``slot`` is the ship space (0 = S1, nearest the Nile);
+    with ``speculate`` the ship waits beside that occupied space. ``crew`` is the crew Alyi moves; ``crews``
+    are the crews an immediate crew card moves (two different crews, or one crew twice); ``ring`` is the
+    water-ring step at Passalon / Heliopolis (-1 left, 0 stay, +1 right)."""
+
+    space: str
+    slot: int = -1
+    speculate: bool = False
+    crew: int = -1
+    crews: list[int] = []
+    ring: int = 0
+
+
+class Pass(Command, frozen=True, kw_only=True, tag="egizia.pass"):
+    """Place no more ships this round."""
+
+
+class Feed(Command, frozen=True, kw_only=True, tag="egizia.feed"):
+    """Feed the crews, using the listed feeding aids (anytime / permanent Nile cards, issue 4)."""
+
+    aids: list[str] = []
+
+
+class Build(Command, frozen=True, kw_only=True, tag="egizia.build"):
+    """One build action at the Obelisk/Graves or Temple/Pyramid site: the crews used, the spaces in the order
+    they are built, the market marker to move after an Obelisk/Graves action (``"stone"`` or ``"grain"``) and
+    any strength cards played (issue 4)."""
+
+    crews: list[int]
+    spaces: list[str]
+    market: str = ""
+    cards: list[str] = []
+
+
+class SphinxDraw(Command, frozen=True, kw_only=True, tag="egizia.sphinx_draw"):
+    """Build at the Sphinx: draw ``count`` cards, paying one stone each."""
+
+    crews: list[int]
+    count: int
+    cards: list[str] = []
+
+
+class SphinxKeep(Command, frozen=True, kw_only=True, tag="egizia.sphinx_keep"):
+    """Keep these drawn Sphinx cards (normally 0 or 1); the others go under the deck for +1 VP each."""
+
+    keep: list[str] = []
+
+
+class Decline(Command, frozen=True, kw_only=True, tag="egizia.decline"):
+    """Do not build at this site; the ship goes home and a speculator may move in."""
+
+
+class PlayCard(Command, frozen=True, kw_only=True, tag="egizia.play_card"):
+    """Use an anytime or once-per-round permanent Nile card (effects: issue 4, ``rules/nile_cards.py``)."""
+
+    card: str
+    crews: list[int] = []
+    target: str = ""
+    amount: int = 0
+
+
+EgiziaCommand = Union[PlaceShip, Pass, Feed, Build, SphinxDraw, SphinxKeep, Decline, PlayCard]  # noqa: UP007

@@ -1,0 +1,1 @@
+"""Egizia rules, one module per phase or concern."""

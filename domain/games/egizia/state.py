@@ -1,0 +1,118 @@
+"""The folded state of one Egizia game.
+
+The state is a tree of *mutable* msgspec Structs. ``evolve`` updates it in place and returns it: a fold owns
+the state it is given. ``decide``, ``legal_commands``, ``view`` and ``advance`` never mutate it; whoever needs
+the old state after folding takes a :func:`copy_state` first. Seats are 0-based; ``-1`` means "nobody".
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.games.egizia.data import GRAVES_FACE_UP
+
+NOBODY = -1
+
+# Phases of a round (spec §5) plus the start and end of the game.
+LAYOUT = "layout"
+PLACEMENT = "placement"
+FEEDING = "feeding"
+PRODUCTION = "production"
+BUILDING = "building"
+BONUS = "bonus"
+SEQUENCE = "sequence"
+FINAL_SCORING = "final_scoring"
+OVER = "over"
+
+
+class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """Game variants (spec §14 V1) and online adjustments."""
+
+    without_sphinx_draw_card: bool = False  # remove Nile card N12-19 (+2 Sphinx)
+    without_tenth_card: bool = False  # remove Sphinx card SPH-TENTH (+1 per 10 VP)
+    remove_speculation_card_in_2p: bool = True  # online: N34-14 is left out of 2-player games
+    starting_sphinx_card: bool = True  # each player draws one Sphinx card at setup
+
+
+class FieldCard(msgspec.Struct, kw_only=True, gc=False):
+    card: str
+    grain: int
+    colour: int
+    improved_by: list[str] = []  # IMPROVE_FIELD cards attached (issue 4); each improves one level
+
+
+class QuarryCard(msgspec.Struct, kw_only=True, gc=False):
+    card: str
+    stones: int
+
+
+class Player(msgspec.Struct, kw_only=True, gc=False):
+    seat: int
+    tile: int  # sequence tile 1..N
+    score: int = 0
+    arrival: int = 0  # stamp of the last score change; lower = arrived earlier = in front on a shared space
+    stones: int = 0
+    crews: list[int]  # strengths of A, B, C, Joker
+    crews_used: list[bool]  # flipped this round
+    stone_market: int = 0  # 0 = top
+    grain_market: int = 0
+    fields: list[FieldCard] = []
+    quarries: list[QuarryCard] = []
+    hand: list[str] = []  # anytime Nile cards not yet used
+    permanents: list[str] = []  # permanent Nile cards other than fields and quarries
+    used_this_round: list[str] = []  # permanent cards already used this round (issue 4)
+    sphinx: list[str] = []  # secret Sphinx cards
+    graves: list[int] = []  # values of the grave tiles taken
+    ships_placed: int = 0  # this round
+    last_position: int = 0  # river position of the latest ship this round (downstream rule)
+    passed: bool = False  # out of this round's placement
+    spent_stones: bool = False  # spent at least one stone in this round's building phase
+
+
+class Site(msgspec.Struct, kw_only=True, gc=False):
+    id: str
+    slots: list[int]  # occupant seat per ship space S1.., NOBODY if free
+    speculators: list[int]  # the speculator waiting beside each ship space
+    built: list[bool]  # whether the occupant of each ship space built this round
+
+
+class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
+    options: EgiziaOptions
+    seed_commitment: str
+    players: list[Player]
+    round: int = 0
+    phase: str = LAYOUT
+    order: list[int] = []  # seats in sequence-tile order (tile 1 first)
+    turn: int = NOBODY  # seat to place a ship (phase 2)
+    queue: list[int] = []  # seats still to be handled in feeding / bonus / final scoring, head first
+    river_cards: list[str] = []  # card id on C1..C10, "" when empty
+    river_ships: list[list[int]] = []  # seats with a ship, per river position index 0..19 (card/round spaces)
+    sites: list[Site] = []
+    ring: int = 1
+    nile_decks: list[list[str]] = []  # secret order, top first
+    sphinx_deck: list[str] = []  # secret order, top first
+    obelisk: list[int] = []  # owner per space, bottom to top
+    graves: list[int] = []  # tile value per grave space G1..G12 (face-down ones are secret)
+    grave_owners: list[int] = []  # who took the tile of each grave space
+    pyramid: list[list[int]] = []  # owner per space, per row, bottom row first, left to right
+    temple: list[int] = []  # owner per temple space, in data.TEMPLE order
+    site: int = 0  # site being built (phase 5)
+    slot: int = 0  # ship space whose owner builds now
+    drawn: list[str] = []  # Sphinx cards drawn and not yet kept or returned
+    arrivals: int = 0  # global counter for score arrival stamps
+    ranking: list[int] = []  # final ranking once the game is over
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODER = msgspec.msgpack.Decoder(EgiziaState)
+
+
+def copy_state(state: EgiziaState) -> EgiziaState:
+    """A deep copy (the fold mutates the state it is given)."""
+    return _DECODER.decode(_ENCODER.encode(state))
+
+
+def graves_face_up(state: EgiziaState) -> int:
+    """Index one past the last face-up grave space (tiles ahead of it are face down)."""
+    taken = sum(1 for owner in state.grave_owners if owner != NOBODY)
+    return min(len(state.graves), taken + GRAVES_FACE_UP)

@@ -1,0 +1,225 @@
+"""Papyrus under load: a real Redis, the API under gunicorn, RQ workers, many games driven by HTTP bots.
+
+    python benchmarks/load_bench.py --games 200 --rate 100 --duration 60
+
+Loopback only, bounded (stops after --duration seconds of driving), and it refuses to run on a Redis
+database that already holds keys (it deletes what it created when done). Prints one JSON report: commands per
+second, p50/p99 submit-to-outcome latency, projection lag, Redis memory per finished game, and in the same run
+redis-benchmark's XADD rate and a bare Flask endpoint's request rate (benchmarks/flask_ref.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import redis
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.load_support import (
+    ROOT,
+    BotClient,
+    RateLimiter,
+    Stats,
+    Table,
+    free_port,
+    percentile,
+    python_module,
+    spawn,
+    stop,
+    wait_http,
+)
+from domain.registry import games
+from services import keys
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/13")
+    parser.add_argument("--game", default=sorted(games())[0], help="a registered game (default: the first)")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200, help="concurrent games")
+    parser.add_argument("--rate", type=float, default=100.0, help="target commands per second (0 = flat out)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of driving")
+    parser.add_argument("--clients", type=int, default=32, help="bot client threads")
+    parser.add_argument("--api-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn worker")
+    parser.add_argument("--rq-workers", type=int, default=2)
+    parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
+    return parser.parse_args()
+
+
+def gunicorn(
+    app: str, port: int, args: argparse.Namespace, env: dict[str, str], log: Path, cwd: Path = ROOT
+) -> Any:
+    command = python_module(
+        "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(args.api_workers),
+        "--worker-class", "gthread", "--threads", str(args.api_threads), "--log-level", "warning", app,
+    )  # fmt: skip
+    return spawn(command, env, log, cwd)
+
+
+def create_tables(base: str, args: argparse.Namespace) -> list[Table]:
+    http = requests.Session()
+    tables = []
+    for _ in range(args.games):
+        game = http.post(f"{base}/api/games", json={"game": args.game, "seats": args.seats}).json()
+        tokens = [
+            http.post(f"{base}/api/games/{game['id']}/seats", json={"name": f"bot{seat}"}).json()["token"]
+            for seat in range(args.seats)
+        ]
+        started = http.post(
+            f"{base}/api/games/{game['id']}/start", json={}, headers={"Authorization": f"Bearer {tokens[0]}"}
+        )
+        started.raise_for_status()
+        tables.append(Table(game_id=game["id"], tokens=tokens))
+    return tables
+
+
+def drive(base: str, tables: list[Table], args: argparse.Namespace) -> tuple[Stats, float]:
+    """Bot threads take a table, play one turn, put it back, until the time is up or every game is over."""
+    stats, limiter = Stats(), RateLimiter(args.rate)
+    ready: queue.Queue[Table] = queue.Queue()
+    for table in tables:
+        ready.put(table)
+    deadline = time.monotonic() + args.duration
+
+    def run(seed: int) -> None:
+        client = BotClient(base, stats, limiter, args.lag_every, seed)
+        while time.monotonic() < deadline:
+            try:
+                table = ready.get(timeout=0.5)
+            except queue.Empty:
+                if all(t.over for t in tables):
+                    return
+                continue
+            client.play_turn(table)
+            if not table.over:
+                ready.put(table)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=run, args=(seed,), daemon=True) for seed in range(args.clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return stats, time.monotonic() - started
+
+
+def memory_per_game(store: redis.Redis, tables: list[Table]) -> tuple[int, float | None]:
+    finished = [table for table in tables if table.over]
+    totals = []
+    for table in finished:
+        names = [
+            *keys.game_keys(table.game_id),
+            *store.scan_iter(match=keys.projection_pattern(table.game_id)),
+        ]
+        totals.append(sum(store.memory_usage(name, samples=0) or 0 for name in names))
+    return len(finished), (sum(totals) / len(totals) if totals else None)
+
+
+def redis_xadd_rate(url: str) -> float:
+    parsed = urlparse(url)
+    db = (parsed.path or "/0").lstrip("/") or "0"
+    key = "papyrus-bench:xadd"
+    host, port = parsed.hostname or "127.0.0.1", str(parsed.port or 6379)
+    command = ["redis-benchmark", "-h", host, "-p", port, "--dbnum", db, "-n", "100000", "-c", "50", "-q"]
+    command += ["XADD", key, "*", "type", "bench", "data", "x" * 200]
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    redis.Redis.from_url(url).delete(key)
+    match = re.search(r"([\d.]+) requests per second", output)
+    return float(match.group(1)) if match else float("nan")
+
+
+def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0) -> float:
+    port = free_port()
+    server = gunicorn("flask_ref:create_app()", port, args, {}, logs / "flask_ref.log", ROOT / "benchmarks")
+    try:
+        url = f"http://127.0.0.1:{port}/ping"
+        wait_http(url)
+        counts = [0] * args.clients
+        deadline = time.monotonic() + seconds
+
+        def hammer(index: int) -> None:
+            http = requests.Session()
+            while time.monotonic() < deadline:
+                http.get(url).raise_for_status()
+                counts[index] += 1
+
+        threads = [threading.Thread(target=hammer, args=(i,)) for i in range(args.clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return sum(counts) / seconds
+    finally:
+        stop([server])
+
+
+def delete_created_keys(store: redis.Redis) -> None:
+    for pattern in ("papyrus:*", "rq:*"):
+        batch = list(store.scan_iter(match=pattern, count=1000))
+        for start in range(0, len(batch), 500):
+            store.delete(*batch[start : start + 500])
+
+
+def main() -> int:
+    args = parse_args()
+    store = redis.Redis.from_url(args.redis_url)
+    if store.dbsize():
+        sys.exit(f"{args.redis_url} already holds keys: give the benchmark an empty database")
+    logs = Path(tempfile.mkdtemp(prefix="papyrus-bench-"))
+    env = {"REDIS_URL": args.redis_url}
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    processes = [gunicorn("api.app:create_app()", port, args, env, logs / "api.log")]
+    processes += [
+        spawn(python_module("papyrus", "worker"), env, logs / f"worker{i}.log")
+        for i in range(args.rq_workers)
+    ]
+    try:
+        wait_http(base + "/api/health")
+        tables = create_tables(base, args)
+        stats, elapsed = drive(base, tables, args)
+        finished, memory = memory_per_game(store, tables)
+    finally:
+        stop(processes)
+    report = {
+        "command": " ".join(sys.argv),
+        "games": args.games,
+        "target_rate": args.rate,
+        "elapsed_s": round(elapsed, 1),
+        "commands": len(stats.latencies),
+        "commands_per_s": round(len(stats.latencies) / elapsed, 1),
+        "statuses": stats.statuses,
+        "submit_p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 1),
+        "submit_p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 1),
+        "projection_lag_p50_ms": round(percentile(stats.lags, 0.50) * 1000, 2),
+        "projection_lag_p99_ms": round(percentile(stats.lags, 0.99) * 1000, 2),
+        "finished_games": finished,
+        "redis_bytes_per_finished_game": memory,
+        "reference_redis_benchmark_xadd_per_s": redis_xadd_rate(args.redis_url),
+        "reference_bare_flask_req_per_s": round(bare_flask_rate(args, logs), 1),
+        "logs": str(logs),
+    }
+    delete_created_keys(store)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

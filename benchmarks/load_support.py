@@ -1,0 +1,175 @@
+"""Pieces of the load benchmark: HTTP bot clients, a rate limiter, percentiles, child processes."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def spawn(args: Sequence[str], env: dict[str, str], log: Path, cwd: Path = ROOT) -> subprocess.Popen[bytes]:
+    """A child process in its own process group, its output in ``log``."""
+    handle = log.open("wb")
+    return subprocess.Popen(
+        list(args),
+        cwd=cwd,
+        env={**os.environ, **env},
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url, timeout=1).ok:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+class RateLimiter:
+    """Spaces calls ``1/rate`` seconds apart across all threads (0 = unlimited)."""
+
+    def __init__(self, rate: float) -> None:
+        self._interval = 1.0 / rate if rate > 0 else 0.0
+        self._next = time.monotonic()
+        self._lock = threading.Lock()
+
+    def wait(self) -> None:
+        if not self._interval:
+            return
+        with self._lock:
+            now = time.monotonic()
+            slot = max(self._next, now)
+            self._next = slot + self._interval
+        if slot > now:
+            time.sleep(slot - now)
+
+
+@dataclass
+class Table:
+    """One game driven by the benchmark: its id and each seat's token."""
+
+    game_id: str
+    tokens: list[str]
+    commands: int = 0
+    over: bool = False
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, status: int, latency: float) -> None:
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            self.latencies.append(latency)
+
+
+class BotClient:
+    """Plays one turn of a table over HTTP: read who acts, read that seat's legal commands, submit one."""
+
+    def __init__(self, base: str, stats: Stats, limiter: RateLimiter, lag_every: int, seed: int) -> None:
+        self.base = base
+        self.http = requests.Session()
+        self.stats = stats
+        self.limiter = limiter
+        self.lag_every = lag_every
+        self.random = random.Random(seed)
+        self.submitted = 0
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.http.get(self.base + path, headers=headers, timeout=30)
+        response.raise_for_status()
+        return response.json()
+
+    def play_turn(self, table: Table) -> None:
+        view = self.get(f"/api/games/{table.game_id}/view")
+        if view["status"] == "over":
+            table.over = True
+            return
+        if not view["to_act"]:
+            time.sleep(0.01)  # an automatic phase is running in the workers
+            return
+        seat = self.random.choice(sorted(view["to_act"]))
+        legal = self.get(f"/api/games/{table.game_id}/seats/{seat}/legal-commands", table.tokens[seat])
+        if not legal:
+            time.sleep(0.01)
+            return
+        self.submit(table, seat, self.random.choice(legal))
+
+    def submit(self, table: Table, seat: int, command: dict[str, Any]) -> None:
+        self.limiter.wait()
+        table.commands += 1
+        body: dict[str, Any] = {"command_id": f"c{table.commands}", "command": command}
+        headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
+        started = time.perf_counter()
+        response = self.http.post(
+            f"{self.base}/api/games/{table.game_id}/commands", json=body, headers=headers
+        )
+        while response.status_code == 202:
+            response = self.http.get(self.base + response.json()["poll"], headers=headers)
+        self.stats.record(response.status_code, time.perf_counter() - started)
+        self.submitted += 1
+        if response.status_code == 200 and self.submitted % self.lag_every == 0:
+            self.measure_lag(table, int(response.json()["version"]))
+
+    def measure_lag(self, table: Table, version: int) -> None:
+        """Time from the accepted answer until the public projection shows that version."""
+        started = time.perf_counter()
+        while self.get(f"/api/games/{table.game_id}/view")["version"] < version:
+            time.sleep(0.001)
+        with self.stats.lock:
+            self.stats.lags.append(time.perf_counter() - started)
+
+
+def python_module(*args: str) -> list[str]:
+    return [sys.executable, "-m", *args]

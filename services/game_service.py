@@ -6,41 +6,29 @@ keyed by ``game_id`` (a short url-safe string); seats are 0-based ints; JSON-rea
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import redis
+from redis import Redis
 
+from domain.engine import Game
+from domain.registry import get_game
+from services import codec, validation
+from services.automation import Automation, queue_command
+from services.codec import CommandRecord, OutcomeRecord
+from services.components import Components
+from services.contract import CommandOutcome, ServiceError
+from services.export import export_lines
+from services.history import outcome_events, seat_history
+from services.meta_store import OPEN, OVER, RUNNING
+from services.processor import Processor
+from services.projections import PUBLIC, TO_ACT, seat_name, view_body
 from services.settings import Settings
 
-
-class CommandOutcome(msgspec.Struct, kw_only=True):
-    """What became of one submitted command.
-
-    status: "accepted" | "rejected" | "stale" | "pending"
-    version: the game's event count after the command (accepted), or the current version otherwise
-    events: the new events as the submitting seat may see them (accepted only), JSON-ready dicts
-    violation: {"code", "message", "details"} when rejected
-    """
-
-    command_id: str
-    status: str
-    version: int
-    events: list[dict[str, Any]] = []
-    violation: dict[str, Any] | None = None
-
-
-class ServiceError(Exception):
-    """A request the service refuses before anything is written. ``http_status`` is a hint for the API:
-    400 bad input, 403 not your seat, 404 unknown game, 409 conflict (seat taken, game started)."""
-
-    def __init__(self, http_status: int, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.http_status = http_status
-        self.code = code
-        self.message = message
-        self.field = field
+__all__ = ["CommandOutcome", "GameService", "ServiceError"]
 
 
 class GameService:
@@ -53,27 +41,73 @@ class GameService:
     def __init__(
         self, redis: redis.Redis, settings: Settings, rq_connection: redis.Redis | None = None
     ) -> None:
-        raise NotImplementedError
+        if rq_connection is None:
+            rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else redis
+        self.settings = settings
+        self.parts = Components(redis, settings, rq_connection)
+        self.processor = Processor(self.parts)
+        self.automation = Automation(self.parts, self.processor)
 
-    def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> dict[str, Any]:
+    def create_game(
+        self, game: str, seats: int, options: dict[str, Any], public: bool = True
+    ) -> dict[str, Any]:
         """Create an open game. Returns its meta: ``{"id", "game", "seats", "options", "public", "status":
-        "open"|"running"|"over", "players": [{"seat", "name", "bot"}...], "created_at", "version"}``.
+        "open"|"running"|"over", "players": [{"seat", "name", "bot"}...], "created_at"}``.
         ServiceError 400 for an unknown game, a bad seat count or options that do not decode (field named)."""
-        raise NotImplementedError
+        rules = validation.known_game(game)
+        validation.seat_count(rules, seats)
+        decoded = validation.decode(options, rules.Options, "options")
+        doc = {
+            "id": secrets.token_hex(6),
+            "game": rules.name,
+            "seats": seats,
+            "options": msgspec.to_builtins(decoded),
+            "public": bool(public),
+            "created_at": self.settings.clock(),
+        }
+        self.parts.meta.create(doc, doc["created_at"])
+        meta = self.meta(doc["id"])
+        self.parts.meta.publish_lobby(meta)
+        return meta
 
     def join(self, game_id: str, player_name: str, seat: int | None = None) -> dict[str, Any]:
         """Take a seat (the first free one when ``seat`` is None). Returns ``{"seat", "token"}``; the token is
         shown once and stored only as its sha256. 404 unknown game, 409 seat taken / game started / full."""
-        raise NotImplementedError
+        meta = self._open_meta(game_id)
+        name = validation.player_name(player_name)
+        wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta["seats"])
+        taken = next((s for s in wanted if self.parts.meta.claim_seat(game_id, s, name, bot=False)), None)
+        if taken is None:
+            if seat is not None:
+                raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
+            raise ServiceError(409, "game.full", "Every seat of this game is taken.")
+        if self.parts.meta.status(game_id) != OPEN:
+            self.parts.meta.release_seat(game_id, taken)
+            raise ServiceError(409, "game.started", "This game has already started.")
+        token = secrets.token_urlsafe(24)
+        self.parts.meta.save_token(game_id, token, taken)
+        self.parts.meta.publish_lobby(self.meta(game_id))
+        return {"seat": taken, "token": token}
 
     def authenticate(self, game_id: str, token: str) -> int | None:
         """The seat this token holds in this game, or None."""
-        raise NotImplementedError
+        return self.parts.meta.seat_of(game_id, token) if token else None
 
     def start(self, game_id: str, fill_with_bots: bool = False) -> dict[str, Any]:
         """Run setup (the service draws and keeps the seed) and return the meta. Empty seats become bots
         when ``fill_with_bots``; otherwise 409 while a seat is empty. 409 if already started."""
-        raise NotImplementedError
+        meta = self._open_meta(game_id)
+        empty = sorted(set(range(meta["seats"])) - {player["seat"] for player in meta["players"]})
+        if empty and not fill_with_bots:
+            raise ServiceError(409, "seats.empty", f"Seats {empty} are still empty.")
+        for seat in empty:
+            self.parts.meta.claim_seat(game_id, seat, f"Bot {seat + 1}", bot=True)
+        if not self.parts.meta.mark_running(game_id):
+            raise ServiceError(409, "game.started", "This game has already started.")
+        self.parts.meta.set_running(game_id, True)
+        self.parts.meta.publish_lobby(self.meta(game_id))
+        self.automation.run_setup(game_id)
+        return self.meta(game_id)
 
     def submit(
         self,
@@ -87,46 +121,156 @@ class GameService:
         command raises ServiceError(400, "command.invalid", field=<json path such as "$.ship">) and nothing
         is written. Resubmitting a ``command_id`` is a no-op (its first outcome stands). 409 if the game is
         not running."""
-        raise NotImplementedError
+        meta, game = self._game(game_id)
+        validation.seat(meta, seat, "seat")
+        validation.command_id(command_id)
+        validation.expected_version(expected_version)
+        decoded = validation.decode(command, game.Command, "command")
+        if self.parts.inbox.is_known(game_id, command_id):
+            return
+        if meta["status"] != RUNNING:
+            raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
+        record = CommandRecord(
+            command_id=command_id,
+            seat=seat,
+            actor=seat,
+            command=msgspec.to_builtins(decoded),
+            expected_version=expected_version,
+            at=codec.now_iso(self.settings.clock),
+        )
+        queue_command(self.parts, game_id, record)
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if
         it is not decided by then."""
-        raise NotImplementedError
+        self._game(game_id)
+        found = self.parts.inbox.wait(game_id, command_id, timeout)
+        if found is None:
+            version = self.parts.store.head(game_id).version
+            return CommandOutcome(command_id=command_id, status="pending", version=version)
+        return self._outcome(game_id, found)
 
     def outcome(self, game_id: str, command_id: str) -> CommandOutcome | None:
         """The outcome of a decided command, None while undecided or unknown."""
-        raise NotImplementedError
+        self._game(game_id)
+        found = self.parts.inbox.outcome(game_id, command_id)
+        return self._outcome(game_id, found) if found is not None else None
 
     def view(self, game_id: str, seat: int | None, at: int | None = None) -> dict[str, Any]:
         """What ``seat`` (None = spectator) may see: ``{"game_id", "version", "seat", "status", "view":
         <the game's view as JSON>, "to_act": [seats], "result": {...}|None}``. From the projection when
         ``at`` is None, else replayed to version ``at`` (400 if out of range)."""
-        raise NotImplementedError
+        meta, game = self._game(game_id)
+        if seat is not None:
+            validation.seat(meta, seat, "seat")
+        version = self.parts.store.head(game_id).version
+        if version == 0:
+            return {
+                "game_id": game_id,
+                "seat": seat,
+                "version": 0,
+                "status": meta["status"],
+                "to_act": [],
+                "result": None,
+                "view": None,
+            }
+        if at is None:
+            name = PUBLIC if seat is None else seat_name(seat)
+            body = self.parts.projections.read(game_id, name)
+            if body is None:
+                _, state = self.parts.states.load(game, game_id)
+                body = view_body(game, state, seat, version)
+        else:
+            validation.version_in_range(at, version)
+            body = view_body(game, self.parts.states.at(game, game_id, at), seat, at)
+        return {"game_id": game_id, "seat": seat, **body}
 
     def legal_commands(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         """The commands ``seat`` may submit now, as JSON dicts (with their "type" tag)."""
-        raise NotImplementedError
+        meta, game = self._game(game_id)
+        validation.seat(meta, seat, "seat")
+        if meta["status"] != RUNNING:
+            return []
+        _, state = self.parts.states.load(game, game_id)
+        if game.result(state) is not None:
+            return []
+        return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 
     def history(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
         """Every event record as ``seat`` may see it, in order: ``{"kind": "event", "seq", "type", "at",
         "actor", "command_id", "data", "description"}``, interleaved with that seat's refused commands
         ``{"kind": "refused", "command_id", "at", "actor", "command", "status", "violation"}``. Once the
         game is over nothing is redacted and every seat's refusals are listed."""
-        raise NotImplementedError
+        meta, game = self._game(game_id)
+        if seat is not None:
+            validation.seat(meta, seat, "seat")
+        return seat_history(
+            game,
+            self.parts.store.read(game_id),
+            self.parts.inbox.all(game_id),
+            self.parts.inbox.outcomes(game_id),
+            seat,
+            meta["status"] == OVER,
+        )
 
     def export(self, game_id: str) -> Iterator[str]:
         """The full audit log as JSON Lines (format in services/export.py); 409 until the game is over."""
-        raise NotImplementedError
+        meta, _ = self._game(game_id)
+        if meta["status"] != OVER:
+            raise ServiceError(409, "game.not_over", "A game can be exported once it is over.")
+        return export_lines(
+            meta,
+            self.parts.store.read(game_id),
+            self.parts.inbox.all(game_id),
+            self.parts.inbox.outcomes(game_id),
+        )
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public open games, oldest first, each a meta dict."""
-        raise NotImplementedError
+        return self.parts.meta.lobby()
 
     def your_turn(self, game_id: str, seat: int) -> dict[str, Any]:
         """``{"game_id", "seat", "your_turn": bool, "version", "deadline": epoch seconds | None}``."""
-        raise NotImplementedError
+        meta, _ = self._game(game_id)
+        validation.seat(meta, seat, "seat")
+        body = self.parts.projections.read(game_id, TO_ACT) or {"version": 0, "to_act": []}
+        deadline = self.processor.followups.deadlines(game_id).get(seat)
+        return {
+            "game_id": game_id,
+            "seat": seat,
+            "your_turn": seat in body["to_act"],
+            "version": body["version"],
+            "deadline": deadline.deadline if deadline is not None else None,
+        }
 
     def meta(self, game_id: str) -> dict[str, Any]:
         """The game's meta (see ``create_game``); 404 if unknown."""
-        raise NotImplementedError
+        found = self.parts.meta.get(game_id)
+        if found is None:
+            raise ServiceError(404, "game.unknown", f"There is no game {game_id!r}.", field="game_id")
+        return found
+
+    def _game(self, game_id: str) -> tuple[dict[str, Any], Game]:
+        meta = self.meta(game_id)
+        return meta, get_game(meta["game"])
+
+    def _open_meta(self, game_id: str) -> dict[str, Any]:
+        meta = self.meta(game_id)
+        if meta["status"] != OPEN:
+            raise ServiceError(409, "game.started", "This game has already started.")
+        return meta
+
+    def _outcome(self, game_id: str, found: OutcomeRecord) -> CommandOutcome:
+        events: list[dict[str, Any]] = []
+        if found.status == "accepted":
+            _, game = self._game(game_id)
+            records = self.parts.store.read(game_id, after=found.first_seq - 1, upto=found.last_seq)
+            over = self.parts.meta.status(game_id) == OVER
+            events = outcome_events(game, records, found.seat, over)
+        return CommandOutcome(
+            command_id=found.command_id,
+            status=found.status,
+            version=found.version,
+            events=events,
+            violation=found.violation,
+        )

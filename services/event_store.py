@@ -1,0 +1,143 @@
+"""The per-game event stream: explicit ids ``0-<seq>``, a hash chain, atomic guarded appends.
+
+Only one writer can extend a game's log at a version: ``append.lua`` compares the expected version and head
+hash with the stored head before it XADDs, and Redis itself refuses an explicit id that is not above the
+last one. A racing writer gets :class:`StaleVersion` and must reload and decide again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+import redis
+
+from services import codec, keys
+from services.codec import GENESIS_HASH, EventRecord
+from services.scripts import Scripts, as_int, as_str, stream_entries
+
+
+class StaleVersion(Exception):
+    """The log moved on (or the command was decided) since the writer read it."""
+
+    def __init__(self, version: int, reason: str) -> None:
+        super().__init__(f"stale append: {reason} (store at version {version})")
+        self.version = version
+        self.reason = reason
+
+
+class Head(msgspec.Struct, frozen=True):
+    """The tip of a game's log: last seq, its hash, and the last decided command entry id."""
+
+    version: int = 0
+    hash: str = GENESIS_HASH
+    checkpoint: str = "0-0"
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    """An event to append: its tag, data and schema version."""
+
+    type: str
+    data: dict[str, Any]
+    schema_version: int = 1
+
+
+class CommandDecision(msgspec.Struct, frozen=True):
+    """The command whose outcome an append records, and where the checkpoint moves to."""
+
+    command_id: str
+    outcome: codec.OutcomeRecord
+    expected_checkpoint: str
+    new_checkpoint: str
+
+
+_REASONS = {0: "version or head hash moved", -1: "command checkpoint moved", -2: "command already decided"}
+
+
+class EventStore:
+    def __init__(self, connection: redis.Redis, clock: Callable[[], float]) -> None:
+        self._redis = connection
+        self._scripts = Scripts(connection)
+        self._clock = clock
+
+    def head(self, game_id: str) -> Head:
+        raw = self._redis.hgetall(keys.head(game_id))
+        fields = {as_str(k): as_str(v) for k, v in raw.items()}
+        return Head(
+            version=int(fields.get("version", 0)),
+            hash=fields.get("hash", GENESIS_HASH),
+            checkpoint=fields.get("checkpoint", "0-0"),
+        )
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
+        """Records with ``after < seq <= upto`` in order."""
+        end = "+" if upto is None else f"0-{upto}"
+        entries = self._redis.xrange(keys.events(game_id), f"0-{after + 1}", end)
+        return [codec.decode_event(raw) for _, raw in stream_entries(entries)]
+
+    def build(
+        self,
+        head: Head,
+        events: Sequence[NewEvent],
+        actor: codec.Actor,
+        command_id: str | None,
+    ) -> list[EventRecord]:
+        """Sealed records continuing the chain from ``head``."""
+        at = codec.now_iso(self._clock)
+        records: list[EventRecord] = []
+        prev_hash = head.hash
+        for offset, event in enumerate(events, start=1):
+            record = EventRecord(
+                seq=head.version + offset,
+                type=event.type,
+                schema_version=event.schema_version,
+                at=at,
+                actor=actor,
+                command_id=command_id,
+                data=event.data,
+                prev_hash="",
+                hash="",
+            )
+            records.append(codec.seal(record, prev_hash))
+            prev_hash = record.hash
+        return records
+
+    def append(
+        self,
+        game_id: str,
+        head: Head,
+        records: Sequence[EventRecord],
+        decision: CommandDecision | None = None,
+        final_status: str = "",
+    ) -> int:
+        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step.
+
+        Returns the new version; raises :class:`StaleVersion` if anything moved since ``head`` was read.
+        """
+        new_hash = records[-1].hash if records else head.hash
+        result = self._scripts.append(
+            keys=[
+                keys.head(game_id),
+                keys.events(game_id),
+                keys.outcomes(game_id),
+                keys.decided(game_id),
+                keys.meta(game_id),
+                keys.seed(game_id),
+            ],
+            args=[
+                head.version,
+                head.hash,
+                decision.expected_checkpoint if decision else "",
+                decision.new_checkpoint if decision else "",
+                decision.command_id if decision else "",
+                codec.encode(decision.outcome) if decision else b"",
+                new_hash,
+                final_status,
+                *[codec.encode(record) for record in records],
+            ],
+        )
+        status, version = as_int(result[0]), as_int(result[1])
+        if status != 1:
+            raise StaleVersion(version, _REASONS.get(status, "unknown"))
+        return version

@@ -1,0 +1,74 @@
+"""After the log moved: write the projections, then schedule whatever must happen next.
+
+* game over: it leaves the running set and its deadlines are dropped;
+* nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)``;
+* a bot must act: ``bot_move(<id>, <seat>, <version>)``;
+* a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a
+  ``timeout_seat`` job scheduled for it.
+
+Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.engine import Game
+from services import keys
+from services.components import Components
+from services.scripts import as_int, as_str
+
+
+class Deadline:
+    def __init__(self, since: int, deadline: float) -> None:
+        self.since = since
+        self.deadline = deadline
+
+
+class FollowUps:
+    def __init__(self, parts: Components) -> None:
+        self._parts = parts
+
+    def settle(self, game: Game, game_id: str, seats: int) -> None:
+        parts = self._parts
+        head, state = parts.states.load(game, game_id)
+        parts.projections.write(game, game_id, seats, head.version, state)
+        if game.result(state) is not None:
+            parts.meta.set_running(game_id, False)
+            parts.redis.delete(keys.deadlines(game_id))
+            return
+        to_act = game.to_act(state)
+        if not to_act:
+            parts.scheduler.advance(game_id, head.version)
+            return
+        bots = self.bot_seats(game_id)
+        for seat in sorted(to_act & bots):
+            parts.scheduler.bot_move(game_id, seat, head.version)
+        self._track_deadlines(game_id, to_act - bots, head.version)
+
+    def bot_seats(self, game_id: str) -> set[int]:
+        meta = self._parts.meta.get(game_id) or {"players": []}
+        return {player["seat"] for player in meta["players"] if player.get("bot")}
+
+    def deadlines(self, game_id: str) -> dict[int, Deadline]:
+        raw = self._parts.redis.hgetall(keys.deadlines(game_id))
+        entries = {as_int(seat): json.loads(as_str(value)) for seat, value in raw.items()}
+        return {seat: Deadline(entry["since"], entry["deadline"]) for seat, entry in entries.items()}
+
+    def _track_deadlines(self, game_id: str, humans: set[int], version: int) -> None:
+        parts = self._parts
+        known = self.deadlines(game_id)
+        gone = [seat for seat in known if seat not in humans]
+        if gone:
+            parts.redis.hdel(keys.deadlines(game_id), *gone)
+        timeout = parts.settings.move_timeout
+        if timeout <= 0:
+            return
+        for seat in sorted(humans):
+            entry = known.get(seat)
+            if entry is None:
+                entry = Deadline(version, parts.settings.clock() + timeout)
+                record: dict[str, Any] = {"since": entry.since, "deadline": entry.deadline}
+                parts.redis.hset(keys.deadlines(game_id), str(seat), json.dumps(record))
+            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline)

@@ -1,0 +1,120 @@
+"""Every Redis key Papyrus uses is built here.
+
+A game's keys share the hash tag ``{game:<id>}`` so they live on one Redis Cluster shard and one Lua
+script may touch them all. The few cross-game keys (the game index and the lobby) carry no game tag and
+are never used inside a game's Lua script.
+"""
+
+from __future__ import annotations
+
+PREFIX = "papyrus"
+
+
+def _game(game_id: str, suffix: str) -> str:
+    return f"{PREFIX}:{{game:{game_id}}}:{suffix}"
+
+
+def events(game_id: str) -> str:
+    """Stream of accepted event records, ids ``0-<seq>``."""
+    return _game(game_id, "events")
+
+
+def commands(game_id: str) -> str:
+    """Stream of submitted command records."""
+    return _game(game_id, "commands")
+
+
+def command_ids(game_id: str) -> str:
+    """Hash command_id -> id of its entry in the command stream (idempotent submission)."""
+    return _game(game_id, "command_ids")
+
+
+def head(game_id: str) -> str:
+    """Hash {version, hash, checkpoint}: the last event seq, its hash and the last decided command entry."""
+    return _game(game_id, "head")
+
+
+def outcomes(game_id: str) -> str:
+    """Hash command_id -> encoded outcome."""
+    return _game(game_id, "outcomes")
+
+
+def decided(game_id: str) -> str:
+    """Capped stream of decided command ids; waiters block on it."""
+    return _game(game_id, "decided")
+
+
+def meta(game_id: str) -> str:
+    """Hash of the game's meta (game, seats, options, status, players...)."""
+    return _game(game_id, "meta")
+
+
+def seat_tokens(game_id: str) -> str:
+    """Hash sha256(token) -> seat."""
+    return _game(game_id, "seat_tokens")
+
+
+def seed(game_id: str) -> str:
+    """The secret seed, until the game is over."""
+    return _game(game_id, "seed")
+
+
+def snapshot(game_id: str) -> str:
+    """Hash {version, state}: a cache of the folded state."""
+    return _game(game_id, "snapshot")
+
+
+def projection(game_id: str, name: str) -> str:
+    """Hash {version, body} for one projection (``public``, ``seat:<n>``, ``to_act``)."""
+    return _game(game_id, f"view:{name}")
+
+
+def deadlines(game_id: str) -> str:
+    """Hash seat -> encoded {since_version, deadline} for each seat that must act."""
+    return _game(game_id, "deadlines")
+
+
+def process_queued(game_id: str) -> str:
+    """Flag set while a process_game job for this game is queued and not yet started."""
+    return _game(game_id, "process_queued")
+
+
+def game_keys(game_id: str) -> list[str]:
+    """Every key the store holds for one game (the seat projections are found by pattern)."""
+    return [
+        events(game_id),
+        commands(game_id),
+        command_ids(game_id),
+        head(game_id),
+        outcomes(game_id),
+        decided(game_id),
+        meta(game_id),
+        seat_tokens(game_id),
+        seed(game_id),
+        snapshot(game_id),
+        deadlines(game_id),
+        process_queued(game_id),
+    ]
+
+
+def projection_pattern(game_id: str) -> str:
+    return _game(game_id, "view:*")
+
+
+def games() -> str:
+    """Sorted set of every game id, scored by creation time."""
+    return f"{PREFIX}:games"
+
+
+def running_games() -> str:
+    """Set of the ids of games in progress (what the sweep looks at)."""
+    return f"{PREFIX}:games:running"
+
+
+def lobby() -> str:
+    """Hash game_id -> encoded meta of public open games."""
+    return f"{PREFIX}:lobby"
+
+
+def sweep_lock() -> str:
+    return f"{PREFIX}:sweep:lock"

@@ -1,0 +1,42 @@
+-- Atomically append events, move the command checkpoint and record a command's outcome.
+-- KEYS: 1 head hash, 2 events stream, 3 outcomes hash, 4 decided stream, 5 meta hash, 6 seed
+-- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
+--       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
+--       8 final status ("" = unchanged), 9.. encoded event records for seqs version+1, version+2, ...
+-- Returns {1, version} on success, {0, version} when the expected version or hash is stale,
+-- {-1, version} when the checkpoint moved, {-2, version} when the command already has an outcome.
+local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+local head_hash = redis.call('HGET', KEYS[1], 'hash') or string.rep('0', 64)
+if version ~= tonumber(ARGV[1]) or head_hash ~= ARGV[2] then
+  return {0, version}
+end
+if ARGV[3] ~= '' then
+  local checkpoint = redis.call('HGET', KEYS[1], 'checkpoint') or '0-0'
+  if checkpoint ~= ARGV[3] then
+    return {-1, version}
+  end
+end
+if ARGV[5] ~= '' and redis.call('HEXISTS', KEYS[3], ARGV[5]) == 1 then
+  return {-2, version}
+end
+for i = 9, #ARGV do
+  version = version + 1
+  redis.call('XADD', KEYS[2], '0-' .. version, 'r', ARGV[i])
+end
+if #ARGV >= 9 then
+  redis.call('HSET', KEYS[1], 'version', version, 'hash', ARGV[7])
+end
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[1], 'checkpoint', ARGV[4])
+end
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+  redis.call('XADD', KEYS[4], 'MAXLEN', '~', '1000', '*', 'c', ARGV[5])
+end
+if ARGV[8] ~= '' then
+  redis.call('HSET', KEYS[5], 'status', ARGV[8])
+  if ARGV[8] == 'over' then
+    redis.call('DEL', KEYS[6])
+  end
+end
+return {1, version}

@@ -1,0 +1,154 @@
+"""What the workers do: decide queued commands, run automatic phases, then project and schedule.
+
+Only one decision takes effect per game at a time: every write goes through ``append.lua``, which refuses
+it unless the game's version, head hash and command checkpoint are still the ones the decision was made
+on. A second worker racing on the same game gets ``StaleVersion``, reloads and carries on from the new
+state (so a command is decided once). A worker killed mid-job leaves either nothing or one complete append
+(events + checkpoint + outcome); the next run (or the sweep) re-projects and re-schedules from the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+
+from domain.engine import Game, RuleViolation
+from services import codec, keys
+from services.codec import CommandRecord, OutcomeRecord
+from services.components import Components
+from services.event_store import CommandDecision, Head, NewEvent, StaleVersion
+from services.followups import FollowUps
+from services.scripts import as_bytes
+
+log = logging.getLogger(__name__)
+MAX_ROUNDS = 50
+
+
+def new_events(game: Game, events: list[Any]) -> list[NewEvent]:
+    return [
+        NewEvent(codec.event_type(e), codec.event_data(e), codec.schema_version_of(game, codec.event_type(e)))
+        for e in events
+    ]
+
+
+class Processor:
+    def __init__(self, parts: Components) -> None:
+        self._parts = parts
+        self.followups = FollowUps(parts)
+
+    def process_game(self, game_id: str) -> int:
+        """Decide every queued command in order; returns how many were decided by this call."""
+        parts = self._parts
+        parts.scheduler.process_started(game_id)
+        meta, game = parts.game_of(game_id)
+        decided = 0
+        for _ in range(MAX_ROUNDS):
+            head, state = parts.states.load(game, game_id)
+            pending = parts.inbox.pending(game_id, head.checkpoint)
+            if not pending:
+                break
+            try:
+                for entry_id, command in pending:
+                    head, state = self._decide(game, game_id, head, state, entry_id, command)
+                    decided += 1
+            except StaleVersion as stale:
+                log.info("game %s: %s; reloading", game_id, stale)
+        self.followups.settle(game, game_id, meta["seats"])
+        return decided
+
+    def advance_game(self, game_id: str, version: int) -> bool:
+        """Run the automatic step due at ``version``; False (and no change) if that moment has passed."""
+        meta, game = self._parts.game_of(game_id)
+        head, state = self._parts.states.load(game, game_id)
+        if head.version != version or game.result(state) is not None or game.to_act(state):
+            return False
+        events = game.advance(state)
+        if not events:
+            return False
+        try:
+            self._append(game, game_id, head, state, events, "system", None, None)
+        except StaleVersion:
+            return False
+        self.followups.settle(game, game_id, meta["seats"])
+        return True
+
+    def _decide(
+        self, game: Game, game_id: str, head: Head, state: Any, entry_id: str, command: CommandRecord
+    ) -> tuple[Head, Any]:
+        outcome = OutcomeRecord(
+            command_id=command.command_id,
+            seat=command.seat,
+            status="rejected",
+            version=head.version,
+            at=codec.now_iso(self._parts.settings.clock),
+        )
+        decision = CommandDecision(command.command_id, outcome, head.checkpoint, entry_id)
+        events: list[Any] = []
+        if game.result(state) is not None:
+            outcome.violation = RuleViolation("game.over", "The game is over.").as_dict()
+        elif command.expected_version is not None and command.expected_version != head.version:
+            outcome.status = "stale"
+            outcome.violation = RuleViolation(
+                "version.stale",
+                f"The game moved on to version {head.version} since version {command.expected_version}.",
+                {"expected_version": command.expected_version, "version": head.version},
+            ).as_dict()
+        else:
+            try:
+                events = game.decide(state, command.seat, msgspec_command(game, command))
+                outcome.status = "accepted"
+            except RuleViolation as violation:
+                outcome.violation = violation.as_dict()
+        return self._append(game, game_id, head, state, events, command.actor, command.command_id, decision)
+
+    def _append(
+        self,
+        game: Game,
+        game_id: str,
+        head: Head,
+        state: Any,
+        events: list[Any],
+        actor: codec.Actor,
+        command_id: str | None,
+        decision: CommandDecision | None,
+    ) -> tuple[Head, Any]:
+        """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
+        parts = self._parts
+        new_state = state
+        for event in events:
+            new_state = game.evolve(new_state, event)
+        records = parts.store.build(head, new_events(game, events), actor, command_id)
+        final = bool(events) and game.result(new_state) is not None
+        if final:
+            records += parts.store.build(
+                Head(head.version + len(records), records[-1].hash if records else head.hash),
+                [NewEvent(codec.SEED_REVEALED, {"seed": self._seed_hex(game_id)})],
+                "system",
+                None,
+            )
+        if decision is not None and records:
+            decision.outcome.version = head.version + len(records)
+            decision.outcome.first_seq, decision.outcome.last_seq = (
+                head.version + 1,
+                head.version + len(records),
+            )
+        version = parts.store.append(game_id, head, records, decision, "over" if final else "")
+        new_head = Head(
+            version,
+            records[-1].hash if records else head.hash,
+            decision.new_checkpoint if decision else head.checkpoint,
+        )
+        parts.states.remember(game, game_id, new_head, new_state, previous_version=head.version)
+        return new_head, new_state
+
+    def _seed_hex(self, game_id: str) -> str:
+        raw = self._parts.redis.get(keys.seed(game_id))
+        if raw is None:
+            raise RuntimeError(f"game {game_id}: the seed is missing")
+        return as_bytes(raw).hex()
+
+
+def msgspec_command(game: Game, command: CommandRecord) -> Any:
+    return msgspec.convert(command.command, game.Command)

@@ -1,0 +1,107 @@
+"""Enqueueing and scheduling the RQ jobs of workers/jobs.py (by dotted path: services never import workers).
+
+Every job takes ids only and has a deterministic id, so scheduling the same work twice is refused by RQ
+(``unique=True``) and a late or duplicated job finds the version moved on and does nothing:
+
+* ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
+* ``papyrus-bot-<game>-<seat>-<version>``: a bot's move at ``version``;
+* ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
+* ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
+  (SET NX) holds the queued job's id and the job clears it when it starts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import redis
+from rq import Queue
+from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.job import Job, JobStatus
+
+from services import keys
+from services.scripts import as_str
+from services.settings import Settings
+
+JOBS = "workers.jobs"
+ALIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.CREATED}
+PROCESS_FLAG_TTL = 600
+
+
+def advance_job_id(game_id: str, version: int) -> str:
+    return f"papyrus-advance-{game_id}-{version}"
+
+
+def bot_job_id(game_id: str, seat: int, version: int) -> str:
+    return f"papyrus-bot-{game_id}-{seat}-{version}"
+
+
+def timeout_job_id(game_id: str, seat: int, since: int) -> str:
+    return f"papyrus-timeout-{game_id}-{seat}-{since}"
+
+
+class JobScheduler:
+    def __init__(self, store: redis.Redis, rq_connection: redis.Redis, settings: Settings) -> None:
+        self._store = store
+        self._rq = rq_connection
+        self._settings = settings
+        self.queue = Queue(settings.queue_name, connection=rq_connection)
+
+    def is_alive(self, job_id: str) -> bool:
+        """True if the job is waiting, scheduled or running."""
+        try:
+            return Job.fetch(job_id, connection=self._rq).get_status(refresh=False) in ALIVE
+        except NoSuchJobError:
+            return False
+
+    def ensure(self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0) -> bool:
+        """Enqueue (or schedule after ``delay`` seconds) unless a live job has this id. True if enqueued."""
+        if self.is_alive(job_id):
+            return False
+        with contextlib.suppress(NoSuchJobError):
+            Job.fetch(job_id, connection=self._rq).delete()
+        job = self.queue.create_job(f"{JOBS}.{function}", args=args, job_id=job_id, result_ttl=3600)
+        try:
+            if delay > 0:
+                when = datetime.fromtimestamp(self._settings.clock(), UTC) + timedelta(seconds=delay)
+                self.queue.schedule_job(job, when, unique=True)
+            else:
+                self.queue.enqueue_job(job, unique=True)
+        except DuplicateJobError:
+            return False
+        return True
+
+    def process_game(self, game_id: str) -> bool:
+        """Queue a process_game job unless one is already queued for this game."""
+        job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
+        if not self._store.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL):
+            queued = self._store.get(keys.process_queued(game_id))
+            if queued is not None and self.is_alive(as_str(queued)):
+                return False
+            self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
+        job = self.queue.create_job(f"{JOBS}.process_game", args=(game_id,), job_id=job_id, result_ttl=600)
+        self.queue.enqueue_job(job)
+        return True
+
+    def process_started(self, game_id: str) -> None:
+        """Called by a starting process_game job: later submissions must queue a new one."""
+        self._store.delete(keys.process_queued(game_id))
+
+    def advance(self, game_id: str, version: int) -> bool:
+        return self.ensure(
+            advance_job_id(game_id, version), "advance_game", (game_id, version), self._settings.advance_delay
+        )
+
+    def bot_move(self, game_id: str, seat: int, version: int) -> bool:
+        return self.ensure(bot_job_id(game_id, seat, version), "bot_move", (game_id, seat, version))
+
+    def timeout(self, game_id: str, seat: int, since: int, deadline: float) -> bool:
+        delay = max(0.0, deadline - self._settings.clock())
+        return self.ensure(timeout_job_id(game_id, seat, since), "timeout_seat", (game_id, seat), delay)
+
+    def sweep(self, delay: float) -> bool:
+        """Schedule the next periodic sweep (one per time slot, whichever worker asks first)."""
+        slot = int((self._settings.clock() + delay) // max(delay, 1.0))
+        return self.ensure(f"papyrus-sweep-{slot}", "sweep", (), delay)

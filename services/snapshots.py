@@ -1,0 +1,45 @@
+"""Snapshots of a game's folded state: a cache, never a source of truth.
+
+A game opts in by exposing its state struct type as ``State``; the snapshot is its msgspec MessagePack
+encoding stored with the version it reflects. A snapshot that fails to decode is ignored (and the state
+refolded from the log), so changing a state struct never breaks a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import redis
+
+from domain.engine import Game
+from services import keys
+from services.scripts import as_bytes, as_int
+
+
+class Snapshots:
+    def __init__(self, connection: redis.Redis) -> None:
+        self._redis = connection
+
+    def save(self, game: Game, game_id: str, version: int, state: Any) -> bool:
+        if getattr(game, "State", None) is None:
+            return False
+        body = msgspec.msgpack.encode(state)
+        self._redis.hset(keys.snapshot(game_id), mapping={"version": version, "state": body})
+        return True
+
+    def load(self, game: Game, game_id: str, upto: int | None = None) -> tuple[int, Any] | None:
+        """(version, state) of the stored snapshot, if usable and not beyond ``upto``."""
+        state_type = getattr(game, "State", None)
+        if state_type is None:
+            return None
+        raw = self._redis.hmget(keys.snapshot(game_id), ["version", "state"])
+        if raw[0] is None or raw[1] is None:
+            return None
+        version = as_int(raw[0])
+        if upto is not None and version > upto:
+            return None
+        try:
+            return version, msgspec.msgpack.decode(as_bytes(raw[1]), type=state_type)
+        except msgspec.DecodeError:
+            return None

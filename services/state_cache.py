@@ -1,0 +1,67 @@
+"""Loading a game's current state: per-process cache, then snapshot, then the events after it."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from domain.engine import Game
+from services import codec
+from services.event_store import EventStore, Head
+from services.snapshots import Snapshots
+
+
+def fold_records(game: Game, records: list[codec.EventRecord], state: Any | None) -> Any:
+    """Fold stored records into ``state``; engine-level records (the seed reveal) are skipped."""
+    for record in records:
+        if not record.is_engine_record:
+            state = game.evolve(state, codec.to_event(game, record))
+    return state
+
+
+class StateCache:
+    """States by game id, keyed to the head hash they were folded up to. Bounded (LRU)."""
+
+    def __init__(self, store: EventStore, snapshots: Snapshots, snapshot_every: int, size: int = 512) -> None:
+        self._store = store
+        self._snapshots = snapshots
+        self._snapshot_every = max(1, snapshot_every)
+        self._size = size
+        self._lock = Lock()
+        self._states: OrderedDict[str, tuple[Head, Any]] = OrderedDict()
+
+    def load(self, game: Game, game_id: str) -> tuple[Head, Any]:
+        """The head and the state folded up to it."""
+        head = self._store.head(game_id)
+        with self._lock:
+            cached = self._states.get(game_id)
+        if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:
+            return head, cached[1]
+        if cached is not None and cached[0].version < head.version:
+            version, state = cached[0].version, cached[1]
+        else:
+            version, state = self._from_snapshot(game, game_id)
+        records = self._store.read(game_id, after=version, upto=head.version)
+        state = fold_records(game, records, state)
+        self.remember(game, game_id, head, state, previous_version=version)
+        return head, state
+
+    def remember(self, game: Game, game_id: str, head: Head, state: Any, previous_version: int) -> None:
+        """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every."""
+        with self._lock:
+            self._states[game_id] = (head, state)
+            self._states.move_to_end(game_id)
+            while len(self._states) > self._size:
+                self._states.popitem(last=False)
+        if head.version // self._snapshot_every > previous_version // self._snapshot_every:
+            self._snapshots.save(game, game_id, head.version, state)
+
+    def at(self, game: Game, game_id: str, version: int) -> Any:
+        """The state after ``version`` events (replay from a snapshot no later than it)."""
+        start, state = self._from_snapshot(game, game_id, upto=version)
+        return fold_records(game, self._store.read(game_id, after=start, upto=version), state)
+
+    def _from_snapshot(self, game: Game, game_id: str, upto: int | None = None) -> tuple[int, Any]:
+        snapshot = self._snapshots.load(game, game_id, upto)
+        return snapshot if snapshot is not None else (0, None)

@@ -1,0 +1,81 @@
+"""Checks on everything a caller passes in; each failure names the field and the reason (HTTP 400)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from domain.engine import Game
+from domain import registry
+from services.contract import ServiceError
+
+_AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+MAX_NAME = 40
+MAX_COMMAND_ID = 100
+
+
+def bad(field: str, message: str, code: str = "invalid") -> ServiceError:
+    return ServiceError(400, f"{field.split('.')[0]}.{code}", message, field=field)
+
+
+def known_game(name: str) -> Game:
+    if not isinstance(name, str) or name not in registry.games():
+        raise bad("game", f"Unknown game {name!r}; known games: {sorted(registry.games())}.", "unknown")
+    return registry.get_game(name)
+
+
+def seat_count(game: Game, seats: Any) -> int:
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise bad("seats", "seats must be an integer.")
+    if not game.min_players <= seats <= game.max_players:
+        raise bad("seats", f"{game.name} is played by {game.min_players} to {game.max_players} players.")
+    return seats
+
+
+def decode(data: Any, type_: Any, field: str) -> Any:
+    """``data`` converted to ``type_``; a 400 naming the JSON path (``command.$.ship``) otherwise."""
+    try:
+        return msgspec.convert(data, type_)
+    except msgspec.ValidationError as error:
+        text = str(error)
+        match = _AT_PATH.search(text)
+        path = f"{field}{match.group('path')}" if match else field
+        reason = _AT_PATH.sub("", text)
+        raise bad(path, f"{path}: {reason}.") from None
+
+
+def player_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise bad("player_name", "player_name must be a non-empty string.")
+    if len(name.strip()) > MAX_NAME:
+        raise bad("player_name", f"player_name must be at most {MAX_NAME} characters.")
+    return name.strip()
+
+
+def seat(meta: dict[str, Any], value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < meta["seats"]:
+        raise bad(field, f"{field} must be a seat number from 0 to {meta['seats'] - 1}.")
+    return value
+
+
+def command_id(value: Any) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_COMMAND_ID:
+        raise bad(
+            "command_id", f"command_id must be a non-empty string of at most {MAX_COMMAND_ID} characters."
+        )
+    return value
+
+
+def expected_version(value: Any) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise bad("expected_version", "expected_version must be a non-negative integer or null.")
+    result: int | None = value
+    return result
+
+
+def version_in_range(at: Any, version: int) -> int:
+    if isinstance(at, bool) or not isinstance(at, int) or not 1 <= at <= version:
+        raise bad("at", f"at must be a version from 1 to {version}.")
+    return at

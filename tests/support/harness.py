@@ -1,0 +1,102 @@
+"""Helpers shared by the service and integration tests: the toy game, a fake clock, running queued jobs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis
+from rq import SimpleWorker
+from rq.registry import FailedJobRegistry, ScheduledJobRegistry
+
+from domain import registry
+from services.game_service import GameService
+from services.settings import Settings
+from tests.support.toygame import GAME
+from workers import context
+
+
+class FakeClock:
+    """Seconds since the epoch that only move when a test says so."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the toy game known to the registry for one test (the registry may not load yet)."""
+    try:
+        known = registry.games()
+    except (ImportError, AttributeError):
+        known = {}
+        monkeypatch.setattr(registry, "games", lambda: known)
+    monkeypatch.setitem(known, GAME.name, GAME)
+
+
+def make_service(connection: redis.Redis, clock: FakeClock, **overrides: Any) -> GameService:
+    settings = Settings(clock=clock, queue_name=overrides.pop("queue_name", "papyrus-test"), **overrides)
+    service = GameService(connection, settings)
+    context.register(service)
+    return service
+
+
+def failures(service: GameService) -> list[str]:
+    queue = service.parts.scheduler.queue
+    failed = FailedJobRegistry(queue=queue)
+    jobs = (queue.fetch_job(job_id) for job_id in failed.get_job_ids())
+    return [f"{job.id}: {job.exc_info}" for job in jobs if job is not None]
+
+
+def drain(service: GameService, due_scheduled: bool = True, rounds: int = 10_000) -> int:
+    """Run queued jobs (and scheduled ones already due, if asked) until none is left; fail on a failed job."""
+    queue = service.parts.scheduler.queue
+    worker = SimpleWorker([queue], connection=queue.connection)
+    ran = 0
+    for _ in range(rounds):
+        if due_scheduled:
+            enqueue_scheduled(service)
+        if not worker.work(burst=True, logging_level="WARNING"):
+            break
+        ran += 1
+    problems = failures(service)
+    assert not problems, problems
+    return ran
+
+
+def enqueue_scheduled(service: GameService) -> list[str]:
+    """Move every scheduled job onto the queue now (the test decides when time has passed)."""
+    queue = service.parts.scheduler.queue
+    scheduled = ScheduledJobRegistry(queue=queue)
+    ids = scheduled.get_job_ids()
+    for job_id in ids:
+        job = queue.fetch_job(job_id)
+        scheduled.remove(job_id)
+        if job is not None:
+            queue._enqueue_job(job)
+    return ids
+
+
+def new_game(service: GameService, seats: int = 2, hand: int = 2, bots: bool = False) -> tuple[str, list[str]]:
+    """A started toy game and the seats' tokens (no tokens for bot seats)."""
+    meta = service.create_game("toy", seats, {"hand": hand})
+    tokens = [] if bots else [service.join(meta["id"], f"P{seat}")["token"] for seat in range(seats)]
+    service.start(meta["id"], fill_with_bots=bots)
+    return meta["id"], tokens
+
+
+def play_out(service: GameService, game_id: str, limit: int = 500) -> None:
+    """Drain jobs and play the lowest legal card for whoever must act, until the game is over."""
+    for turn in range(limit):
+        drain(service)
+        if service.meta(game_id)["status"] == "over":
+            return
+        for seat in service.view(game_id, None)["to_act"]:
+            card = service.legal_commands(game_id, seat)[0]
+            service.submit(game_id, seat, card, f"play-{turn}-{seat}", None)
+    raise AssertionError("the game did not end")

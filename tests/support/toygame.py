@@ -1,0 +1,204 @@
+"""A small card game that exercises everything the store must handle, without naming a real game.
+
+"Toy": a deck of cards 1..N is shuffled at setup (the order recorded as data, never shown to anyone);
+``advance`` deals each seat a hidden hand. Every round each seat plays one card face down (secret until
+the round is scored); when all have played, ``advance`` reveals them and the highest card scores its value.
+After ``hand`` rounds the game ends, highest score first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.engine import Command, Event, GameResult, RuleViolation, Seat, seed_commitment
+from domain.rng import shuffled
+
+NAME = "toy"
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    hand: int = 3
+
+
+class PlayCard(Command, tag="toy.play_card"):
+    card: int
+
+
+class GameStarted(Event, tag="toy.game_started"):
+    seats: int
+    hand: int
+    seed_commitment: str
+    variant: str
+
+
+class DeckShuffled(Event, tag="toy.deck_shuffled"):
+    order: list[int]
+
+
+class CardsDealt(Event, tag="toy.cards_dealt"):
+    seat: int
+    cards: list[int]
+    count: int
+
+
+class CardPlayed(Event, tag="toy.card_played"):
+    seat: int
+    card: int | None
+
+
+class RoundScored(Event, tag="toy.round_scored"):
+    cards: list[int]
+    winner: int
+    points: int
+
+
+class GameEnded(Event, tag="toy.game_ended"):
+    ranking: list[int]
+    scores: list[int]
+
+
+ToyCommand = PlayCard
+ToyEvent = GameStarted | DeckShuffled | CardsDealt | CardPlayed | RoundScored | GameEnded
+
+
+class State(msgspec.Struct, kw_only=True):
+    seats: int
+    hand: int
+    deck: list[int] = []
+    hands: list[list[int]] = []
+    played: dict[int, int] = {}
+    scores: list[int] = []
+    rounds_left: int = 0
+    dealt: bool = False
+    ranking: list[int] | None = None
+
+
+class SeatView(msgspec.Struct, kw_only=True):
+    seat: int | None
+    hand: list[int] | None
+    hand_sizes: list[int]
+    played: list[int]
+    my_card: int | None
+    scores: list[int]
+    rounds_left: int
+    legal: list[dict[str, Any]]
+
+
+def _upcast_started_v1(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "variant": "classic"}
+
+
+class ToyGame:
+    name = NAME
+    min_players = 2
+    max_players = 4
+    Options = Options
+    Command = ToyCommand
+    Event = ToyEvent
+    State = State
+    event_schema_versions = {"toy.game_started": 2}
+    upcasters = {("toy.game_started", 1): _upcast_started_v1}
+
+    def setup(self, seats: int, options: Options, seed: bytes) -> list[Any]:
+        deck = shuffled(seed, "toy/deck", list(range(1, seats * options.hand + 3)))
+        commitment = seed_commitment(seed)
+        return [
+            GameStarted(seats=seats, hand=options.hand, seed_commitment=commitment, variant="classic"),
+            DeckShuffled(order=deck),
+        ]
+
+    def evolve(self, state: State | None, event: Any) -> State:
+        if isinstance(event, GameStarted):
+            return State(seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand)
+        assert state is not None
+        if isinstance(event, DeckShuffled):
+            return msgspec.structs.replace(state, deck=list(event.order))
+        if isinstance(event, CardsDealt):
+            hands = [*state.hands, list(event.cards)]
+            return msgspec.structs.replace(
+                state, hands=hands, deck=state.deck[event.count :], dealt=len(hands) == state.seats
+            )
+        if isinstance(event, CardPlayed):
+            assert event.card is not None
+            hands = [list(h) for h in state.hands]
+            hands[event.seat].remove(event.card)
+            return msgspec.structs.replace(state, hands=hands, played={**state.played, event.seat: event.card})
+        if isinstance(event, RoundScored):
+            scores = list(state.scores)
+            scores[event.winner] += event.points
+            return msgspec.structs.replace(state, scores=scores, played={}, rounds_left=state.rounds_left - 1)
+        if isinstance(event, GameEnded):
+            return msgspec.structs.replace(state, ranking=list(event.ranking))
+        raise TypeError(f"unknown event {event!r}")
+
+    def decide(self, state: State, seat: Seat, command: Any) -> list[Any]:
+        if seat not in self.to_act(state):
+            raise RuleViolation("turn.not_yours", "You have nothing to play right now.", {"seat": seat})
+        if not isinstance(command, PlayCard) or command.card not in state.hands[seat]:
+            card = getattr(command, "card", None)
+            raise RuleViolation("card.not_in_hand", f"You do not hold card {card}.", {"card": card})
+        return [CardPlayed(seat=seat, card=command.card)]
+
+    def advance(self, state: State) -> list[Any]:
+        if state.ranking is not None:
+            return []
+        if not state.dealt:
+            seat = len(state.hands)
+            cards = state.deck[: state.hand]
+            return [CardsDealt(seat=seat, cards=cards, count=len(cards))]
+        if len(state.played) == state.seats:
+            cards = [state.played[s] for s in range(state.seats)]
+            winner = max(range(state.seats), key=lambda s: cards[s])
+            return [RoundScored(cards=cards, winner=winner, points=cards[winner])]
+        if state.rounds_left == 0:
+            ranking = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
+            return [GameEnded(ranking=ranking, scores=list(state.scores))]
+        return []
+
+    def to_act(self, state: State) -> set[Seat]:
+        if state.ranking is not None or not state.dealt or state.rounds_left == 0:
+            return set()
+        return {s for s in range(state.seats) if s not in state.played}
+
+    def legal_commands(self, state: State, seat: Seat) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        return [PlayCard(card=card) for card in sorted(state.hands[seat])]
+
+    def view(self, state: State, seat: Seat | None) -> msgspec.Struct:
+        mine = seat is not None and seat < len(state.hands)
+        return SeatView(
+            seat=seat,
+            hand=sorted(state.hands[seat]) if mine and seat is not None else None,
+            hand_sizes=[len(h) for h in state.hands],
+            played=sorted(state.played),
+            my_card=state.played.get(seat) if seat is not None else None,
+            scores=list(state.scores),
+            rounds_left=state.rounds_left,
+            legal=[msgspec.to_builtins(c) for c in self.legal_commands(state, seat)] if seat is not None else [],
+        )
+
+    def redact(self, event: Any, seat: Seat | None) -> Any | None:
+        if isinstance(event, DeckShuffled):
+            return DeckShuffled(order=[])
+        if isinstance(event, CardsDealt) and event.seat != seat:
+            return CardsDealt(seat=event.seat, cards=[], count=event.count)
+        if isinstance(event, CardPlayed) and event.seat != seat:
+            return CardPlayed(seat=event.seat, card=None)
+        return event
+
+    def describe(self, event: Any) -> str:
+        return type(event).__name__
+
+    def result(self, state: State) -> GameResult | None:
+        if state.ranking is None:
+            return None
+        return GameResult(ranking=list(state.ranking), scores=list(state.scores))
+
+    def timeout_command(self, state: State, seat: Seat) -> Any:
+        return PlayCard(card=min(state.hands[seat]))
+
+
+GAME = ToyGame()

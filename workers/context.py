@@ -1,0 +1,41 @@
+"""Which GameService the jobs of this process use.
+
+RQ jobs take ids only, so a job resolves its service here: the one registered by the process that runs
+the worker (``papyrus worker`` or the embedded worker of ``papyrus serve``), else one built from the
+environment (REDIS_URL, RQ_REDIS_URL...). A forked RQ work-horse inherits the registration.
+"""
+
+from __future__ import annotations
+
+from threading import Lock
+
+from redis import Redis
+
+from services.game_service import GameService
+from services.settings import Settings
+
+_lock = Lock()
+_service: GameService | None = None
+
+
+def register(service: GameService) -> None:
+    global _service
+    with _lock:
+        _service = service
+
+
+def service_from_env(settings: Settings | None = None) -> GameService:
+    settings = settings or Settings.from_env()
+    if not settings.redis_url:
+        raise RuntimeError("REDIS_URL is not set: a worker needs the store's Redis")
+    store = Redis.from_url(settings.redis_url)
+    rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else store
+    return GameService(store, settings, rq_connection)
+
+
+def service() -> GameService:
+    global _service
+    with _lock:
+        if _service is None:
+            _service = service_from_env()
+        return _service

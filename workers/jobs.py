@@ -1,0 +1,35 @@
+"""The RQ job functions. Each takes ids only and resolves its connections through workers.context."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from workers import context
+
+
+def process_game(game_id: str) -> int:
+    """Decide the game's queued commands in order, then project and schedule what follows."""
+    return context.service().processor.process_game(game_id)
+
+
+def advance_game(game_id: str, version: int) -> bool:
+    """Run the automatic phase due at ``version``; a late or duplicate job finds it passed and does nothing."""
+    return context.service().processor.advance_game(game_id, version)
+
+
+def bot_move(game_id: str, seat: int, version: int) -> bool:
+    """Submit the bot's move for ``seat`` at ``version`` (idempotent command id)."""
+    return context.service().automation.bot_move(game_id, seat, version)
+
+
+def timeout_seat(game_id: str, seat: int) -> bool:
+    """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
+    return context.service().automation.timeout_seat(game_id, seat)
+
+
+def sweep() -> dict[str, int]:
+    """Repair every running game (lost jobs, missing projections) and schedule the next sweep."""
+    service = context.service()
+    report = service.automation.sweep()
+    service.parts.scheduler.sweep(service.settings.sweep_interval)
+    return asdict(report)

@@ -1,0 +1,126 @@
+"""One line of English per event, for the history page. Works on redacted events too (it never names a
+secret card unless the event as given carries it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.games.egizia import events as ev
+from domain.games.egizia.data import (
+    CREW_NAMES,
+    DECKS,
+    NILE_BY_ID,
+    RING_NAMES,
+    ROUND_SPACE_NAMES,
+    SITE_NAMES,
+)
+
+
+def _seat(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def _space(space: str) -> str:
+    return ROUND_SPACE_NAMES.get(space) or SITE_NAMES.get(space) or f"card space {space}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _signed(delta: int, unit: str) -> str:
+    return f"{'gains' if delta >= 0 else 'loses'} {_plural(abs(delta), unit)}"
+
+
+def _set_up(e: ev.GameSetUp) -> str:
+    return f"A {e.players}-player game is set up (seed commitment {e.seed_commitment[:12]}…)."
+
+
+def _ship(e: ev.ShipPlaced) -> str:
+    where = _space(e.space)
+    if e.slot >= 0:
+        how = "speculates beside" if e.speculate else "takes"
+        return f"{_seat(e.seat)} {how} ship space S{e.slot + 1} at {where}."
+    return f"{_seat(e.seat)} places a ship on {where}."
+
+
+def _taken(e: ev.NileCardTaken) -> str:
+    card = NILE_BY_ID[e.card]
+    return f"{_seat(e.seat)} takes Nile card {e.card} ({card.text})."
+
+
+def _sphinx_drawn(e: ev.SphinxDrawn) -> str:
+    crews = " + ".join(CREW_NAMES[c] for c in e.crews) or "no crew"
+    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {e.stones} stones."
+
+
+def _built(e: ev.Built) -> str:
+    crews = " + ".join(CREW_NAMES[c] for c in e.crews)
+    spaces = ", ".join(e.spaces)
+    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {e.cost} stones."
+
+
+def _declined(e: ev.Declined) -> str:
+    text = f"{_seat(e.seat)} {'cannot build' if e.forced else 'declines to build'} at {SITE_NAMES[e.site]}"
+    if e.successor >= 0:
+        return f"{text}; {_seat(e.successor)} moves in from speculation."
+    return text + "."
+
+
+def _fed(e: ev.CrewsFed) -> str:
+    if e.missing:
+        return f"{_seat(e.seat)} is {_plural(e.missing, 'grain')} short feeding crews of strength {e.need}."
+    return f"{_seat(e.seat)} feeds crews of strength {e.need} with {e.grain} grain."
+
+
+_DESCRIBERS: dict[type, Callable[[Any], str]] = {
+    ev.GameSetUp: _set_up,
+    ev.RoundStarted: lambda e: f"Round {e.round} begins.",
+    ev.NileCardsLaidOut: lambda e: f"{len(e.cards)} Nile cards from deck {DECKS[e.deck]} are laid out.",
+    ev.ShipPlaced: _ship,
+    ev.NileCardTaken: _taken,
+    ev.Passed: lambda e: (
+        f"{_seat(e.seat)} {'cannot place' if e.forced else 'passes'} for the rest of the round."
+    ),
+    ev.ScoreChanged: lambda e: f"{_seat(e.seat)} {_signed(e.delta, 'VP')} ({e.reason}).",
+    ev.StonesChanged: lambda e: f"{_seat(e.seat)} {_signed(e.delta, 'stone')} ({e.reason}).",
+    ev.CrewMoved: lambda e: (
+        f"{_seat(e.seat)}'s crew {CREW_NAMES[e.crew]} gains {e.delta} strength ({e.reason})."
+    ),
+    ev.MarketMoved: lambda e: f"{_seat(e.seat)}'s {e.market}-market marker moves down to space {e.to + 1}.",
+    ev.RingMoved: lambda e: f"{_seat(e.seat)} moves the water ring to the {RING_NAMES[e.to]}.",
+    ev.PlacementEnded: lambda e: (
+        f"Ship placement ends; {_plural(len(e.discarded), 'Nile card')} leave the river."
+    ),
+    ev.PhaseStarted: lambda e: f"Phase: {e.phase.replace('_', ' ')}.",
+    ev.CrewsFed: _fed,
+    ev.SphinxDrawn: _sphinx_drawn,
+    ev.SphinxKept: lambda e: (
+        f"{_seat(e.seat)} keeps {e.kept_count} and returns {e.returned_count} Sphinx cards."
+    ),
+    ev.Built: _built,
+    ev.GraveRevealed: lambda e: f"Grave tile G{e.space + 1} is turned face up: value {e.value}.",
+    ev.Declined: _declined,
+    ev.SiteClosed: lambda e: f"Building at {SITE_NAMES[e.site]} is over.",
+    ev.ShipsReturned: lambda e: "All ships return home.",
+    ev.SequenceSet: lambda e: (
+        "New sequence: "
+        + ", ".join(f"{_seat(seat)} takes tile {tile}" for seat, tile in enumerate(e.tiles))
+        + "."
+    ),
+    ev.DeckRemoved: lambda e: (
+        f"The rest of Nile deck {DECKS[e.deck]} ({_plural(e.count, 'card')}) leaves the game."
+    ),
+    ev.SphinxRevealed: lambda e: f"{_seat(e.seat)} reveals Sphinx cards: {', '.join(e.cards) or 'none'}.",
+    ev.GameEnded: lambda e: (
+        "Game over. Ranking: " + ", ".join(f"{_seat(seat)} ({e.scores[seat]} VP)" for seat in e.ranking) + "."
+    ),
+    ev.CardUsed: lambda e: f"{_seat(e.seat)} uses Nile card {e.card}.",
+    ev.FieldImproved: lambda e: f"{_seat(e.seat)} improves field {e.field} with Nile card {e.card}.",
+}
+
+
+def describe_event(event: Any) -> str:
+    describer = _DESCRIBERS.get(type(event))
+    return describer(event) if describer else type(event).__name__

@@ -1,0 +1,173 @@
+"""The Egizia aggregate: the object registered as ``GAME`` (see ``domain.engine.Game``).
+
+The fold owns the state it is given: ``evolve`` mutates it in place and returns it. ``decide``, ``advance``,
+``legal_commands``, ``view`` and ``result`` never mutate it (take ``copy_state`` to keep an old state).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import GameResult, RuleViolation, Seat
+from domain.games.egizia import commands as cmd
+from domain.games.egizia import events as ev
+from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
+from domain.games.egizia.describe import describe_event
+from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.building import (
+    advance_building,
+    builder,
+    builder_can_act,
+    decide_build,
+    decide_decline,
+    turn_commands,
+)
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.feeding import (
+    advance_feeding,
+    advance_production,
+    awaits_feeding_choice,
+    decide_feed,
+    feeder,
+    feeding_commands,
+)
+from domain.games.egizia.rules.final_scoring import advance_final_scoring
+from domain.games.egizia.rules.fold import evolve
+from domain.games.egizia.rules.placement import (
+    advance_placement,
+    decide_pass,
+    decide_place,
+    lay_out,
+    phase_commands,
+    placement_commands,
+)
+from domain.games.egizia.rules.round_end import advance_bonus, advance_sequence
+from domain.games.egizia.rules.setup import setup_events
+from domain.games.egizia.rules.sphinx import decide_draw, decide_keep
+from domain.games.egizia.state import (
+    BONUS,
+    BUILDING,
+    FEEDING,
+    FINAL_SCORING,
+    LAYOUT,
+    NOBODY,
+    OVER,
+    PLACEMENT,
+    PRODUCTION,
+    SEQUENCE,
+    EgiziaOptions,
+    EgiziaState,
+)
+from domain.games.egizia.views import EgiziaView, build_view, redact_event
+
+_ADVANCE = {
+    LAYOUT: lay_out,
+    PLACEMENT: advance_placement,
+    FEEDING: advance_feeding,
+    PRODUCTION: advance_production,
+    BUILDING: advance_building,
+    BONUS: advance_bonus,
+    SEQUENCE: advance_sequence,
+    FINAL_SCORING: advance_final_scoring,
+}
+
+
+def _seat_checked(state: EgiziaState, seat: Seat) -> None:
+    if not 0 <= seat < len(state.players):
+        raise RuleViolation("seat.unknown", f"There is no seat {seat} in this game.", {"field": "seat"})
+    if state.phase == OVER:
+        raise RuleViolation("game.over", "The game is over.")
+
+
+def _decide_card(state: EgiziaState, seat: Seat, command: cmd.PlayCard) -> list[Any]:
+    ctx = Ctx(state)
+    nile_cards.decide_card(ctx, seat, command)
+    return ctx.events
+
+
+class Egizia:
+    name = "egizia"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    Options = EgiziaOptions
+    Command = cmd.EgiziaCommand
+    Event = ev.EgiziaEvent
+
+    def setup(self, seats: int, options: Any, seed: bytes) -> list[Any]:
+        return setup_events(seats, options if options is not None else EgiziaOptions(), seed)
+
+    def evolve(self, state: EgiziaState | None, event: Any) -> EgiziaState:
+        return evolve(state, event)
+
+    def decide(self, state: EgiziaState, seat: Seat, command: Any) -> list[Any]:
+        _seat_checked(state, seat)
+        if isinstance(command, cmd.PlaceShip):
+            return decide_place(state, seat, command)
+        if isinstance(command, cmd.Pass):
+            return decide_pass(state, seat)
+        if isinstance(command, cmd.Feed):
+            return decide_feed(state, seat, command)
+        if isinstance(command, cmd.Build):
+            return decide_build(state, seat, command)
+        if isinstance(command, cmd.SphinxDraw):
+            return decide_draw(state, seat, command)
+        if isinstance(command, cmd.SphinxKeep):
+            return decide_keep(state, seat, command)
+        if isinstance(command, cmd.Decline):
+            return decide_decline(state, seat)
+        if isinstance(command, cmd.PlayCard):
+            return _decide_card(state, seat, command)
+        raise RuleViolation("command.unknown", f"Egizia has no command {type(command).__name__}.")
+
+    def advance(self, state: EgiziaState) -> list[Any]:
+        step = _ADVANCE.get(state.phase)
+        return step(state) if step else []
+
+    def to_act(self, state: EgiziaState) -> set[Seat]:
+        if state.phase == PLACEMENT:
+            turn = state.turn
+            return {turn} if turn != NOBODY and placement_commands(state, turn) else set()
+        if state.phase == FEEDING:
+            seat = feeder(state)
+            return {seat} if seat is not None and awaits_feeding_choice(state, seat) else set()
+        if state.phase == BUILDING:
+            seat = builder(state)
+            return {seat} if seat != NOBODY and builder_can_act(state, seat) else set()
+        return set()
+
+    def legal_commands(self, state: EgiziaState, seat: Seat) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        phase_specific: list[Any]
+        if state.phase == PLACEMENT:
+            phase_specific = phase_commands(state, seat)
+        elif state.phase == FEEDING:
+            phase_specific = list(feeding_commands(state, seat))
+        else:
+            phase_specific = turn_commands(state, seat)
+        return [*phase_specific, *nile_cards.card_commands(state, seat)]
+
+    def view(self, state: EgiziaState, seat: Seat | None) -> EgiziaView:
+        legal = self.legal_commands(state, seat) if seat is not None else []
+        return build_view(state, seat, legal, self.to_act(state))
+
+    def redact(self, event: Any, seat: Seat | None) -> Any | None:
+        return redact_event(event, seat)
+
+    def describe(self, event: Any) -> str:
+        return describe_event(event)
+
+    def result(self, state: EgiziaState) -> GameResult | None:
+        if state.phase != OVER:
+            return None
+        return GameResult(ranking=list(state.ranking), scores=[player.score for player in state.players])
+
+    def timeout_command(self, state: EgiziaState, seat: Seat) -> Any:
+        """Pass in placement, feed without aids, keep nothing at the Sphinx, decline a build."""
+        if state.phase == PLACEMENT:
+            return cmd.Pass()
+        if state.phase == FEEDING:
+            return cmd.Feed()
+        if state.drawn:
+            return cmd.SphinxKeep(keep=[])
+        return cmd.Decline()

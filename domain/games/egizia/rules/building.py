@@ -1,0 +1,202 @@
+"""Phase 5: building, site by site (Sphinx, Obelisk/Graves, Temple/Pyramid), ship space S1 first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import RuleViolation
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import Build, Decline
+from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, SITE_NAMES, STONE_MARKET
+from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.constructions import Works, build_plans
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.crews import check_crews, crew_options
+from domain.games.egizia.rules.effects import gain_score, step_market
+from domain.games.egizia.rules.spaces import (
+    BUILD_SPACES,
+    OBELISK_SITE,
+    PYRAMID,
+    SITE_OF_BUILDING,
+    SPHINX_SITE,
+)
+from domain.games.egizia.rules.sphinx import max_draw, sphinx_commands
+from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, graves_face_up
+
+MARKETS = (STONE_MARKET, GRAIN_MARKET)
+
+
+def builder(state: EgiziaState) -> int:
+    """The seat whose build turn it is, or NOBODY."""
+    if state.phase != BUILDING or state.site >= len(state.sites):
+        return NOBODY
+    slots = state.sites[state.site].slots
+    return slots[state.slot] if state.slot < len(slots) else NOBODY
+
+
+def require_builder(state: EgiziaState, seat: int) -> None:
+    if state.phase != BUILDING:
+        raise RuleViolation("build.phase", "Building happens only in phase 5.")
+    if builder(state) != seat:
+        raise RuleViolation("build.turn", "It is not your turn to build.", {"builder": builder(state)})
+
+
+def build_commands(state: EgiziaState, seat: int) -> list[Build]:
+    """Concrete build actions at the current site: per crew choice, the plans it can pay and lift.
+
+    A crew choice with the Joker is offered only for plans the regular crew alone cannot lift; plans are
+    bounded by ``constructions.MAX_PLANS``.
+    """
+    player = state.players[seat]
+    site = state.sites[state.site].id
+    options = crew_options(player)
+    if not options or player.stones <= 0:
+        return []
+    budget = min(player.stones, max(strength for _, strength in options))
+    plans = build_plans(state, site, seat, budget)
+    markets = MARKETS if state.site == OBELISK_SITE else ("",)
+    commands: list[Build] = []
+    for crews, strength in options:
+        floor = strength - player.crews[crews[-1]] if len(crews) > 1 else 0
+        for spaces, cost in plans:
+            if floor < cost <= strength:
+                commands.extend(Build(crews=crews, spaces=spaces, market=market) for market in markets)
+    return commands
+
+
+def turn_commands(state: EgiziaState, seat: int) -> list[Any]:
+    if builder(state) != seat:
+        return []
+    if state.site == SPHINX_SITE:
+        actions: list[Any] = sphinx_commands(state, seat)
+        if state.drawn:
+            return actions
+    else:
+        actions = build_commands(state, seat)
+    return [*actions, Decline()]
+
+
+def _check_market(state: EgiziaState, market: str) -> None:
+    if state.site == OBELISK_SITE and market not in MARKETS:
+        raise RuleViolation(
+            "build.market",
+            "After building at the Obelisk/Graves move one market marker: market must be 'stone' or 'grain'.",
+            {"field": "market"},
+        )
+    if state.site != OBELISK_SITE and market:
+        raise RuleViolation(
+            "build.market", "Only the Obelisk/Graves moves a market marker.", {"field": "market"}
+        )
+
+
+def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
+    site = state.sites[state.site].id
+    if not spaces:
+        raise RuleViolation(
+            "build.nothing", "Name at least one space to build, or decline.", {"field": "spaces"}
+        )
+    works = Works(state)
+    cost = 0
+    for space_id in spaces:
+        where = BUILD_SPACES.get(space_id)
+        if where is None or SITE_OF_BUILDING[where[0]] != site:
+            raise RuleViolation(
+                "build.space", f"{space_id} is not a space of {SITE_NAMES[site]}.", {"field": "spaces"}
+            )
+        refusal = works.refusal(space_id)
+        if refusal:
+            raise RuleViolation("build.order", refusal, {"field": "spaces", "space": space_id})
+        works.place(space_id, seat)
+        cost += works.value(space_id)
+    return cost
+
+
+def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
+    require_builder(state, seat)
+    if state.site == SPHINX_SITE:
+        raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
+    player = state.players[seat]
+    strength = check_crews(player, command.crews)
+    strength += nile_cards.strength_cards_bonus(state, seat, command.cards)
+    _check_market(state, command.market)
+    cost = _check_spaces(state, seat, command.spaces)
+    if cost > strength:
+        raise RuleViolation(
+            "build.strength",
+            f"These spaces are worth {cost} but your crews have strength {strength}.",
+            {"cost": cost, "strength": strength},
+        )
+    if cost > player.stones:
+        raise RuleViolation(
+            "build.stones", f"These spaces cost {cost} stones but you have {player.stones}.", {"cost": cost}
+        )
+    ctx = Ctx(state)
+    face_up = graves_face_up(state)
+    site_id = state.sites[state.site].id
+    ctx.emit(
+        ev.Built(
+            seat=seat,
+            site=site_id,
+            crews=list(command.crews),
+            spaces=list(command.spaces),
+            cost=cost,
+            cards=list(command.cards),
+        )
+    )
+    for space in range(face_up, graves_face_up(ctx.state)):
+        ctx.emit(ev.GraveRevealed(space=space, value=state.graves[space]))
+    gain_score(ctx, seat, cost, f"building at {SITE_NAMES[site_id]}")
+    if state.site == OBELISK_SITE:
+        step_market(ctx, seat, command.market, 1, "Obelisk/Graves build")
+    else:
+        _pyramid_row_bonuses(ctx, state, command.spaces)
+    return ctx.events
+
+
+def _pyramid_row_bonuses(ctx: Ctx, before: EgiziaState, spaces: list[str]) -> None:
+    """When a pyramid row becomes full, its majority owner (leftmost stone breaks ties) scores per stone."""
+    rows = sorted({BUILD_SPACES[s][1] for s in spaces if BUILD_SPACES[s][0] == PYRAMID})
+    for row_index in rows:
+        row = ctx.state.pyramid[row_index]
+        if NOBODY in row or NOBODY not in before.pyramid[row_index]:
+            continue
+        best = max(row.count(seat) for seat in row)
+        winner = next(seat for seat in row if row.count(seat) == best)
+        gain_score(ctx, winner, best * PYRAMID_ROW_BONUS_PER_STONE, f"pyramid row {row_index + 1} majority")
+
+
+def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[Any]:
+    require_builder(state, seat)
+    if state.drawn:
+        raise RuleViolation("build.keep_first", "Choose which drawn Sphinx cards to keep first.")
+    successor = state.sites[state.site].speculators[state.slot]
+    site_id = state.sites[state.site].id
+    return [ev.Declined(seat=seat, site=site_id, slot=state.slot, successor=successor, forced=forced)]
+
+
+def builder_can_act(state: EgiziaState, seat: int) -> bool:
+    """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
+    if state.drawn:
+        return True
+    player = state.players[seat]
+    options = crew_options(player)
+    if not options:
+        return False
+    strongest = max(strength for _, strength in options)
+    if state.site == SPHINX_SITE:
+        return max_draw(state, seat, strongest) >= 1
+    budget = min(player.stones, strongest)
+    works = Works(state)
+    return any(works.value(space) <= budget for space in works.candidates(state.sites[state.site].id))
+
+
+def advance_building(state: EgiziaState) -> list[Any]:
+    if state.site >= len(state.sites):
+        return [ev.PhaseStarted(phase=BONUS)]
+    site = state.sites[state.site]
+    if state.slot >= len(site.slots):
+        return [ev.SiteClosed(site=site.id, returned=[s for s in site.speculators if s != NOBODY])]
+    seat = builder(state)
+    if builder_can_act(state, seat):
+        return []
+    return decide_decline(state, seat, forced=True)

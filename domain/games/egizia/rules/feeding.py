@@ -1,0 +1,92 @@
+"""Phase 3 (feeding the crews) and phase 4 (stone production)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import RuleViolation
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import Feed
+from domain.games.egizia.data import GRAIN_PENALTY
+from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.effects import gain_score, gain_stones
+from domain.games.egizia.state import BUILDING, FEEDING, PRODUCTION, EgiziaState, FieldCard
+
+
+def effective_colour(field: FieldCard) -> int:
+    """The field's colour after its improvements (brown -> yellow-green -> green)."""
+    return max(0, field.colour - len(field.improved_by))
+
+
+def irrigated_grain(state: EgiziaState, seat: int) -> int:
+    """Grain of the seat's fields watered at the current ring position."""
+    return sum(field.grain for field in state.players[seat].fields if effective_colour(field) <= state.ring)
+
+
+def crew_need(state: EgiziaState, seat: int) -> int:
+    return sum(state.players[seat].crews)
+
+
+def shortfall(state: EgiziaState, seat: int) -> int:
+    return max(0, crew_need(state, seat) - irrigated_grain(state, seat))
+
+
+def feeder(state: EgiziaState) -> int | None:
+    """The seat whose feeding step is next, if the phase is feeding."""
+    if state.phase == FEEDING and state.queue:
+        return state.queue[0]
+    return None
+
+
+def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
+    """A player acts in phase 3 only when short and holding an aid that could change the result."""
+    missing = shortfall(state, seat)
+    return missing > 0 and bool(nile_cards.feeding_aid_choices(state, seat, missing))
+
+
+def _feed(ctx: Ctx, seat: int, aids: list[str]) -> None:
+    extra = nile_cards.apply_feeding_aids(ctx, seat, aids)
+    state = ctx.state
+    need = crew_need(state, seat)
+    grain = irrigated_grain(state, seat) + extra
+    missing = max(0, need - grain)
+    ctx.emit(ev.CrewsFed(seat=seat, need=need, grain=grain, missing=missing, aids=list(aids)))
+    player = state.players[seat]
+    gain_score(ctx, seat, -missing * GRAIN_PENALTY[player.grain_market], "crews not fed")
+
+
+def feeding_commands(state: EgiziaState, seat: int) -> list[Feed]:
+    if feeder(state) != seat or not awaits_feeding_choice(state, seat):
+        return []
+    choices = nile_cards.feeding_aid_choices(state, seat, shortfall(state, seat))
+    return [Feed(aids=[]), *(Feed(aids=aids) for aids in choices if aids)]
+
+
+def decide_feed(state: EgiziaState, seat: int, command: Feed) -> list[Any]:
+    if feeder(state) != seat:
+        raise RuleViolation("feed.turn", "It is not your turn to feed your crews.")
+    ctx = Ctx(state)
+    _feed(ctx, seat, command.aids)
+    return ctx.events
+
+
+def advance_feeding(state: EgiziaState) -> list[Any]:
+    seat = feeder(state)
+    if seat is None:
+        return [ev.PhaseStarted(phase=PRODUCTION)]
+    if awaits_feeding_choice(state, seat):
+        return []
+    ctx = Ctx(state)
+    _feed(ctx, seat, [])
+    return ctx.events
+
+
+def advance_production(state: EgiziaState) -> list[Any]:
+    """Every quarry produces, in sequence order; the stone table stops at its cap."""
+    ctx = Ctx(state)
+    for seat in state.order:
+        amount = sum(quarry.stones for quarry in state.players[seat].quarries)
+        gain_stones(ctx, seat, amount, "quarries")
+    ctx.emit(ev.PhaseStarted(phase=BUILDING))
+    return ctx.events

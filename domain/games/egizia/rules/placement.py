@@ -1,0 +1,171 @@
+"""Phase 1 (laying out the Nile cards) and phase 2 (placing ships)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import RuleViolation
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import Pass, PlaceShip
+from domain.games.egizia.data import (
+    CARD,
+    CARDS_PER_ROUND,
+    DECK_OF_ROUND,
+    POSITION,
+    RIVER,
+    ROUND,
+    SHIPS_PER_PLAYER,
+    SITE_NAMES,
+)
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.effects import track_order
+from domain.games.egizia.rules.round_spaces import (
+    card_variants,
+    check_card_choice,
+    check_round_space_choice,
+    resolve_card,
+    resolve_round_space,
+    round_space_variants,
+)
+from domain.games.egizia.rules.spaces import CARD_INDEX, SITE_INDEX
+from domain.games.egizia.state import FEEDING, NOBODY, PLACEMENT, EgiziaState, Site
+
+
+def lay_out(state: EgiziaState) -> list[Any]:
+    deck = DECK_OF_ROUND[state.round - 1]
+    return [ev.NileCardsLaidOut(deck=deck, cards=state.nile_decks[deck][:CARDS_PER_ROUND])]
+
+
+def end_placement(state: EgiziaState) -> list[Any]:
+    leftovers = [card for card in state.river_cards if card]
+    return [ev.PlacementEnded(discarded=leftovers), ev.PhaseStarted(phase=FEEDING, queue=track_order(state))]
+
+
+def _site_variants(site: Site, seat: int, space: str) -> list[PlaceShip]:
+    if seat in site.slots or seat in site.speculators:
+        return []
+    free = [slot for slot, owner in enumerate(site.slots) if owner == NOBODY]
+    if free:
+        return [PlaceShip(space=space, slot=slot) for slot in free]
+    return [
+        PlaceShip(space=space, slot=slot, speculate=True)
+        for slot, speculator in enumerate(site.speculators)
+        if speculator == NOBODY
+    ]
+
+
+def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
+    """Every ship placement open to ``seat`` now (ignoring whose turn it is)."""
+    player = state.players[seat]
+    if player.passed or player.ships_placed >= SHIPS_PER_PLAYER:
+        return []
+    commands: list[PlaceShip] = []
+    for index in range(player.last_position, len(RIVER)):
+        space, kind = RIVER[index]
+        if kind == CARD:
+            card = state.river_cards[CARD_INDEX[space]]
+            if card and not state.river_ships[index]:
+                commands.extend(card_variants(space, card))
+        elif kind == ROUND:
+            if not state.river_ships[index]:
+                commands.extend(round_space_variants(state, space))
+        else:
+            commands.extend(_site_variants(state.sites[SITE_INDEX[space]], seat, space))
+    return commands
+
+
+def phase_commands(state: EgiziaState, seat: int) -> list[Any]:
+    if state.phase != PLACEMENT or state.turn != seat:
+        return []
+    placements: list[Any] = placement_commands(state, seat)
+    return [*placements, Pass()] if placements else []
+
+
+def _require_turn(state: EgiziaState, seat: int) -> None:
+    if state.phase != PLACEMENT:
+        raise RuleViolation("place.phase", "Ships are placed only in phase 2 (placing ships).")
+    if state.turn != seat:
+        raise RuleViolation(
+            "place.turn", f"It is seat {state.turn}'s turn to place a ship, not yours.", {"turn": state.turn}
+        )
+
+
+def _check_site(site: Site, seat: int, command: PlaceShip) -> None:
+    name = SITE_NAMES[command.space]
+    if seat in site.slots or seat in site.speculators:
+        raise RuleViolation("place.second_ship", f"You already have a ship at {name}: one ship per site.")
+    if not 0 <= command.slot < len(site.slots):
+        raise RuleViolation(
+            "place.slot",
+            f"{name} has ship spaces 0 to {len(site.slots) - 1} in this game.",
+            {"field": "slot", "slot": command.slot},
+        )
+    full = NOBODY not in site.slots
+    if command.speculate:
+        if not full:
+            raise RuleViolation(
+                "place.speculate", f"You may speculate only when every space at {name} is taken."
+            )
+        if site.speculators[command.slot] != NOBODY:
+            raise RuleViolation("place.speculate", "A speculator already waits beside that ship space.")
+    elif site.slots[command.slot] != NOBODY:
+        raise RuleViolation(
+            "place.occupied", "That ship space is taken." + (" You may speculate beside it." if full else "")
+        )
+    if command.crews or command.crew != -1 or command.ring:
+        raise RuleViolation(
+            "place.choice", "A building site takes no crew or ring choice.", {"field": "crews"}
+        )
+
+
+def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]:
+    _require_turn(state, seat)
+    player = state.players[seat]
+    if player.ships_placed >= SHIPS_PER_PLAYER:
+        raise RuleViolation("place.no_ships", f"All your {SHIPS_PER_PLAYER} ships are on the river.")
+    position = POSITION.get(command.space)
+    if position is None:
+        raise RuleViolation("place.space", f"Unknown space {command.space!r}.", {"field": "space"})
+    if position <= player.last_position:
+        raise RuleViolation(
+            "place.upstream",
+            f"Ships must go downstream: your last ship is at river position {player.last_position}, "
+            f"{command.space} is at position {position}.",
+            {"field": "space", "last_position": player.last_position},
+        )
+    kind = RIVER[position - 1][1]
+    ctx = Ctx(state)
+    if kind == CARD:
+        card = state.river_cards[CARD_INDEX[command.space]]
+        if not card or state.river_ships[position - 1]:
+            raise RuleViolation("place.no_card", f"There is no Nile card left on {command.space}.")
+        check_card_choice(card, command)
+        ctx.emit(ev.ShipPlaced(seat=seat, space=command.space))
+        ctx.emit(ev.NileCardTaken(seat=seat, space=command.space, card=card))
+        resolve_card(ctx, seat, card, command.crews)
+    elif kind == ROUND:
+        if state.river_ships[position - 1]:
+            raise RuleViolation("place.occupied", "That round space already has a ship this round.")
+        check_round_space_choice(state, command)
+        ctx.emit(ev.ShipPlaced(seat=seat, space=command.space))
+        resolve_round_space(ctx, seat, command)
+    else:
+        _check_site(state.sites[SITE_INDEX[command.space]], seat, command)
+        ctx.emit(
+            ev.ShipPlaced(seat=seat, space=command.space, slot=command.slot, speculate=command.speculate)
+        )
+    return ctx.events
+
+
+def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
+    _require_turn(state, seat)
+    return [ev.Passed(seat=seat)]
+
+
+def advance_placement(state: EgiziaState) -> list[Any]:
+    """Pass for a player who cannot place, end the phase when nobody places any more; else wait."""
+    if state.turn == NOBODY:
+        return end_placement(state)
+    if not placement_commands(state, state.turn):
+        return [ev.Passed(seat=state.turn, forced=True)]
+    return []

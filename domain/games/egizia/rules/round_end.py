@@ -1,0 +1,47 @@
+"""Phase 6 (co-operation bonus), phase 7 (player sequence) and the end of a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.egizia import events as ev
+from domain.games.egizia.data import COOP_BONUS, DECK_OF_ROUND, DECK_REMOVED_AFTER_ROUND, ROUNDS
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.effects import gain_score, track_order
+from domain.games.egizia.state import FINAL_SCORING, SEQUENCE, EgiziaState
+
+
+def ships_on_sites(state: EgiziaState, seat: int) -> int:
+    return sum(site.slots.count(seat) for site in state.sites)
+
+
+def advance_bonus(state: EgiziaState) -> list[Any]:
+    """Pay the co-operation bonus, front of the track first, to players who spent a stone this round."""
+    ctx = Ctx(state)
+    for seat in track_order(state):
+        ships = ships_on_sites(ctx.state, seat)
+        if ctx.state.players[seat].spent_stones and ships:
+            gain_score(ctx, seat, COOP_BONUS[ships], f"co-operation bonus ({ships} ships)")
+    ctx.emit(ev.ShipsReturned())
+    ctx.emit(ev.PhaseStarted(phase=SEQUENCE))
+    return ctx.events
+
+
+def new_tiles(state: EgiziaState) -> list[int]:
+    """Lowest score takes tile 1; on a shared space the later arrival takes the lower tile."""
+    tiles = [0] * len(state.players)
+    for tile, seat in enumerate(reversed(track_order(state)), start=1):
+        tiles[seat] = tile
+    return tiles
+
+
+def advance_sequence(state: EgiziaState) -> list[Any]:
+    events: list[Any] = [ev.SequenceSet(tiles=new_tiles(state))]
+    if state.round in DECK_REMOVED_AFTER_ROUND:
+        deck = DECK_OF_ROUND[state.round - 1]
+        events.append(ev.DeckRemoved(deck=deck, count=len(state.nile_decks[deck])))
+    if state.round < ROUNDS:
+        events.append(ev.RoundStarted(round=state.round + 1))
+    else:
+        events.append(ev.PhaseStarted(phase=FINAL_SCORING, queue=track_order(state)))
+    return events

@@ -1,0 +1,113 @@
+"""Building at the Sphinx: draw up to strength (at most 5, one stone each), keep 0 or 1, +1 VP per card returned."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import RuleViolation
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import SphinxDraw, SphinxKeep
+from domain.games.egizia.data import SPHINX_MAX_DRAW, SPHINX_RETURN_VP
+from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.crews import check_crews, crew_options
+from domain.games.egizia.rules.effects import gain_score
+from domain.games.egizia.rules.spaces import SPHINX_SITE
+from domain.games.egizia.state import BUILDING, NOBODY, EgiziaState
+
+
+def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
+    if state.phase != BUILDING or state.site != SPHINX_SITE:
+        return False
+    slots = state.sites[SPHINX_SITE].slots
+    return state.slot < len(slots) and slots[state.slot] == seat != NOBODY
+
+
+def max_draw(state: EgiziaState, seat: int, strength: int) -> int:
+    """Most cards the seat may draw with this strength: paid cards up to strength and stones, plus free ones."""
+    player = state.players[seat]
+    paid = min(strength, player.stones)
+    free = nile_cards.sphinx_free_draws(state, seat)
+    return min(SPHINX_MAX_DRAW, paid + free, len(state.sphinx_deck))
+
+
+def keep_options(state: EgiziaState, seat: int) -> list[list[str]]:
+    limit = nile_cards.sphinx_keep_limit(state, seat)
+    distinct = list(dict.fromkeys(state.drawn))
+    options: list[list[str]] = [[]]
+    if limit >= 1:
+        options += [[card] for card in distinct]
+    if limit >= 2:
+        options += [[a, b] for i, a in enumerate(state.drawn) for b in state.drawn[i + 1 :]]
+    return options
+
+
+def sphinx_commands(state: EgiziaState, seat: int) -> list[Any]:
+    if not _is_sphinx_turn(state, seat):
+        return []
+    if state.drawn:
+        return [SphinxKeep(keep=keep) for keep in keep_options(state, seat)]
+    commands: list[Any] = []
+    for crews, strength in crew_options(state.players[seat]):
+        floor = strength - state.players[seat].crews[crews[-1]] if len(crews) > 1 else 0
+        top = max_draw(state, seat, strength)
+        commands.extend(SphinxDraw(crews=crews, count=count) for count in range(max(1, floor + 1), top + 1))
+    return commands
+
+
+def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]:
+    if not _is_sphinx_turn(state, seat):
+        raise RuleViolation("sphinx.turn", "It is not your turn at the Sphinx.")
+    if state.drawn:
+        raise RuleViolation("sphinx.keep_first", "You have already drawn: choose which card to keep.")
+    strength = check_crews(state.players[seat], command.crews)
+    strength += nile_cards.strength_cards_bonus(state, seat, command.cards)
+    top = max_draw(state, seat, strength)
+    if not 1 <= command.count <= top:
+        raise RuleViolation(
+            "sphinx.count",
+            f"You may draw 1 to {top} cards: at most your crews' strength ({strength}), your stones "
+            f"({state.players[seat].stones}) and {SPHINX_MAX_DRAW} cards.",
+            {"field": "count", "max": top},
+        )
+    free = min(command.count, nile_cards.sphinx_free_draws(state, seat))
+    return [
+        ev.SphinxDrawn(
+            seat=seat,
+            crews=list(command.crews),
+            count=command.count,
+            stones=command.count - free,
+            cards=state.sphinx_deck[: command.count],
+        )
+    ]
+
+
+def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]:
+    if not _is_sphinx_turn(state, seat) or not state.drawn:
+        raise RuleViolation("sphinx.nothing_drawn", "You have no drawn Sphinx cards to choose from.")
+    limit = nile_cards.sphinx_keep_limit(state, seat)
+    if len(command.keep) > limit:
+        raise RuleViolation(
+            "sphinx.keep_limit", f"You may keep at most {limit} Sphinx card(s).", {"field": "keep"}
+        )
+    returned = list(state.drawn)
+    for card in command.keep:
+        if card not in returned:
+            raise RuleViolation(
+                "sphinx.not_drawn",
+                f"{card} is not among the cards you drew.",
+                {"field": "keep", "card": card},
+            )
+        returned.remove(card)
+    ctx = Ctx(state)
+    ctx.emit(
+        ev.SphinxKept(
+            seat=seat,
+            kept_count=len(command.keep),
+            returned_count=len(returned),
+            kept=list(command.keep),
+            returned=returned,
+        )
+    )
+    gain_score(ctx, seat, SPHINX_RETURN_VP * len(returned), "Sphinx cards returned")
+    return ctx.events

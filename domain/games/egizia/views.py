@@ -1,0 +1,287 @@
+"""What one seat (or a spectator, ``None``) may see: the whole board as JSON-friendly structs, and the history
+with secrets removed. Secrets: deck orders, other seats' Sphinx cards, face-down grave tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import EgiziaCommand
+from domain.games.egizia.data import (
+    COLOUR_NAMES,
+    CREW_NAMES,
+    DECKS,
+    GRAIN_PENALTY,
+    GRAVES_FACE_UP,
+    MARKET_SPACES,
+    NILE_BY_ID,
+    OBELISK_VALUES,
+    PYRAMID_VALUES,
+    RING_NAMES,
+    RIVER,
+    ROUND_SPACE_NAMES,
+    SHIPS_PER_PLAYER,
+    SITE_NAMES,
+    SPHINX_BY_ID,
+    STONE_SALE_SPACES,
+    TEMPLE,
+)
+from domain.games.egizia.rules.effects import track_order
+from domain.games.egizia.rules.feeding import crew_need, effective_colour, irrigated_grain
+from domain.games.egizia.rules.prompt import prompt_text
+from domain.games.egizia.rules.spaces import CARD_INDEX, GRAVE_IDS, OBELISK_IDS, PYRAMID_IDS, SITE_INDEX
+from domain.games.egizia.state import OVER, EgiziaState, Player, graves_face_up
+
+
+class CardView(msgspec.Struct, frozen=True):
+    id: str
+    deck: str
+    type: str
+    kind: str
+    text: str
+
+
+class SphinxCardView(msgspec.Struct, frozen=True):
+    id: str
+    text: str
+
+
+class RiverSpaceView(msgspec.Struct, frozen=True):
+    position: int
+    id: str
+    type: str
+    name: str
+    card: CardView | None
+    ships: list[int]
+
+
+class SiteView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    position: int
+    slots: list[int]
+    speculators: list[int]
+    built: list[bool]
+
+
+class SpaceView(msgspec.Struct, frozen=True):
+    id: str
+    part: str
+    value: int
+    owner: int
+
+
+class GraveView(msgspec.Struct, frozen=True):
+    id: str
+    face_up: bool
+    value: int | None
+    owner: int
+
+
+class FieldView(msgspec.Struct, frozen=True):
+    card: str
+    grain: int
+    colour: str
+    effective_colour: str
+    improved_by: list[str]
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    seat: int
+    tile: int
+    score: int
+    track_place: int
+    stones: int
+    crews: dict[str, int]
+    crews_used: dict[str, bool]
+    stone_market: int
+    grain_market: int
+    fields: list[FieldView]
+    quarries: list[CardView]
+    production: int
+    grain_now: int
+    need: int
+    hand: list[CardView]
+    permanents: list[CardView]
+    grave_tiles: list[int]
+    sphinx_count: int
+    sphinx: list[SphinxCardView] | None
+    ships_left: int
+    passed: bool
+
+
+class MarketsView(msgspec.Struct, frozen=True):
+    spaces: int
+    grain_penalty: list[int]
+    stone_sale_spaces: list[int]
+
+
+class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
+    game: str = "egizia"
+    viewer: int | None
+    round: int
+    phase: str
+    to_act: list[int]
+    prompt: str
+    ring: str
+    river: list[RiverSpaceView]
+    sites: list[SiteView]
+    obelisk: list[SpaceView]
+    graves: list[GraveView]
+    pyramid: list[list[SpaceView]]
+    temple: list[SpaceView]
+    markets: MarketsView
+    track: list[int]
+    players: list[PlayerView]
+    nile_deck_sizes: dict[str, int]
+    sphinx_deck_size: int
+    drawn: list[SphinxCardView]
+    legal_commands: list[EgiziaCommand]
+    seed_commitment: str
+    ranking: list[int]
+
+
+def _card(card_id: str) -> CardView:
+    card = NILE_BY_ID[card_id]
+    return CardView(id=card.id, deck=DECKS[card.deck], type=card.type, kind=card.kind, text=card.text)
+
+
+def _sphinx(card_id: str) -> SphinxCardView:
+    return SphinxCardView(id=card_id, text=SPHINX_BY_ID[card_id].text)
+
+
+def _river(state: EgiziaState) -> list[RiverSpaceView]:
+    spaces = []
+    for index, (space_id, kind) in enumerate(RIVER):
+        card_index = CARD_INDEX.get(space_id)
+        card = state.river_cards[card_index] if card_index is not None else ""
+        name = ROUND_SPACE_NAMES.get(space_id) or SITE_NAMES.get(space_id) or space_id
+        site_index = SITE_INDEX.get(space_id)
+        ships = state.river_ships[index] if site_index is None else state.sites[site_index].slots
+        spaces.append(
+            RiverSpaceView(
+                position=index + 1,
+                id=space_id,
+                type=kind,
+                name=name,
+                card=_card(card) if card else None,
+                ships=[s for s in ships if s >= 0],
+            )
+        )
+    return spaces
+
+
+def _player(state: EgiziaState, player: Player, viewer: int | None, place: int) -> PlayerView:
+    own = viewer == player.seat
+    return PlayerView(
+        seat=player.seat,
+        tile=player.tile,
+        score=player.score,
+        track_place=place,
+        stones=player.stones,
+        crews=dict(zip(CREW_NAMES, player.crews, strict=True)),
+        crews_used=dict(zip(CREW_NAMES, player.crews_used, strict=True)),
+        stone_market=player.stone_market,
+        grain_market=player.grain_market,
+        fields=[
+            FieldView(
+                card=f.card,
+                grain=f.grain,
+                colour=COLOUR_NAMES[f.colour],
+                effective_colour=COLOUR_NAMES[effective_colour(f)],
+                improved_by=list(f.improved_by),
+            )
+            for f in player.fields
+        ],
+        quarries=[
+            _card(q.card)
+            if q.card in NILE_BY_ID
+            else CardView(q.card, "start", "PERM", "quarry", f"Start quarry, +{q.stones} stones per round")
+            for q in player.quarries
+        ],
+        production=sum(q.stones for q in player.quarries),
+        grain_now=irrigated_grain(state, player.seat),
+        need=crew_need(state, player.seat),
+        hand=[_card(c) for c in player.hand],
+        permanents=[_card(c) for c in player.permanents],
+        grave_tiles=list(player.graves),
+        sphinx_count=len(player.sphinx),
+        sphinx=[_sphinx(c) for c in player.sphinx] if own or state.phase == OVER else None,
+        ships_left=SHIPS_PER_PLAYER - player.ships_placed,
+        passed=player.passed,
+    )
+
+
+def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act: set[int]) -> EgiziaView:
+    face_up = graves_face_up(state)
+    order = track_order(state)
+    builder_sees = viewer is not None and viewer in to_act
+    return EgiziaView(
+        viewer=viewer,
+        round=state.round,
+        phase=state.phase,
+        to_act=sorted(to_act),
+        prompt=prompt_text(state, viewer, to_act),
+        ring=RING_NAMES[state.ring],
+        river=_river(state),
+        sites=[
+            SiteView(
+                id=s.id,
+                name=SITE_NAMES[s.id],
+                position=RIVER.index((s.id, "site")) + 1,
+                slots=list(s.slots),
+                speculators=list(s.speculators),
+                built=list(s.built),
+            )
+            for s in state.sites
+        ],
+        obelisk=[
+            SpaceView(id=i, part=f"level {v}", value=v, owner=o)
+            for i, v, o in zip(OBELISK_IDS, OBELISK_VALUES, state.obelisk, strict=True)
+        ],
+        graves=[
+            GraveView(id=GRAVE_IDS[i], face_up=i < face_up, value=v if i < face_up else None, owner=o)
+            for i, (v, o) in enumerate(zip(state.graves, state.grave_owners, strict=True))
+        ],
+        pyramid=[
+            [
+                SpaceView(id=i, part=f"row {r + 1}", value=PYRAMID_VALUES[r], owner=o)
+                for i, o in zip(PYRAMID_IDS[r], row, strict=True)
+            ]
+            for r, row in enumerate(state.pyramid)
+        ],
+        temple=[
+            SpaceView(id=t.id, part=t.part, value=t.value, owner=o)
+            for t, o in zip(TEMPLE, state.temple, strict=True)
+        ],
+        markets=MarketsView(
+            spaces=MARKET_SPACES, grain_penalty=list(GRAIN_PENALTY), stone_sale_spaces=list(STONE_SALE_SPACES)
+        ),
+        track=order,
+        players=[_player(state, p, viewer, order.index(p.seat) + 1) for p in state.players],
+        nile_deck_sizes={name: len(deck) for name, deck in zip(DECKS, state.nile_decks, strict=True)},
+        sphinx_deck_size=len(state.sphinx_deck),
+        drawn=[_sphinx(c) for c in state.drawn] if builder_sees else [],
+        legal_commands=list(legal),
+        seed_commitment=state.seed_commitment,
+        ranking=list(state.ranking),
+    )
+
+
+def redact_event(event: Any, seat: int | None) -> Any:
+    """The event as ``seat`` may see it: deck orders, others' Sphinx cards and face-down graves removed."""
+    if isinstance(event, ev.GameSetUp):
+        return msgspec.structs.replace(
+            event,
+            nile_decks=[[] for _ in event.nile_decks],
+            sphinx_deck=[],
+            sphinx_hands=[hand if index == seat else [] for index, hand in enumerate(event.sphinx_hands)],
+            graves=[value if index < GRAVES_FACE_UP else 0 for index, value in enumerate(event.graves)],
+        )
+    if isinstance(event, ev.SphinxDrawn) and event.seat != seat:
+        return msgspec.structs.replace(event, cards=[])
+    if isinstance(event, ev.SphinxKept) and event.seat != seat:
+        return msgspec.structs.replace(event, kept=[], returned=[])
+    return event

@@ -23,6 +23,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def service(connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> GameService:
+def service(
+    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> GameService:
     register_toy(monkeypatch)
     return make_service(connection, clock)

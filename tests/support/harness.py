@@ -82,7 +82,9 @@ def enqueue_scheduled(service: GameService) -> list[str]:
     return ids
 
 
-def new_game(service: GameService, seats: int = 2, hand: int = 2, bots: bool = False) -> tuple[str, list[str]]:
+def new_game(
+    service: GameService, seats: int = 2, hand: int = 2, bots: bool = False
+) -> tuple[str, list[str]]:
     """A started toy game and the seats' tokens (no tokens for bot seats)."""
     meta = service.create_game("toy", seats, {"hand": hand})
     tokens = [] if bots else [service.join(meta["id"], f"P{seat}")["token"] for seat in range(seats)]

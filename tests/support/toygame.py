@@ -124,7 +124,9 @@ class ToyGame:
             assert event.card is not None
             hands = [list(h) for h in state.hands]
             hands[event.seat].remove(event.card)
-            return msgspec.structs.replace(state, hands=hands, played={**state.played, event.seat: event.card})
+            return msgspec.structs.replace(
+                state, hands=hands, played={**state.played, event.seat: event.card}
+            )
         if isinstance(event, RoundScored):
             scores = list(state.scores)
             scores[event.winner] += event.points
@@ -177,7 +179,9 @@ class ToyGame:
             my_card=state.played.get(seat) if seat is not None else None,
             scores=list(state.scores),
             rounds_left=state.rounds_left,
-            legal=[msgspec.to_builtins(c) for c in self.legal_commands(state, seat)] if seat is not None else [],
+            legal=[msgspec.to_builtins(c) for c in self.legal_commands(state, seat)]
+            if seat is not None
+            else [],
         )
 
     def redact(self, event: Any, seat: Seat | None) -> Any | None:

@@ -1,0 +1,203 @@
+"""The store contract: what any Redis behind Papyrus (fakeredis or real) must uphold.
+
+Subclass :class:`StoreContract` in a test module that provides a ``connection`` fixture (a clean db).
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from services import codec, keys
+from services.codec import CommandRecord, OutcomeRecord
+from services.command_inbox import CommandInbox
+from services.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
+from tests.support.harness import FakeClock
+from tests.support.toygame import GAME, GameStarted
+
+RACE_APPENDS = 1_000
+
+
+def append_one(store: EventStore, game_id: str, payload: dict[str, object], actor: str = "system") -> int:
+    """Append one event, retrying on a stale head as a real writer must."""
+    while True:
+        head = store.head(game_id)
+        records = store.build(head, [NewEvent("test.noted", payload)], actor, None)
+        try:
+            return store.append(game_id, head, records)
+        except StaleVersion:
+            continue
+
+
+def command(command_id: str, seat: int = 0) -> CommandRecord:
+    return CommandRecord(
+        command_id=command_id,
+        seat=seat,
+        actor=seat,
+        command={"type": "toy.play_card", "card": 3},
+        expected_version=None,
+        at="2027-01-01T00:00:00.000000Z",
+    )
+
+
+class StoreContract:
+    @pytest.fixture
+    def game_id(self, connection: redis.Redis) -> Iterator[str]:
+        game_id = f"contract-{uuid.uuid4().hex[:10]}"
+        yield game_id
+        connection.delete(*keys.game_keys(game_id))
+
+    @pytest.fixture
+    def store(self, connection: redis.Redis) -> EventStore:
+        return EventStore(connection, FakeClock())
+
+    @pytest.fixture
+    def inbox(self, connection: redis.Redis) -> CommandInbox:
+        return CommandInbox(connection)
+
+    def test_appended_records_read_back_in_order_with_an_intact_chain(
+        self, game_id: str, store: EventStore
+    ) -> None:
+        for n in range(5):
+            append_one(store, game_id, {"n": n})
+        records = store.read(game_id)
+        assert [r.seq for r in records] == [1, 2, 3, 4, 5]
+        assert [r.data["n"] for r in records] == [0, 1, 2, 3, 4]
+        assert codec.chain_breaks(records) == []
+        assert store.head(game_id).hash == records[-1].hash
+
+    def test_event_ids_are_explicit_seq_numbers(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        append_one(store, game_id, {"n": 0})
+        append_one(store, game_id, {"n": 1})
+        ids = [entry_id for entry_id, _ in connection.xrange(keys.events(game_id))]
+        assert ids == [b"0-1", b"0-2"]
+
+    def test_an_append_on_a_stale_version_is_refused_and_writes_nothing(
+        self, game_id: str, store: EventStore
+    ) -> None:
+        stale = store.head(game_id)
+        append_one(store, game_id, {"n": 0})
+        records = store.build(stale, [NewEvent("test.noted", {"n": 99})], "system", None)
+        with pytest.raises(StaleVersion):
+            store.append(game_id, stale, records)
+        assert [r.data["n"] for r in store.read(game_id)] == [0]
+
+    def test_editing_a_stored_record_breaks_the_chain(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        for n in range(3):
+            append_one(store, game_id, {"n": n})
+        records = store.read(game_id)
+        records[1].data["n"] = 42
+        assert codec.chain_breaks(records) == [2]
+        assert codec.chain_breaks([records[0], records[2]]) == [3]
+
+    def test_two_writers_racing_lose_and_duplicate_nothing(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        pool = connection.connection_pool
+
+        def writer(name: str) -> None:
+            own = EventStore(redis.Redis(connection_pool=pool), FakeClock())
+            for i in range(RACE_APPENDS):
+                while True:
+                    head = own.head(game_id)
+                    records = own.build(head, [NewEvent("test.noted", {"w": name, "i": i})], name, None)
+                    try:
+                        own.append(game_id, head, records)
+                        break
+                    except StaleVersion:
+                        continue
+
+        threads = [threading.Thread(target=writer, args=(name,)) for name in ("a", "b")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        records = store.read(game_id)
+        assert [r.seq for r in records] == list(range(1, 2 * RACE_APPENDS + 1))
+        written = Counter((r.data["w"], r.data["i"]) for r in records)
+        assert len(written) == 2 * RACE_APPENDS and set(written.values()) == {1}
+        for name in ("a", "b"):
+            assert [r.data["i"] for r in records if r.data["w"] == name] == list(range(RACE_APPENDS))
+        assert codec.chain_breaks(records) == []
+
+    def test_a_resubmitted_command_id_is_appended_once(self, game_id: str, inbox: CommandInbox) -> None:
+        first = inbox.submit(game_id, command("c-1"))
+        again = inbox.submit(game_id, command("c-1"))
+        assert first[0] is True and again == (False, first[1])
+        assert [c.command_id for _, c in inbox.all(game_id)] == ["c-1"]
+
+    def test_a_command_is_decided_once(self, game_id: str, store: EventStore, inbox: CommandInbox) -> None:
+        _, entry_id = inbox.submit(game_id, command("c-1"))
+        head = store.head(game_id)
+
+        def decide(note: str) -> int:
+            outcome = OutcomeRecord(command_id="c-1", seat=0, status="accepted", version=head.version + 1)
+            decision = CommandDecision("c-1", outcome, head.checkpoint, entry_id)
+            records = store.build(head, [NewEvent("test.noted", {"by": note})], 0, "c-1")
+            return store.append(game_id, head, records, decision)
+
+        assert decide("first") == 1
+        with pytest.raises(StaleVersion):
+            decide("second")
+        assert [r.data["by"] for r in store.read(game_id)] == ["first"]
+        assert store.head(game_id).checkpoint == entry_id
+        assert inbox.pending(game_id, store.head(game_id).checkpoint) == []
+        found = inbox.outcome(game_id, "c-1")
+        assert found is not None and found.status == "accepted"
+
+    def test_a_rejection_moves_the_checkpoint_only_once(
+        self, game_id: str, store: EventStore, inbox: CommandInbox
+    ) -> None:
+        _, entry_id = inbox.submit(game_id, command("c-1"))
+        head = store.head(game_id)
+        outcome = OutcomeRecord(command_id="c-1", seat=0, status="rejected", version=0)
+        decision = CommandDecision("c-1", outcome, head.checkpoint, entry_id)
+        store.append(game_id, head, [], decision)
+        with pytest.raises(StaleVersion):
+            store.append(game_id, head, [], decision)
+        assert store.head(game_id) == Head(version=0, checkpoint=entry_id)
+
+    def test_old_schema_versions_are_upcast_on_read_and_never_rewritten(
+        self, game_id: str, store: EventStore
+    ) -> None:
+        old = {"seats": 2, "hand": 3, "seed_commitment": "00"}
+        head = store.head(game_id)
+        store.append(game_id, head, store.build(head, [NewEvent("toy.game_started", old, 1)], "system", None))
+        (record,) = store.read(game_id)
+        event = codec.to_event(GAME, record)
+        assert isinstance(event, GameStarted) and event.variant == "classic"
+        assert record.schema_version == 1 and "variant" not in record.data
+        assert codec.chain_breaks([record]) == []
+
+    def test_waiting_for_an_outcome_returns_it_once_decided(
+        self, game_id: str, store: EventStore, inbox: CommandInbox
+    ) -> None:
+        _, entry_id = inbox.submit(game_id, command("c-1"))
+        assert inbox.wait(game_id, "c-1", timeout=0.05) is None
+        head = store.head(game_id)
+        decider = threading.Timer(
+            0.05,
+            store.append,
+            args=(game_id, head, []),
+            kwargs={
+                "decision": CommandDecision(
+                    "c-1",
+                    OutcomeRecord(command_id="c-1", seat=0, status="rejected", version=0),
+                    head.checkpoint,
+                    entry_id,
+                )
+            },
+        )
+        decider.start()
+        found = inbox.wait(game_id, "c-1", timeout=30)
+        decider.join()
+        assert found is not None and found.status == "rejected"

@@ -30,7 +30,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _signed(delta: int, unit: str) -> str:
-    return f"{'gains' if delta >= 0 else 'loses'} {_plural(abs(delta), unit)}"
+    amount = f"{abs(delta)} VP" if unit == "VP" else _plural(abs(delta), unit)
+    return f"{'gains' if delta >= 0 else 'loses'} {amount}"
 
 
 def _set_up(e: ev.GameSetUp) -> str:
@@ -52,13 +53,13 @@ def _taken(e: ev.NileCardTaken) -> str:
 
 def _sphinx_drawn(e: ev.SphinxDrawn) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews) or "no crew"
-    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {e.stones} stones."
+    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {_plural(e.stones, 'stone')}."
 
 
 def _built(e: ev.Built) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews)
     spaces = ", ".join(e.spaces)
-    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {e.cost} stones."
+    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {_plural(e.cost, 'stone')}."
 
 
 def _declined(e: ev.Declined) -> str:
@@ -70,7 +71,7 @@ def _declined(e: ev.Declined) -> str:
 
 def _fed(e: ev.CrewsFed) -> str:
     if e.missing:
-        return f"{_seat(e.seat)} is {_plural(e.missing, 'grain')} short feeding crews of strength {e.need}."
+        return f"{_seat(e.seat)} is {e.missing} grain short feeding crews of strength {e.need}."
     return f"{_seat(e.seat)} feeds crews of strength {e.need} with {e.grain} grain."
 
 

@@ -1,0 +1,67 @@
+"""Egizia bots: the generic random bot, and a greedy bot that scores each legal command one step ahead."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.bots import Bot, RandomBot
+from domain.engine import Game, Seat, fold
+from domain.games.egizia.commands import Decline, Pass
+from domain.games.egizia.data import GRAIN_PENALTY, STONE_CAP
+from domain.games.egizia.rules.feeding import crew_need, irrigated_grain
+from domain.games.egizia.state import EgiziaState, copy_state
+
+ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per remaining round, roughly
+
+
+def position_value(state: EgiziaState, seat: int) -> float:
+    """A rough worth of a seat's position: score plus resources, minus the feeding it will have to pay."""
+    player = state.players[seat]
+    rounds_left = max(0, 5 - state.round)
+    shortfall = max(0, crew_need(state, seat) - irrigated_grain(state, seat))
+    production = sum(quarry.stones for quarry in player.quarries)
+    return (
+        player.score
+        + 0.45 * min(player.stones, STONE_CAP)
+        + 0.7 * sum(player.crews)
+        + ROUNDS_LEFT_WEIGHT * rounds_left * production * 0.5
+        - GRAIN_PENALTY[player.grain_market] * shortfall * (1 + rounds_left * 0.5)
+        + 2.0 * len(player.sphinx)
+        + 0.6 * (player.stone_market + player.grain_market)
+        + 0.8 * len(player.hand) + 1.0 * len(player.permanents)
+    )
+
+
+class GreedyBot:
+    """Plays the legal command whose events leave the best :func:`position_value` (ties: first listed)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, game: Game, state: Any, seat: Seat) -> Any:
+        commands = game.legal_commands(state, seat)
+        if not commands:
+            raise LookupError(f"seat {seat} has no legal command")
+        best: Any = None
+        best_value = float("-inf")
+        for command in commands:
+            after = fold(game, game.decide(state, seat, command), copy_state(state))
+            value = position_value(after, seat) + self._random.random() * 0.01
+            if isinstance(command, Pass | Decline):
+                value -= 0.5
+            if value > best_value:
+                best, best_value = command, value
+        return best
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """``random`` or ``greedy``."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+
+
+BOTS = ("random", "greedy")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
+from rq.timeouts import TimerDeathPenalty
 
 from services.game_service import GameService
 from workers import context
@@ -23,7 +24,10 @@ SCHEDULER_TICK = 1.0
 
 
 class ThreadWorker(SimpleWorker):
-    """A SimpleWorker that can live outside the main thread (signals belong to the main thread)."""
+    """A SimpleWorker that can live outside the main thread (signals belong to the main thread, so job
+    timeouts use a timer thread instead of SIGALRM)."""
+
+    death_penalty_class = TimerDeathPenalty
 
     def _install_signal_handlers(self) -> None:
         return None

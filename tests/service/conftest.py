@@ -22,9 +22,11 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def service(
-    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
-) -> GameService:
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     register_toy(monkeypatch)
+
+
+@pytest.fixture
+def service(connection: fakeredis.FakeRedis, clock: FakeClock) -> GameService:
     return make_service(connection, clock)

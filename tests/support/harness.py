@@ -50,11 +50,21 @@ def failures(service: GameService) -> list[str]:
     queue = service.parts.scheduler.queue
     failed = FailedJobRegistry(queue=queue)
     jobs = (queue.fetch_job(job_id) for job_id in failed.get_job_ids())
-    return [f"{job.id}: {job.exc_info}" for job in jobs if job is not None]
+    results = ((job.id, job.latest_result()) for job in jobs if job is not None)
+    return [f"{job_id}: {result.exc_string if result else '?'}" for job_id, result in results]
+
+
+def clear_failures(service: GameService) -> list[str]:
+    """Forget failed jobs (after a test made them fail on purpose); returns what they were."""
+    found = failures(service)
+    failed = FailedJobRegistry(queue=service.parts.scheduler.queue)
+    for job_id in failed.get_job_ids():
+        failed.remove(job_id, delete_job=True)
+    return found
 
 
 def drain(service: GameService, due_scheduled: bool = True, rounds: int = 10_000) -> int:
-    """Run queued jobs (and scheduled ones already due, if asked) until none is left; fail on a failed job."""
+    """Run queued jobs (and every scheduled one, if asked) until none is left; fail on a failed job."""
     queue = service.parts.scheduler.queue
     worker = SimpleWorker([queue], connection=queue.connection)
     ran = 0

@@ -1,0 +1,195 @@
+"""Jobs on fakeredis: crashes recovered, lost jobs re-scheduled, late jobs harmless, races, timeouts."""
+
+from __future__ import annotations
+
+import threading
+
+import fakeredis
+import pytest
+from rq import SimpleWorker
+from rq.job import Job
+
+from services.game_service import GameService
+from services.projections import Projections
+from services.scheduling import advance_job_id
+from services.settings import Settings
+from tests.support.harness import FakeClock, clear_failures, drain, enqueue_scheduled, make_service, new_game
+from workers import jobs
+from workers.embedded import start_embedded_worker
+
+
+def records_of(service: GameService, game_id: str, command_id: str) -> int:
+    return sum(1 for r in service.parts.store.read(game_id) if r.command_id == command_id)
+
+
+def test_a_worker_dying_after_the_append_leaves_a_game_the_next_run_completes(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    card = service.legal_commands(game_id, 0)[0]
+    real_write = Projections.write
+
+    def killed(*args: object, **kwargs: object) -> bool:
+        raise SystemError("worker killed between append and projection")
+
+    monkeypatch.setattr(Projections, "write", killed)
+    service.submit(game_id, 0, card, "c0", None)
+    queue = service.parts.scheduler.queue
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="ERROR")
+    assert "worker killed" in clear_failures(service)[0]
+    head = service.parts.store.head(game_id)
+    assert records_of(service, game_id, "c0") == 1
+    assert service.parts.projections.version(game_id) < head.version
+    assert service.view(game_id, 0)["view"]["my_card"] is None
+
+    monkeypatch.setattr(Projections, "write", real_write)
+    assert jobs.sweep()["processed"] == 1
+    drain(service)
+    assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
+    assert service.view(game_id, 0)["view"]["my_card"] == card["card"]
+    assert records_of(service, game_id, "c0") == 1
+    assert service.outcome(game_id, "c0") is not None
+
+
+def test_the_sweep_reschedules_a_lost_advance_job(connection: fakeredis.FakeRedis, clock: FakeClock) -> None:
+    service = make_service(connection, clock, advance_delay=30.0)
+    game_id, _ = new_game(service)
+    version = service.parts.store.head(game_id).version
+    job_id = advance_job_id(game_id, version)
+    assert service.parts.scheduler.is_alive(job_id)
+    service.parts.scheduler.queue.scheduled_job_registry.remove(job_id, delete_job=True)
+    assert not service.parts.scheduler.is_alive(job_id)
+
+    report = jobs.sweep()
+    assert report["settled"] == 1 and service.parts.scheduler.is_alive(job_id)
+    assert job_id in service.parts.scheduler.queue.scheduled_job_registry.get_job_ids()
+    assert service.view(game_id, 0)["view"]["hand"] is None
+    drain(service)
+    assert len(service.view(game_id, 0)["view"]["hand"]) == 2
+
+
+def test_a_late_or_duplicated_advance_job_changes_nothing(service: GameService) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    dealt = service.parts.store.head(game_id).version
+    assert jobs.advance_game(game_id, dealt - 1) is False
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    jobs.process_game(game_id)
+    round_over = service.parts.store.head(game_id).version
+    assert jobs.advance_game(game_id, round_over) is True
+    assert jobs.advance_game(game_id, round_over) is False
+    assert jobs.advance_game(game_id, dealt) is False
+    scored = [r for r in service.parts.store.read(game_id) if r.type == "toy.round_scored"]
+    assert len(scored) == 1
+    drain(service)
+    assert len([r for r in service.parts.store.read(game_id) if r.type == "toy.round_scored"]) == 1
+
+
+def test_two_workers_racing_on_one_game_decide_each_command_once(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    first = make_service(connection, clock)
+    second = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"))
+    game_id, _ = new_game(first)
+    drain(first)
+    for seat in (0, 1):
+        first.submit(game_id, seat, first.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    real_pending = first.parts.inbox.pending
+    raced: list[int] = []
+
+    def pending_then_race(*args: object, **kwargs: object) -> object:
+        found = real_pending(*args, **kwargs)  # type: ignore[arg-type]
+        if not raced:
+            raced.append(second.processor.process_game(game_id))
+        return found
+
+    first.parts.inbox.pending = pending_then_race  # type: ignore[method-assign]
+    assert first.processor.process_game(game_id) == 0
+    assert raced == [2]
+    assert [records_of(first, game_id, f"c{seat}") for seat in (0, 1)] == [1, 1]
+
+
+def test_a_seat_that_runs_out_of_time_plays_the_timeout_command(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, move_timeout=3600.0)
+    game_id, _ = new_game(service)
+    drain(service, due_scheduled=False)
+    while service.parts.scheduler.queue.count or not service.your_turn(game_id, 0)["your_turn"]:
+        enqueue_advance_only(service)
+    turn = service.your_turn(game_id, 0)
+    assert turn["deadline"] == clock.now + 3600.0
+    assert jobs.timeout_seat(game_id, 0) is False
+    clock.advance(3601)
+    hand = service.view(game_id, 0)["view"]["hand"]
+    assert jobs.timeout_seat(game_id, 0) is True
+    drain(service, due_scheduled=False)
+    played = [r for r in service.parts.store.read(game_id) if r.type == "toy.card_played"]
+    assert [(r.actor, r.data["card"]) for r in played] == [("timeout", min(hand))]
+    assert service.your_turn(game_id, 0)["your_turn"] is False
+
+
+def enqueue_advance_only(service: GameService) -> None:
+    """Run due automatic phases but not the (far future) deadline jobs."""
+    queue = service.parts.scheduler.queue
+    for job_id in queue.scheduled_job_registry.get_job_ids():
+        if job_id.startswith("papyrus-advance-"):
+            job = Job.fetch(job_id, connection=queue.connection)
+            queue.scheduled_job_registry.remove(job_id)
+            queue._enqueue_job(job)
+    drain(service, due_scheduled=False)
+
+
+def test_snapshots_are_a_cache_that_a_fresh_process_can_use_or_ignore(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, snapshot_every=3)
+    game_id, _ = new_game(service, seats=3, hand=3)
+    drain(service)
+    game = service._game(game_id)[1]
+    assert service.parts.snapshots.load(game, game_id) is not None
+    fresh = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"))
+    expected = service.parts.states.at(game, game_id, service.parts.store.head(game_id).version)
+    assert fresh.parts.states.load(game, game_id)[1] == expected
+    connection.hset(f"papyrus:{{game:{game_id}}}:snapshot", "state", b"garbage")
+    again = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"))
+    assert again.parts.states.load(game, game_id)[1] == expected
+
+
+def test_the_embedded_worker_plays_a_game_against_a_bot(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock)
+    meta = service.create_game("toy", 2, {"hand": 3})
+    service.join(meta["id"], "Ann", seat=0)
+    service.start(meta["id"], fill_with_bots=True)
+    worker = start_embedded_worker(service)
+    try:
+        version = 0
+        for turn in range(3):
+            assert wait_for_turn(service, meta["id"], 0, version)
+            card = service.legal_commands(meta["id"], 0)[0]
+            service.submit(meta["id"], 0, card, f"t{turn}", None)
+            outcome = service.wait_outcome(meta["id"], f"t{turn}", timeout=30)
+            assert outcome.status == "accepted"
+            version = outcome.version
+        assert wait_for_turn(service, meta["id"], None, version)
+    finally:
+        worker.stop()
+    assert service.meta(meta["id"])["status"] == "over"
+
+
+def wait_for_turn(service: GameService, game_id: str, seat: int | None, after: int) -> bool:
+    """Block until a projection newer than ``after`` says ``seat`` must act (None: the game is over)."""
+    ready = threading.Event()
+    for _ in range(600):
+        turn = service.your_turn(game_id, 0)
+        if turn["version"] > after:
+            if seat is None and service.view(game_id, None)["status"] == "over":
+                return True
+            if seat is not None and turn["your_turn"]:
+                return True
+        ready.wait(0.05)
+    return False

@@ -1,4 +1,4 @@
-"""Recreate every projection (views, "to act", lobby) from the streams; used by ``papyrus rebuild-projections``."""
+"""Recreate every projection (views, "to act", lobby) from the streams (``papyrus rebuild-projections``)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import Game
 from domain import registry
+from domain.engine import Game
 from services.contract import ServiceError
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")

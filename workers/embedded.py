@@ -60,7 +60,7 @@ class EmbeddedWorker:
         rq_scheduler.prepare_registries([queue.name])
         while not self.stop_event.wait(SCHEDULER_TICK):
             try:
-                rq_scheduler.enqueue_scheduled_jobs()
+                rq_scheduler.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
             except Exception:
                 log.exception("embedded scheduler tick failed")
 

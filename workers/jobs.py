@@ -13,7 +13,7 @@ def process_game(game_id: str) -> int:
 
 
 def advance_game(game_id: str, version: int) -> bool:
-    """Run the automatic phase due at ``version``; a late or duplicate job finds it passed and does nothing."""
+    """Run the automatic phase due at ``version``; a late or duplicate job finds it gone and does nothing."""
     return context.service().processor.advance_game(game_id, version)
 
 

@@ -13,7 +13,7 @@ from services.game_service import GameService
 from services.projections import Projections
 from services.scheduling import advance_job_id
 from services.settings import Settings
-from tests.support.harness import FakeClock, clear_failures, drain, enqueue_scheduled, make_service, new_game
+from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game
 from workers import jobs
 from workers.embedded import start_embedded_worker
 
@@ -105,7 +105,7 @@ def test_two_workers_racing_on_one_game_decide_each_command_once(
             raced.append(second.processor.process_game(game_id))
         return found
 
-    first.parts.inbox.pending = pending_then_race  # type: ignore[method-assign]
+    first.parts.inbox.pending = pending_then_race  # type: ignore[method-assign,assignment]
     assert first.processor.process_game(game_id) == 0
     assert raced == [2]
     assert [records_of(first, game_id, f"c{seat}") for seat in (0, 1)] == [1, 1]

@@ -82,7 +82,7 @@ def drain(service: GameService, due_scheduled: bool = True, rounds: int = 10_000
 def enqueue_scheduled(service: GameService) -> list[str]:
     """Move every scheduled job onto the queue now (the test decides when time has passed)."""
     queue = service.parts.scheduler.queue
-    scheduled = ScheduledJobRegistry(queue=queue)
+    scheduled = ScheduledJobRegistry(queue=queue)  # type: ignore[no-untyped-call]
     ids = scheduled.get_job_ids()
     for job_id in ids:
         job = queue.fetch_job(job_id)

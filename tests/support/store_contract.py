@@ -17,6 +17,7 @@ from services import codec, keys
 from services.codec import CommandRecord, OutcomeRecord
 from services.command_inbox import CommandInbox
 from services.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
+from services.scripts import stream_entries
 from tests.support.harness import FakeClock
 from tests.support.toygame import GAME, GameStarted
 
@@ -76,8 +77,8 @@ class StoreContract:
     ) -> None:
         append_one(store, game_id, {"n": 0})
         append_one(store, game_id, {"n": 1})
-        ids = [entry_id for entry_id, _ in connection.xrange(keys.events(game_id))]
-        assert ids == [b"0-1", b"0-2"]
+        ids = [entry_id for entry_id, _ in stream_entries(connection.xrange(keys.events(game_id)))]
+        assert ids == ["0-1", "0-2"]
 
     def test_an_append_on_a_stale_version_is_refused_and_writes_nothing(
         self, game_id: str, store: EventStore

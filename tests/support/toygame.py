@@ -18,43 +18,43 @@ from domain.rng import shuffled
 NAME = "toy"
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ToyOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     hand: int = 3
 
 
-class PlayCard(Command, tag="toy.play_card"):
+class PlayCard(Command, frozen=True, kw_only=True, tag="toy.play_card"):
     card: int
 
 
-class GameStarted(Event, tag="toy.game_started"):
+class GameStarted(Event, frozen=True, kw_only=True, tag="toy.game_started"):
     seats: int
     hand: int
     seed_commitment: str
     variant: str
 
 
-class DeckShuffled(Event, tag="toy.deck_shuffled"):
+class DeckShuffled(Event, frozen=True, kw_only=True, tag="toy.deck_shuffled"):
     order: list[int]
 
 
-class CardsDealt(Event, tag="toy.cards_dealt"):
+class CardsDealt(Event, frozen=True, kw_only=True, tag="toy.cards_dealt"):
     seat: int
     cards: list[int]
     count: int
 
 
-class CardPlayed(Event, tag="toy.card_played"):
+class CardPlayed(Event, frozen=True, kw_only=True, tag="toy.card_played"):
     seat: int
     card: int | None
 
 
-class RoundScored(Event, tag="toy.round_scored"):
+class RoundScored(Event, frozen=True, kw_only=True, tag="toy.round_scored"):
     cards: list[int]
     winner: int
     points: int
 
 
-class GameEnded(Event, tag="toy.game_ended"):
+class GameEnded(Event, frozen=True, kw_only=True, tag="toy.game_ended"):
     ranking: list[int]
     scores: list[int]
 
@@ -63,7 +63,7 @@ ToyCommand = PlayCard
 ToyEvent = GameStarted | DeckShuffled | CardsDealt | CardPlayed | RoundScored | GameEnded
 
 
-class State(msgspec.Struct, kw_only=True):
+class ToyState(msgspec.Struct, kw_only=True):
     seats: int
     hand: int
     deck: list[int] = []
@@ -94,14 +94,14 @@ class ToyGame:
     name = NAME
     min_players = 2
     max_players = 4
-    Options = Options
-    Command = ToyCommand
-    Event = ToyEvent
-    State = State
+    Options: type[msgspec.Struct] = ToyOptions
+    Command: Any = ToyCommand
+    Event: Any = ToyEvent
+    State: type[msgspec.Struct] = ToyState
     event_schema_versions = {"toy.game_started": 2}
     upcasters = {("toy.game_started", 1): _upcast_started_v1}
 
-    def setup(self, seats: int, options: Options, seed: bytes) -> list[Any]:
+    def setup(self, seats: int, options: ToyOptions, seed: bytes) -> list[Any]:
         deck = shuffled(seed, "toy/deck", list(range(1, seats * options.hand + 3)))
         commitment = seed_commitment(seed)
         return [
@@ -109,9 +109,11 @@ class ToyGame:
             DeckShuffled(order=deck),
         ]
 
-    def evolve(self, state: State | None, event: Any) -> State:
+    def evolve(self, state: ToyState | None, event: Any) -> ToyState:
         if isinstance(event, GameStarted):
-            return State(seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand)
+            return ToyState(
+                seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand
+            )
         assert state is not None
         if isinstance(event, DeckShuffled):
             return msgspec.structs.replace(state, deck=list(event.order))
@@ -135,7 +137,7 @@ class ToyGame:
             return msgspec.structs.replace(state, ranking=list(event.ranking))
         raise TypeError(f"unknown event {event!r}")
 
-    def decide(self, state: State, seat: Seat, command: Any) -> list[Any]:
+    def decide(self, state: ToyState, seat: Seat, command: Any) -> list[Any]:
         if seat not in self.to_act(state):
             raise RuleViolation("turn.not_yours", "You have nothing to play right now.", {"seat": seat})
         if not isinstance(command, PlayCard) or command.card not in state.hands[seat]:
@@ -143,7 +145,7 @@ class ToyGame:
             raise RuleViolation("card.not_in_hand", f"You do not hold card {card}.", {"card": card})
         return [CardPlayed(seat=seat, card=command.card)]
 
-    def advance(self, state: State) -> list[Any]:
+    def advance(self, state: ToyState) -> list[Any]:
         if state.ranking is not None:
             return []
         if not state.dealt:
@@ -159,17 +161,17 @@ class ToyGame:
             return [GameEnded(ranking=ranking, scores=list(state.scores))]
         return []
 
-    def to_act(self, state: State) -> set[Seat]:
+    def to_act(self, state: ToyState) -> set[Seat]:
         if state.ranking is not None or not state.dealt or state.rounds_left == 0:
             return set()
         return {s for s in range(state.seats) if s not in state.played}
 
-    def legal_commands(self, state: State, seat: Seat) -> list[Any]:
+    def legal_commands(self, state: ToyState, seat: Seat) -> list[Any]:
         if seat not in self.to_act(state):
             return []
         return [PlayCard(card=card) for card in sorted(state.hands[seat])]
 
-    def view(self, state: State, seat: Seat | None) -> msgspec.Struct:
+    def view(self, state: ToyState, seat: Seat | None) -> msgspec.Struct:
         mine = seat is not None and seat < len(state.hands)
         return SeatView(
             seat=seat,
@@ -196,12 +198,12 @@ class ToyGame:
     def describe(self, event: Any) -> str:
         return type(event).__name__
 
-    def result(self, state: State) -> GameResult | None:
+    def result(self, state: ToyState) -> GameResult | None:
         if state.ranking is None:
             return None
         return GameResult(ranking=list(state.ranking), scores=list(state.scores))
 
-    def timeout_command(self, state: State, seat: Seat) -> Any:
+    def timeout_command(self, state: ToyState, seat: Seat) -> Any:
         return PlayCard(card=min(state.hands[seat]))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform
-from domain.registry import games
+from domain import registry
 
 REF = "#/components/schemas/{name}"
 _PATH_PARAM = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
@@ -30,7 +30,7 @@ def _struct_types() -> list[Any]:
 
 def _game_types() -> dict[str, tuple[Any, Any]]:
     """Each hosted game's Command union and Options struct, by game name."""
-    return {name: (game.Command, game.Options) for name, game in sorted(games().items())}
+    return {name: (game.Command, game.Options) for name, game in sorted(registry.games().items())}
 
 
 def _components() -> dict[str, Any]:

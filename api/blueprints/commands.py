@@ -32,10 +32,18 @@ def stored_command_id(seat: Seat, command_id: str) -> str:
 
 
 def _command_field(service_field: str | None) -> str:
-    """The service names fields by JSON path inside the command (``$.ship``); the API body nests it."""
+    """The field as a path in the request body: the command sits under ``command``."""
     if not service_field:
         return "command"
-    return "command" + service_field.removeprefix("$")
+    if service_field.startswith("$"):
+        return "command" + service_field.removeprefix("$")
+    return service_field
+
+
+def require_command_type(command: dict[str, Any]) -> None:
+    """Every command names its type: a body without one is refused even where a game has one command."""
+    if not isinstance(command.get("type"), str):
+        raise ApiError(400, "command.invalid", "The command needs a `type` string (its tag).", "command.type")
 
 
 def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, events: bool) -> Response:
@@ -96,6 +104,7 @@ def submit_command(game_id: str) -> Response:
     seat = require_seat(game_id)
     body = decode_body(SubmitCommand)
     require_seat(game_id, acting_for=body.seat)
+    require_command_type(body.command)
     service = game_service()
     stored_id = stored_command_id(seat, body.command_id)
     try:
@@ -129,6 +138,6 @@ def command_outcome(game_id: str, command_id: str) -> Response:
     stored_id = stored_command_id(seat, command_id)
     outcome = service.outcome(game_id, stored_id)
     if outcome is None:
-        version = int(service.meta(game_id)["version"])
+        version = int(service.view(game_id, None)["version"])
         outcome = CommandOutcome(command_id=stored_id, status="pending", version=version)
     return outcome_response(game_id, command_id, outcome, events=False)

@@ -1,0 +1,61 @@
+"""API tests: Flask's test client over one fakeredis store with the embedded in-process worker, playing the
+store helper's toy card game (tests/support/toygame.py), added to the registry for this package only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import fakeredis
+import pytest
+from flask import Flask
+
+from api.app import create_app
+from api.context import ApiConfig
+from domain import registry
+from services.game_service import GameService
+from services.settings import Settings
+from tests.api.support import Harness, JsonClient, json_client
+from tests.support.toygame import GAME as TOY
+from workers.embedded import start_embedded_worker
+
+MAX_BODY = 8 * 1024
+
+
+@pytest.fixture(scope="package", autouse=True)
+def toy_registered() -> Iterator[None]:
+    try:
+        hosted: dict[str, Any] = dict(registry.games())
+    except ImportError:  # no real game importable yet: the toy alone
+        hosted = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "games", lambda: {**hosted, TOY.name: TOY})
+        yield
+
+
+@pytest.fixture(scope="package")
+def store(toy_registered: None) -> fakeredis.FakeRedis:
+    return fakeredis.FakeRedis(server=fakeredis.FakeServer())
+
+
+@pytest.fixture(scope="package")
+def service(store: fakeredis.FakeRedis) -> Iterator[GameService]:
+    service = GameService(store, Settings())
+    worker = start_embedded_worker(service)
+    yield service
+    worker.stop()
+
+
+def make_app(service: GameService, store: fakeredis.FakeRedis, wait: float = 5.0) -> Flask:
+    config = ApiConfig(max_body_bytes=MAX_BODY, submit_wait_seconds=wait)
+    return create_app(service, redis=store, config=config, mode="test")
+
+
+@pytest.fixture(scope="package")
+def client(service: GameService, store: fakeredis.FakeRedis) -> JsonClient:
+    return json_client(make_app(service, store))
+
+
+@pytest.fixture
+def api(client: JsonClient, service: GameService, store: fakeredis.FakeRedis) -> Harness:
+    return Harness(client, service, store)

@@ -1,0 +1,115 @@
+"""Submitting commands: outcomes (200, 422, 409, 202), idempotency, and a whole game played over HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import make_app
+from tests.api.replay import parse_export, replay_export
+from tests.api.support import Harness, JsonClient, Table, json_client
+from tests.support.toygame import GAME as TOY_GAME
+
+
+def first_legal(api: Harness, table: Table, seat: int) -> dict[str, Any]:
+    legal: list[dict[str, Any]] = api.seat_view(table, seat)["view"]["legal"]
+    return legal[0]
+
+
+def test_an_accepted_command_answers_the_new_version_and_my_events(api: Harness) -> None:
+    table = api.new_game()
+    before = api.client.get(f"/api/games/{table.game_id}/view").json["version"]
+    command = first_legal(api, table, 0)
+    accepted = api.submit(table, 0, command, "first")
+    assert accepted.status_code == 200
+    assert accepted.json["command_id"] == "first"
+    assert accepted.json["status"] == "accepted"
+    assert accepted.json["version"] > before
+    played = [event for event in accepted.json["events"] if event["type"] == "toy.card_played"]
+    assert played[0]["data"]["card"] == command["card"]
+
+
+def test_a_rule_violation_is_a_422_that_changes_nothing(api: Harness) -> None:
+    table = api.new_game()
+    hand = api.seat_view(table, 0)["view"]["hand"]
+    not_mine = next(card for card in range(1, 50) if card not in hand)
+    before = api.versions(table.game_id)[0]
+    refused = api.submit(table, 0, {"type": "toy.play_card", "card": not_mine}, "cheat")
+    assert refused.status_code == 422
+    assert refused.json["error"]["code"] == "card.not_in_hand"
+    assert refused.json["error"]["field"] == "command"
+    assert api.versions(table.game_id)[0] == before
+    assert api.seat_view(table, 0)["view"]["hand"] == hand
+
+
+def test_a_stale_expected_version_is_a_409_that_changes_nothing(api: Harness) -> None:
+    table = api.new_game()
+    version = api.client.get(f"/api/games/{table.game_id}/view").json["version"]
+    assert api.submit(table, 1, first_legal(api, table, 1), "moves-on").status_code == 200
+    api.settle(table.game_id)
+    events_before = api.versions(table.game_id)[0]
+    stale = api.submit(table, 0, first_legal(api, table, 0), "late", expected_version=version)
+    assert stale.status_code == 409
+    assert stale.json["error"]["field"] == "expected_version"
+    assert api.versions(table.game_id)[0] == events_before
+
+
+def test_resubmitting_a_command_id_returns_the_first_outcome(api: Harness) -> None:
+    table = api.new_game()
+    hand = api.seat_view(table, 0)["view"]["hand"]
+    first = api.submit(table, 0, {"type": "toy.play_card", "card": hand[0]}, "once")
+    again = api.submit(table, 0, {"type": "toy.play_card", "card": hand[1]}, "once")
+    assert first.status_code == again.status_code == 200
+    assert again.json["version"] == first.json["version"]
+    api.settle(table.game_id)
+    assert api.seat_view(table, 0)["view"]["hand"] == hand[1:]
+
+
+def test_another_seat_reusing_my_command_id_gets_its_own_outcome(api: Harness) -> None:
+    table = api.new_game()
+    mine = api.submit(table, 0, first_legal(api, table, 0), "same-id")
+    assert mine.status_code == 200
+    theirs = api.submit(table, 1, first_legal(api, table, 1), "same-id")
+    assert theirs.status_code == 200
+    assert theirs.json["version"] > mine.json["version"]
+    poll = api.client.get(f"/api/games/{table.game_id}/commands/same-id", headers=table.auth(1))
+    assert poll.json["version"] == theirs.json["version"]
+
+
+def test_an_undecided_command_is_a_202_with_a_link_to_poll(api: Harness, service: Any, store: Any) -> None:
+    impatient: JsonClient = json_client(make_app(service, store, wait=0.0))
+    table = api.new_game()
+    body = {"command_id": "slow", "command": first_legal(api, table, 0)}
+    pending = impatient.post(f"/api/games/{table.game_id}/commands", json=body, headers=table.auth(0))
+    assert pending.status_code == 202
+    assert pending.headers["Location"] == pending.json["poll"]
+    api.settle(table.game_id)
+    polled = api.client.get(pending.json["poll"], headers=table.auth(0))
+    assert (polled.status_code, polled.json["status"]) == (200, "accepted")
+    assert polled.json["events"] == []  # events are answered once, to the submitting request
+
+
+def test_polling_needs_the_submitting_seat(api: Harness) -> None:
+    table = api.new_game()
+    assert api.submit(table, 0, first_legal(api, table, 0), "private").status_code == 200
+    assert api.client.get(f"/api/games/{table.game_id}/commands/private").status_code == 401
+    other = api.client.get(f"/api/games/{table.game_id}/commands/private", headers=table.auth(1))
+    assert other.json["status"] == "pending"  # seat 1 never sent "private": it cannot read seat 0's
+
+
+def test_a_whole_game_played_over_http_scores_as_the_domain_does(api: Harness) -> None:
+    table = api.new_game(seats=3, hand=3)
+    responses = api.play_out(table)
+    assert {response.status_code for response in responses} == {200}
+    final = api.client.get(f"/api/games/{table.game_id}/view").json
+    assert final["status"] == "over"
+    exported = api.client.get(f"/api/games/{table.game_id}/export")
+    assert exported.status_code == 200
+    replayed = replay_export(TOY_GAME, parse_export(exported.get_data(as_text=True)))
+    assert replayed is not None
+    assert final["result"] == {"ranking": replayed.ranking, "scores": replayed.scores}
+
+
+def test_a_running_game_cannot_be_exported(api: Harness) -> None:
+    table = api.new_game()
+    refused = api.client.get(f"/api/games/{table.game_id}/export")
+    assert refused.status_code == 409

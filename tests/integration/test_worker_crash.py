@@ -1,0 +1,84 @@
+"""A real RQ worker process killed between the append and the projection; the game recovers.
+
+(The sweep that notices such a game is tested on fakeredis; here the next run is called directly so the
+test never touches other games that may live in the shared test database.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from services import keys
+from services.game_service import GameService
+from tests.integration.conftest import REDIS_TEST_URL
+from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game, register_toy
+from workers import jobs
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def service(connection: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[GameService]:
+    register_toy(monkeypatch)
+    service = make_service(connection, FakeClock(), queue_name=f"papyrus-it-{uuid.uuid4().hex[:8]}")
+    yield service
+    for game_id in service.parts.meta.all_ids():
+        meta = service.parts.meta.get(game_id)
+        if meta is not None and meta["game"] == "toy":
+            forget(connection, game_id)
+    service.parts.scheduler.queue.delete(delete_jobs=True)
+
+
+def forget(connection: redis.Redis, game_id: str) -> None:
+    seat_views = list(connection.scan_iter(match=keys.projection_pattern(game_id)))
+    connection.delete(*keys.game_keys(game_id), *seat_views)
+    connection.zrem(keys.games(), game_id)
+    connection.srem(keys.running_games(), game_id)
+    connection.hdel(keys.lobby(), game_id)
+
+
+def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it(
+    service: GameService, tmp_path: Path
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    card = service.legal_commands(game_id, 0)[0]
+    service.submit(game_id, 0, card, "c0", None)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "REDIS_URL": REDIS_TEST_URL,
+        "PAPYRUS_QUEUE": service.settings.queue_name,
+        "PAPYRUS_KILL_MARKER": str(tmp_path / "killed"),
+    }
+    crashed = subprocess.run(
+        [sys.executable, "-m", "tests.support.killed_worker"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert crashed.returncode == 0, crashed.stderr
+    assert (tmp_path / "killed").exists()
+    assert clear_failures(service), "the killed job should be recorded as failed"
+    head = service.parts.store.head(game_id)
+    appended = [r for r in service.parts.store.read(game_id) if r.command_id == "c0"]
+    assert len(appended) == 1 and head.checkpoint != "0-0"
+    assert service.parts.projections.version(game_id) < head.version
+    outcome = service.outcome(game_id, "c0")
+    assert outcome is not None and outcome.status == "accepted"
+
+    jobs.process_game(game_id)
+    drain(service)
+    assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
+    assert service.view(game_id, 0)["view"]["my_card"] == card["card"]
+    assert len([r for r in service.parts.store.read(game_id) if r.command_id == "c0"]) == 1

@@ -26,7 +26,7 @@ def die_once(*args: object, **kwargs: object) -> bool:
 
 def main() -> None:
     registry.games()[GAME.name] = GAME
-    Projections.write = die_once  # type: ignore[method-assign,assignment]
+    Projections.write = die_once  # type: ignore[method-assign]
     run_worker(burst=True)
 
 

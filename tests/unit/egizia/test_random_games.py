@@ -1,0 +1,101 @@
+"""Random-bot games for 2, 3 and 4 players finish without an exception, with invariants after every event.
+
+The number of games defaults to 2,000 (override with EGIZIA_RANDOM_GAMES, e.g. for a quick local run).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from domain.bots import RandomBot
+from domain.engine import start
+from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
+from domain.games.egizia import events as ev
+from domain.games.egizia.data import JOKER, SHIPS_PER_PLAYER, STONE_CAP
+
+GAMES = int(os.environ.get("EGIZIA_RANDOM_GAMES", "2000"))
+CHECK_LEGAL_EVERY = 25  # every 25th game also checks that decide accepts every listed command
+
+
+def _check_event(state: EgiziaState, event: Any) -> None:
+    """Fold one event, checking the invariants around it."""
+    before_scores = [player.score for player in state.players]
+    if isinstance(event, ev.SphinxDrawn | ev.Built):
+        player = state.players[event.seat]
+        assert not any(player.crews_used[crew] for crew in event.crews), "a crew built twice in one round"
+        assert len([crew for crew in event.crews if crew != JOKER]) == 1, "one regular crew per action"
+    GAME.evolve(state, event)
+    after_scores = [player.score for player in state.players]
+    if isinstance(event, ev.ScoreChanged):
+        before_scores[event.seat] += event.delta
+    assert after_scores == before_scores, f"score changed without a ScoreChanged event: {event}"
+    for player in state.players:
+        assert 0 <= player.stones <= STONE_CAP, f"stones out of range: {player.stones}"
+        assert player.ships_placed <= SHIPS_PER_PLAYER
+
+
+def _check_listed_commands_accepted(state: EgiziaState, seat: int, commands: list[Any]) -> None:
+    for command in commands:
+        assert GAME.decide(state, seat, command) is not None
+
+
+def _run_automatic(state: EgiziaState) -> None:
+    while events := GAME.advance(state):
+        for event in events:
+            _check_event(state, event)
+
+
+def _play(players: int, index: int) -> EgiziaState:
+    state = None
+    for event in GAME.setup(players, EgiziaOptions(), f"random-{index}".encode()):
+        state = GAME.evolve(state, event)
+    assert state is not None
+    bot = RandomBot(index)
+    _run_automatic(state)
+    while GAME.result(state) is None:
+        acting = GAME.to_act(state)
+        assert acting, f"nobody to act in phase {state.phase}"
+        seat = min(acting)
+        commands = GAME.legal_commands(state, seat)
+        assert commands, f"seat {seat} must act but has no legal command"
+        if index % CHECK_LEGAL_EVERY == 0:
+            _check_listed_commands_accepted(state, seat, commands)
+        for event in GAME.decide(state, seat, bot.choose(GAME, state, seat)):
+            _check_event(state, event)
+        _run_automatic(state)
+    return state
+
+
+def _check_final_ranking(state: EgiziaState) -> None:
+    result = GAME.result(state)
+    assert result is not None
+    players = state.players
+    assert sorted(result.ranking) == list(range(len(players)))
+    expected = sorted(range(len(players)), key=lambda seat: (-players[seat].score, players[seat].arrival))
+    assert result.ranking == expected
+    keys = [(players[seat].score, players[seat].arrival) for seat in result.ranking]
+    assert len(set(keys)) == len(keys), "two players share a place"
+    assert GAME.to_act(state) == set()
+
+
+@pytest.mark.slow
+def test_random_games_finish_with_invariants_intact() -> None:
+    for index in range(GAMES):
+        state = _play(2 + index % 3, index)
+        _check_final_ranking(state)
+
+
+def test_a_game_with_both_variants_finishes() -> None:
+    state, _ = start(GAME, 4, EgiziaOptions(without_sphinx_draw_card=True, without_tenth_card=True), b"variants")
+    bot = RandomBot(1)
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        for event in GAME.decide(state, seat, bot.choose(GAME, state, seat)):
+            GAME.evolve(state, event)
+        while events := GAME.advance(state):
+            for event in events:
+                GAME.evolve(state, event)
+    assert all("SPH-TENTH" not in player.sphinx for player in state.players)

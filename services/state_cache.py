@@ -1,7 +1,12 @@
-"""Loading a game's current state: per-process cache, then snapshot, then the events after it."""
+"""Loading a game's current state: per-process cache, then snapshot, then the events after it.
+
+Games may fold in place (``evolve`` mutating the state it is given), so a cached state is shared read-only:
+whoever folds further works on a deep copy (:meth:`StateCache.fold_on`), never on the cached object.
+"""
 
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
 from threading import Lock
 from typing import Any
@@ -39,13 +44,21 @@ class StateCache:
         if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:
             return head, cached[1]
         if cached is not None and cached[0].version < head.version:
-            version, state = cached[0].version, cached[1]
+            version, state = cached[0].version, copy.deepcopy(cached[1])
         else:
             version, state = self._from_snapshot(game, game_id)
         records = self._store.read(game_id, after=version, upto=head.version)
         state = fold_records(game, records, state)
         self.remember(game, game_id, head, state, previous_version=version)
         return head, state
+
+    @staticmethod
+    def fold_on(game: Game, state: Any, events: list[Any]) -> Any:
+        """The state after ``events``, folded on a private copy (``state`` itself is left untouched)."""
+        state = copy.deepcopy(state)
+        for event in events:
+            state = game.evolve(state, event)
+        return state
 
     def remember(self, game: Game, game_id: str, head: Head, state: Any, previous_version: int) -> None:
         """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every."""

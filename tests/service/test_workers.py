@@ -9,6 +9,7 @@ import pytest
 from rq import SimpleWorker
 from rq.job import Job
 
+from services import keys
 from services.game_service import GameService
 from services.projections import Projections
 from services.scheduling import advance_job_id
@@ -153,7 +154,7 @@ def test_snapshots_are_a_cache_that_a_fresh_process_can_use_or_ignore(
     fresh = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"))
     expected = service.parts.states.at(game, game_id, service.parts.store.head(game_id).version)
     assert fresh.parts.states.load(game, game_id)[1] == expected
-    connection.hset(f"papyrus:{{game:{game_id}}}:snapshot", "state", b"garbage")
+    connection.hset(keys.snapshot(game_id), "state", b"garbage")
     again = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"))
     assert again.parts.states.load(game, game_id)[1] == expected
 

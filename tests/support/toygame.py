@@ -66,10 +66,10 @@ ToyEvent = GameStarted | DeckShuffled | CardsDealt | CardPlayed | RoundScored | 
 class ToyState(msgspec.Struct, kw_only=True):
     seats: int
     hand: int
-    deck: list[int] = []
-    hands: list[list[int]] = []
-    played: dict[int, int] = {}
-    scores: list[int] = []
+    deck: list[int] = msgspec.field(default_factory=list)
+    hands: list[list[int]] = msgspec.field(default_factory=list)
+    played: dict[int, int] = msgspec.field(default_factory=dict)
+    scores: list[int] = msgspec.field(default_factory=list)
     rounds_left: int = 0
     dealt: bool = False
     ranking: list[int] | None = None
@@ -110,32 +110,31 @@ class ToyGame:
         ]
 
     def evolve(self, state: ToyState | None, event: Any) -> ToyState:
+        """Folds in place, as games may (the store must never fold onto a state it still uses)."""
         if isinstance(event, GameStarted):
             return ToyState(
                 seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand
             )
         assert state is not None
         if isinstance(event, DeckShuffled):
-            return msgspec.structs.replace(state, deck=list(event.order))
-        if isinstance(event, CardsDealt):
-            hands = [*state.hands, list(event.cards)]
-            return msgspec.structs.replace(
-                state, hands=hands, deck=state.deck[event.count :], dealt=len(hands) == state.seats
-            )
-        if isinstance(event, CardPlayed):
+            state.deck = list(event.order)
+        elif isinstance(event, CardsDealt):
+            state.hands.append(list(event.cards))
+            del state.deck[: event.count]
+            state.dealt = len(state.hands) == state.seats
+        elif isinstance(event, CardPlayed):
             assert event.card is not None
-            hands = [list(h) for h in state.hands]
-            hands[event.seat].remove(event.card)
-            return msgspec.structs.replace(
-                state, hands=hands, played={**state.played, event.seat: event.card}
-            )
-        if isinstance(event, RoundScored):
-            scores = list(state.scores)
-            scores[event.winner] += event.points
-            return msgspec.structs.replace(state, scores=scores, played={}, rounds_left=state.rounds_left - 1)
-        if isinstance(event, GameEnded):
-            return msgspec.structs.replace(state, ranking=list(event.ranking))
-        raise TypeError(f"unknown event {event!r}")
+            state.hands[event.seat].remove(event.card)
+            state.played[event.seat] = event.card
+        elif isinstance(event, RoundScored):
+            state.scores[event.winner] += event.points
+            state.played.clear()
+            state.rounds_left -= 1
+        elif isinstance(event, GameEnded):
+            state.ranking = list(event.ranking)
+        else:
+            raise TypeError(f"unknown event {event!r}")
+        return state
 
     def decide(self, state: ToyState, seat: Seat, command: Any) -> list[Any]:
         if seat not in self.to_act(state):

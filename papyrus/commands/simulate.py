@@ -100,7 +100,11 @@ def _print_table(report: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         report = simulate(
-            args.game, args.players, args.games, args.seed, args.bot,
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bot,
             progress=not args.json and args.games >= PROGRESS_FROM,
         )
     except (ValueError, KeyError) as error:

@@ -29,7 +29,8 @@ def position_value(state: EgiziaState, seat: int) -> float:
         - GRAIN_PENALTY[player.grain_market] * shortfall * (1 + rounds_left * 0.5)
         + 2.0 * len(player.sphinx)
         + 0.6 * (player.stone_market + player.grain_market)
-        + 0.8 * len(player.hand) + 1.0 * len(player.permanents)
+        + 0.8 * len(player.hand)
+        + 1.0 * len(player.permanents)
     )
 
 

@@ -53,13 +53,15 @@ def _taken(e: ev.NileCardTaken) -> str:
 
 def _sphinx_drawn(e: ev.SphinxDrawn) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews) or "no crew"
-    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {_plural(e.stones, 'stone')}."
+    paid = _plural(e.stones, "stone")
+    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {paid}."
 
 
 def _built(e: ev.Built) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews)
     spaces = ", ".join(e.spaces)
-    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {_plural(e.cost, 'stone')}."
+    paid = _plural(e.cost, "stone")
+    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {paid}."
 
 
 def _declined(e: ev.Declined) -> str:

@@ -9,10 +9,12 @@ from domain.games.egizia import GAME, EgiziaOptions, EgiziaState, copy_state
 from domain.games.egizia.state import BUILDING, NOBODY, PLACEMENT
 
 
-def new_game(players: int = 4, seed: bytes = b"test-seed", options: EgiziaOptions | None = None) -> EgiziaState:
+def new_game(
+    players: int = 4, seed: bytes = b"test-seed", options: EgiziaOptions | None = None
+) -> EgiziaState:
     """A fresh game in round 1, waiting for the first ship placement."""
     state, _ = start(GAME, players, options or EgiziaOptions(), seed)
-    assert state.phase == PLACEMENT
+    assert isinstance(state, EgiziaState) and state.phase == PLACEMENT
     return state
 
 
@@ -35,7 +37,9 @@ def at_placement(state: EgiziaState, seat: int) -> EgiziaState:
     return state
 
 
-def at_site(state: EgiziaState, site: int, slots: list[int], speculators: list[int] | None = None) -> EgiziaState:
+def at_site(
+    state: EgiziaState, site: int, slots: list[int], speculators: list[int] | None = None
+) -> EgiziaState:
     """Put the game in phase 5 at ``site`` (0 Sphinx, 1 Obelisk/Graves, 2 Temple/Pyramid) with these ships."""
     state.phase = BUILDING
     state.turn = NOBODY

@@ -15,7 +15,7 @@ SPHINX, OBELISK, TEMPLE = 0, 1, 2
 
 
 def _sphinx_turn() -> EgiziaState:
-    state = at_site(new_game(), SPHINX, [0, 1, NOBODY])
+    state: EgiziaState = at_site(new_game(), SPHINX, [0, 1, NOBODY])
     state.players[0].crews = [2, 1, 1, 2]
     state.players[0].stones = 5
     return state
@@ -77,7 +77,7 @@ def test_one_regular_crew_per_action_each_once_a_round() -> None:
 
 
 def _obelisk_turn() -> EgiziaState:
-    state = at_site(new_game(), OBELISK, [0, 1, NOBODY])
+    state: EgiziaState = at_site(new_game(), OBELISK, [0, 1, NOBODY])
     red = state.players[0]
     red.crews = [5, 1, 1, 2]
     red.stones = 10
@@ -115,7 +115,7 @@ def test_obelisk_and_graves_refusals() -> None:
 
 
 def _temple_turn() -> EgiziaState:
-    state = at_site(new_game(), TEMPLE, [0, NOBODY, NOBODY])
+    state: EgiziaState = at_site(new_game(), TEMPLE, [0, NOBODY, NOBODY])
     state.players[0].crews = [3, 1, 1, 2]
     state.players[0].stones = 3
     return state
@@ -137,7 +137,7 @@ def test_pyramid_stone_needs_the_stone_directly_below() -> None:
         GAME.decide(state, 0, Build(crews=[0], spaces=["P2-1"]))
     with pytest.raises(RuleViolation, match="from the left"):
         GAME.decide(state, 0, Build(crews=[0], spaces=["P1-3"]))
-    after, _ = play(state, 0, Build(crews=[0], spaces=["P1-2", "P2-1"]))  # support first, then the stone above
+    after, _ = play(state, 0, Build(crews=[0], spaces=["P1-2", "P2-1"]))  # support, then above
     assert after.pyramid[0][:2] == [1, 0] and after.pyramid[1][0] == 0
 
 

@@ -90,7 +90,9 @@ def test_a_card_space_without_a_card_is_refused() -> None:
 def test_crew_choice_cards_move_two_crews_or_one_twice() -> None:
     state = at_placement(new_game(), 0)
     state.river_cards[0] = "N12-22"
-    assert len([c for c in GAME.legal_commands(state, 0) if isinstance(c, PlaceShip) and c.space == "C1"]) == 10
+    assert (
+        len([c for c in GAME.legal_commands(state, 0) if isinstance(c, PlaceShip) and c.space == "C1"]) == 10
+    )
     two, _ = play(state, 0, PlaceShip(space="C1", crews=[0, 3]))
     assert two.players[0].crews == [2, 1, 1, 3]
     one, _ = play(state, 0, PlaceShip(space="C1", crews=[2, 2]))

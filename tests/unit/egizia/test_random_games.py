@@ -89,7 +89,9 @@ def test_random_games_finish_with_invariants_intact() -> None:
 
 
 def test_a_game_with_both_variants_finishes() -> None:
-    state, _ = start(GAME, 4, EgiziaOptions(without_sphinx_draw_card=True, without_tenth_card=True), b"variants")
+    state, _ = start(
+        GAME, 4, EgiziaOptions(without_sphinx_draw_card=True, without_tenth_card=True), b"variants"
+    )
     bot = RandomBot(1)
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))

@@ -8,6 +8,8 @@ from egizia_games import recorded_game
 
 from domain.engine import fold, replay
 from domain.games.egizia import GAME, copy_state
+from domain.games.egizia.commands import EgiziaCommand
+from domain.games.egizia.events import EgiziaEvent
 
 ENCODE = msgspec.msgpack.encode
 
@@ -22,7 +24,7 @@ def test_replay_from_scratch_equals_the_step_by_step_state(players: int) -> None
 def test_events_survive_an_encode_decode_round_trip(codec: str) -> None:
     state, events, _ = recorded_game(4, b"codec")
     module = msgspec.msgpack if codec == "msgpack" else msgspec.json
-    decoded = module.decode(module.encode(events), type=list[GAME.Event])
+    decoded = module.decode(module.encode(events), type=list[EgiziaEvent])
     assert decoded == events
     assert ENCODE(fold(GAME, decoded)) == ENCODE(state)
 
@@ -40,5 +42,5 @@ def test_commands_survive_a_json_round_trip() -> None:
     for snapshot in snapshots[::7]:
         seat = min(GAME.to_act(snapshot))
         commands = GAME.legal_commands(snapshot, seat)
-        decoded = msgspec.json.decode(msgspec.json.encode(commands), type=list[GAME.Command])
+        decoded = msgspec.json.decode(msgspec.json.encode(commands), type=list[EgiziaCommand])
         assert decoded == commands

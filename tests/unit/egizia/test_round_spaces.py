@@ -10,10 +10,10 @@ from domain.games.egizia import GAME
 from domain.games.egizia.commands import PlaceShip
 
 
-def _place(space: str, **choices: int) -> tuple[list[int], int, int, int, int]:
+def _place(space: str, ring: int = 0, crew: int = -1) -> tuple[list[int], int, int, int, int]:
     state = at_placement(new_game(), 0)
     stones = state.players[0].stones
-    after, _ = play(state, 0, PlaceShip(space=space, **choices))
+    after, _ = play(state, 0, PlaceShip(space=space, ring=ring, crew=crew))
     player = after.players[0]
     return player.crews, player.stones - stones, player.stone_market, player.grain_market, after.ring
 
@@ -42,7 +42,10 @@ def test_ring_spaces_joker_must_move_ring_may(space: str) -> None:
 def test_the_ring_cannot_leave_its_three_positions() -> None:
     state = at_placement(new_game(), 0)
     state.ring = 2
-    assert {c.ring for c in GAME.legal_commands(state, 0) if getattr(c, "space", "") == "R_PASSALON"} == {0, -1}
+    assert {c.ring for c in GAME.legal_commands(state, 0) if getattr(c, "space", "") == "R_PASSALON"} == {
+        0,
+        -1,
+    }
     with pytest.raises(RuleViolation, match="water ring"):
         GAME.decide(state, 0, PlaceShip(space="R_PASSALON", ring=1))
 

@@ -17,6 +17,7 @@ def _obelisk_level(level: int) -> Callable[[EgiziaState], None]:
         for index, value in enumerate(OBELISK_VALUES):
             if value <= level:
                 state.obelisk[index] = 1  # anyone's stones count
+
     return fill
 
 
@@ -30,6 +31,7 @@ def _own(building: str, count: int) -> Callable[[EgiziaState], None]:
             state.temple[:count] = [0] * count
         else:
             state.grave_owners[:count] = [0] * count
+
     return place
 
 
@@ -45,6 +47,7 @@ def _markets(market: str, players: int) -> Callable[[EgiziaState], None]:
                 player.crews[1] = 6
             else:
                 setattr(player, f"{market}_market", 5)
+
     return move
 
 
@@ -56,12 +59,14 @@ def _all(part: str) -> Callable[[EgiziaState], None]:
             state.temple = [1] * len(state.temple)
         else:
             state.grave_owners = [1] * len(state.grave_owners)
+
     return fill
 
 
 def _crew(index: int) -> Callable[[EgiziaState], None]:
     def push(state: EgiziaState) -> None:
         state.players[0].crews[index] = 6
+
     return push
 
 

@@ -66,6 +66,7 @@ def test_redacted_history_hides_secrets_from_every_other_seat(players: int) -> N
     for seat in [None, *range(players)]:
         for index, event in enumerate(events):
             shown = GAME.redact(event, seat)
+            assert shown is not None
             if isinstance(event, ev.GameSetUp):
                 assert shown.nile_decks == [[]] * 3 and shown.sphinx_deck == []
                 assert shown.graves[GRAVES_FACE_UP:] == [0] * (len(event.graves) - GRAVES_FACE_UP)

@@ -117,11 +117,13 @@ def _laid_out(state: EgiziaState, event: ev.NileCardsLaidOut) -> EgiziaState:
 def next_turn(state: EgiziaState, after: int) -> int:
     """The next seat in sequence order after ``after`` that has not passed (possibly ``after`` itself)."""
     order = state.order
-    start = order.index(after)
-    count = len(order)
-    for step in range(1, count + 1):
-        seat = order[(start + step) % count]
-        if not state.players[seat].passed:
+    players = state.players
+    start = order.index(after) + 1
+    for seat in order[start:]:
+        if not players[seat].passed:
+            return seat
+    for seat in order[:start]:
+        if not players[seat].passed:
             return seat
     return NOBODY
 
@@ -131,13 +133,12 @@ def _ship_placed(state: EgiziaState, event: ev.ShipPlaced) -> EgiziaState:
     player.ships_placed += 1
     position = POSITION[event.space]
     player.last_position = position
-    site_index = SITE_INDEX.get(event.space)
-    if site_index is None:
+    if event.slot < 0:
         state.river_ships[position - 1].append(event.seat)
     elif event.speculate:
-        state.sites[site_index].speculators[event.slot] = event.seat
+        state.sites[SITE_INDEX[event.space]].speculators[event.slot] = event.seat
     else:
-        state.sites[site_index].slots[event.slot] = event.seat
+        state.sites[SITE_INDEX[event.space]].slots[event.slot] = event.seat
     state.turn = next_turn(state, event.seat)
     return state
 
@@ -382,6 +383,29 @@ _EVOLVERS: dict[type, Callable[[Any, Any], EgiziaState]] = {
 }
 
 
+_SCORE = ev.ScoreChanged
+_STONES = ev.StonesChanged
+_CREW = ev.CrewMoved
+
+
 def evolve(state: EgiziaState | None, event: Any) -> EgiziaState:
-    """Fold ``event`` into ``state`` in place and return it (``None`` before the setup event)."""
-    return _EVOLVERS[type(event)](state, event)
+    """Fold ``event`` into ``state`` in place and return it (``None`` before the setup event).
+
+    The three most frequent small deltas are applied inline; the others dispatch on the event's class.
+    """
+    kind = type(event)
+    if state is not None:
+        if kind is _SCORE:
+            if event.delta:
+                player = state.players[event.seat]
+                player.score += event.delta
+                state.arrivals += 1
+                player.arrival = state.arrivals
+            return state
+        if kind is _STONES:
+            state.players[event.seat].stones += event.delta
+            return state
+        if kind is _CREW:
+            state.players[event.seat].crews[event.crew] += event.delta
+            return state
+    return _EVOLVERS[kind](state, event)

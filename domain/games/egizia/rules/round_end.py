@@ -21,7 +21,8 @@ def advance_bonus(state: EgiziaState) -> list[Any]:
     for seat in track_order(state):
         ships = ships_on_sites(ctx.state, seat)
         if ctx.state.players[seat].spent_stones and ships:
-            gain_score(ctx, seat, COOP_BONUS[ships], f"co-operation bonus, {ships} ship{'s' if ships > 1 else ''}")
+            reason = f"co-operation bonus, {ships} ship{'s' if ships > 1 else ''}"
+            gain_score(ctx, seat, COOP_BONUS[ships], reason)
     ctx.emit(ev.ShipsReturned())
     ctx.emit(ev.PhaseStarted(phase=SEQUENCE))
     return ctx.events

@@ -62,7 +62,7 @@ def check_round_space_choice(state: EgiziaState, command: PlaceShip) -> None:
         if command.ring not in ring_steps(state):
             raise RuleViolation(
                 "place.ring",
-                f"At {name} the water ring may stay (0) or move one step (-1 or +1) without leaving the board.",
+                f"At {name} the water ring may stay (0) or move one step (-1 or +1) but not off the board.",
                 {"field": "ring", "ring": command.ring},
             )
     elif command.ring:

@@ -1,4 +1,4 @@
-"""Building at the Sphinx: draw up to strength (at most 5, one stone each), keep 0 or 1, +1 VP per card returned."""
+"""Building at the Sphinx: draw up to strength (at most 5, a stone each), keep 0 or 1, +1 VP per card back."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
 
 
 def max_draw(state: EgiziaState, seat: int, strength: int) -> int:
-    """Most cards the seat may draw with this strength: paid cards up to strength and stones, plus free ones."""
+    """Most cards the seat may draw with this strength: paid up to strength and stones, plus free ones."""
     player = state.players[seat]
     paid = min(strength, player.stones)
     free = nile_cards.sphinx_free_draws(state, seat)

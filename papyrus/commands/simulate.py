@@ -50,6 +50,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"players: {game_name} needs {game.min_players}-{game.max_players} players")
     make_bot = _bot_factory(game_name)
+    make_bot(bot, 0)  # an unknown bot name is refused before any game starts
     totals = [0] * players
     wins = [0] * players
     errors: list[str] = []

@@ -167,3 +167,12 @@ def test_placement_ends_sends_river_ships_home_and_discards_cards() -> None:
     assert state.phase == FEEDING
     assert state.river_ships[1] == [] and state.river_cards == [""] * 10
     assert state.sites[0].slots[0] == 0  # ships on building sites stay until phase 6
+
+
+def test_a_ship_space_on_a_round_space_is_bad_input() -> None:
+    state = at_placement(new_game(), 0)
+    with pytest.raises(RuleViolation, match="Only building sites") as refusal:
+        GAME.decide(state, 0, PlaceShip(space="R_EDFU", slot=1))
+    assert refusal.value.details == {"field": "slot"}
+    with pytest.raises(RuleViolation, match="Unknown space 'NILE'"):
+        GAME.decide(state, 0, PlaceShip(space="NILE"))

@@ -15,6 +15,7 @@ from domain.games.egizia.data import (
     RIVER,
     ROUND,
     SHIPS_PER_PLAYER,
+    SITE,
     SITE_NAMES,
 )
 from domain.games.egizia.rules.context import Ctx
@@ -134,6 +135,12 @@ def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]
             {"field": "space", "last_position": player.last_position},
         )
     kind = RIVER[position - 1][1]
+    if kind != SITE and (command.slot != -1 or command.speculate):
+        raise RuleViolation(
+            "place.slot",
+            "Only building sites have ship spaces: leave slot and speculate out.",
+            {"field": "slot"},
+        )
     ctx = Ctx(state)
     if kind == CARD:
         card = state.river_cards[CARD_INDEX[command.space]]

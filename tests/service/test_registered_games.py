@@ -10,6 +10,7 @@ from domain import registry
 from services import codec, keys
 from services.game_service import GameService
 from services.rebuild import rebuild_all
+from services.state_cache import fold_records
 from tests.support.harness import drain
 from tests.support.toygame import GAME as TOY
 
@@ -32,6 +33,12 @@ def test_a_bot_game_finishes_with_a_verifiable_log(service: GameService, name: s
     outcomes = service.parts.inbox.outcomes(game_id)
     assert outcomes and all(o.status == "accepted" for o in outcomes.values())
     assert service.view(game_id, None)["result"] is not None
+    snapshot = service.parts.snapshots.load(game, game_id)
+    if len(records) >= service.settings.snapshot_every:
+        assert snapshot is not None
+    if snapshot is not None:
+        replayed = fold_records(game, service.parts.store.read(game_id, upto=snapshot[0]), None)
+        assert snapshot[1] == replayed
 
 
 def test_rebuilding_projections_restores_every_view_and_the_lobby(service: GameService) -> None:

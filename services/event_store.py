@@ -76,6 +76,12 @@ class EventStore:
         entries = self._redis.xrange(keys.events(game_id), f"0-{after + 1}", end)
         return [codec.decode_event(raw) for _, raw in stream_entries(entries)]
 
+    def wait_beyond(self, game_id: str, version: int, timeout: float) -> int:
+        """The head version once the log holds an event above ``version``, blocking on the stream (XREAD
+        BLOCK, no busy loop) up to ``timeout`` seconds; the unchanged head version on timeout."""
+        self._redis.xread({keys.events(game_id): f"0-{version}"}, block=max(1, int(timeout * 1000)), count=1)
+        return self.head(game_id).version
+
     def build(
         self,
         head: Head,

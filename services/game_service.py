@@ -185,6 +185,12 @@ class GameService:
             body = view_body(game, self.parts.states.at(game, game_id, at), seat, at)
         return {"game_id": game_id, "seat": seat, **body}
 
+    def wait_version(self, game_id: str, after: int, timeout: float) -> int:
+        """Block (no busy loop) up to ``timeout`` seconds until the game's version is above ``after``; returns
+        the version then (``after`` or lower if nothing was appended in time). Live pages wait on this."""
+        self._game(game_id)
+        return self.parts.store.wait_beyond(game_id, after, timeout)
+
     def legal_commands(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         """The commands ``seat`` may submit now, as JSON dicts (with their "type" tag)."""
         meta, game = self._game(game_id)

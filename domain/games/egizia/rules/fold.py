@@ -96,8 +96,9 @@ def _set_up(_: EgiziaState | None, event: ev.GameSetUp) -> EgiziaState:
 def _round_started(state: EgiziaState, event: ev.RoundStarted) -> EgiziaState:
     state.round = event.round
     state.phase = LAYOUT
+    unused = [False] * len(CREW_START)
     for player in state.players:
-        player.crews_used = [False] * len(player.crews_used)
+        player.crews_used = unused.copy()
         player.ships_placed = 0
         player.last_position = 0
         player.passed = False
@@ -203,7 +204,9 @@ def _ring(state: EgiziaState, event: ev.RingMoved) -> EgiziaState:
 
 def _placement_ended(state: EgiziaState, _: ev.PlacementEnded) -> EgiziaState:
     state.river_cards = [""] * CARDS_PER_ROUND
-    state.river_ships = [[] for _ in RIVER]
+    for ships in state.river_ships:
+        if ships:
+            ships.clear()
     state.turn = NOBODY
     return state
 
@@ -234,8 +237,9 @@ def _fed(state: EgiziaState, event: ev.CrewsFed) -> EgiziaState:
 
 
 def _use_crews(player: Player, crews: list[int], stones: int) -> None:
+    used = player.crews_used
     for crew in crews:
-        player.crews_used[crew] = True
+        used[crew] = True
     player.stones -= stones
     if stones:
         player.spent_stones = True
@@ -314,9 +318,11 @@ def _ships_returned(state: EgiziaState, _: ev.ShipsReturned) -> EgiziaState:
 
 
 def _sequence(state: EgiziaState, event: ev.SequenceSet) -> EgiziaState:
+    order = [0] * len(event.tiles)
     for player, tile in zip(state.players, event.tiles, strict=True):
         player.tile = tile
-    state.order = sorted(range(len(event.tiles)), key=lambda seat: event.tiles[seat])
+        order[tile - 1] = player.seat
+    state.order = order
     return state
 
 

@@ -106,6 +106,8 @@ def _operation(spec: Endpoint) -> dict[str, Any]:
         }
     if spec.auth == "seat":
         operation["security"] = [{"seatToken": []}]
+    elif spec.auth == "optional":
+        operation["security"] = [{}, {"seatToken": []}]
     return operation
 
 

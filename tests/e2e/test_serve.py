@@ -43,7 +43,8 @@ def test_serve_without_redis_prints_its_url_and_runs_a_game_alone() -> None:
         schemas = requests.get(f"{base}/openapi.json", timeout=5).json()["components"]["schemas"]
         assert "SubmitCommand" in schemas
         created = requests.post(f"{base}/games", json={"game": "egizia", "seats": 2}, timeout=5).json()
-        token = requests.post(f"{base}/games/{created['id']}/seats", json={"name": "me"}, timeout=5).json()["token"]
+        joined = requests.post(f"{base}/games/{created['id']}/seats", json={"name": "me"}, timeout=5)
+        token = joined.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         body = {"fill_with_bots": True}
         started = requests.post(f"{base}/games/{created['id']}/start", json=body, headers=headers, timeout=5)

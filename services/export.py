@@ -6,7 +6,8 @@ Format ``papyrus-export/1``, in this order:
 
      {"kind": "header", "format": "papyrus-export/1", "game_id", "game", "seats", "options", "players",
       "created_at", "seed_commitment", "seed", "rng": "<domain.rng.ALGORITHM>", "genesis_hash",
-      "hash": "<how hashes are computed>", "version": <events>, "head_hash"}
+      "hash": "<how hashes are computed>", "version": <events>, "head_hash",
+      "result": {"ranking": [seats, winner first], "scores": [score by seat]}}
 
    ``seed_commitment`` is the value carried by the first event (``data.seed_commitment``), ``seed`` the hex
    seed revealed by the ``papyrus.seed_revealed`` record; sha256(bytes.fromhex(seed)) must equal it.
@@ -46,7 +47,9 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def header(meta: dict[str, Any], records: list[EventRecord]) -> dict[str, Any]:
+def header(
+    meta: dict[str, Any], records: list[EventRecord], result: dict[str, Any] | None = None
+) -> dict[str, Any]:
     revealed = [r.data.get("seed") for r in records if r.type == codec.SEED_REVEALED]
     return {
         "kind": "header",
@@ -64,6 +67,7 @@ def header(meta: dict[str, Any], records: list[EventRecord]) -> dict[str, Any]:
         "hash": HASH_RULE,
         "version": records[-1].seq if records else 0,
         "head_hash": records[-1].hash if records else GENESIS_HASH,
+        "result": result,
     }
 
 
@@ -72,8 +76,9 @@ def export_lines(
     records: list[EventRecord],
     commands: list[tuple[str, CommandRecord]],
     outcomes: dict[str, OutcomeRecord],
+    result: dict[str, Any] | None = None,
 ) -> Iterator[str]:
-    yield _line(header(meta, records))
+    yield _line(header(meta, records, result))
     for record in records:
         yield _line({"kind": "event", **msgspec.to_builtins(record)})
     for entry_id, command in commands:

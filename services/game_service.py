@@ -229,6 +229,7 @@ class GameService:
             self.parts.store.read(game_id),
             self.parts.inbox.all(game_id),
             self.parts.inbox.outcomes(game_id),
+            self.view(game_id, None)["result"],
         )
 
     def lobby(self) -> list[dict[str, Any]]:

@@ -3,11 +3,16 @@
 A game's keys share the hash tag ``{game:<id>}`` so they live on one Redis Cluster shard and one Lua
 script may touch them all. The few cross-game keys (the game index and the lobby) carry no game tag and
 are never used inside a game's Lua script.
+
+Every key starts with ``PAPYRUS_KEY_PREFIX`` (default ``papyrus``), read once at import, so several
+deployments or test runs can share one Redis without seeing each other's games.
 """
 
 from __future__ import annotations
 
-PREFIX = "papyrus"
+import os
+
+PREFIX = os.environ.get("PAPYRUS_KEY_PREFIX", "") or "papyrus"
 
 
 def _game(game_id: str, suffix: str) -> str:
@@ -95,6 +100,11 @@ def game_keys(game_id: str) -> list[str]:
         deadlines(game_id),
         process_queued(game_id),
     ]
+
+
+def everything_pattern() -> str:
+    """Every Papyrus key under the current prefix."""
+    return f"{PREFIX}:*"
 
 
 def projection_pattern(game_id: str) -> str:

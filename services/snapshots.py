@@ -2,8 +2,9 @@
 
 The snapshot is the state's msgspec MessagePack encoding, stored with the version it reflects. To decode
 it the state type must be known: the game's ``State`` attribute if it has one, else the type of the
-states this process has saved for that game (a fresh process folds from the log until it has saved one). A snapshot that fails to decode is ignored (and the state
-refolded from the log), so changing a state struct never breaks a game.
+states this process has saved for that game (a fresh process folds from the log until it has saved one).
+A snapshot that fails to decode is ignored (and the state refolded from the log), so changing a state
+struct never breaks a game.
 """
 
 from __future__ import annotations

@@ -1,0 +1,205 @@
+"""Re-deriving a game from its revealed seed and its commands, exactly as the service decided it.
+
+The service writes three kinds of event groups: the setup (``game.setup``, actor "system"), an accepted
+command's events (its actor and command id) and one automatic step (``game.advance``, actor "system", no
+command id); the game's last group is followed by the seed reveal. Commands are decided one at a time in
+submission order, so a refused command is re-decided on the state at its outcome's version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from domain.engine import Game, GameResult, RuleViolation, fold
+from services import codec
+from services.audit.records import CommandLine, EventLine, Problem
+from services.event_store import NewEvent
+from services.processor import new_events
+
+
+class ReplayStopped(Exception):
+    """The log stops following from the rules here; nothing after it can be trusted."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _difference(recorded: dict[str, Any], derived: dict[str, Any]) -> str:
+    fields = sorted(key for key in {*recorded, *derived} if recorded.get(key) != derived.get(key))
+    shown = ", ".join(f"{key}: recorded {recorded.get(key)!r}, rules {derived.get(key)!r}" for key in fields)
+    return shown or "the data differ"
+
+
+def compare_group(
+    game: Game, lines: list[EventLine], derived: list[NewEvent], actor: codec.Actor, command_id: str | None
+) -> None:
+    """The recorded events ``lines`` must be exactly ``derived``, written by ``actor`` for ``command_id``."""
+    for offset, expected in enumerate(derived):
+        if offset >= len(lines):
+            where = lines[-1].where if lines else "log"
+            raise ReplayStopped(Problem(where, f"the log ends where the rules give {expected.type}"))
+        event = lines[offset]
+        record = event.record
+        if record.type != expected.type:
+            raise ReplayStopped(
+                Problem(event.where, f"recorded {record.type}, but the rules give {expected.type}")
+            )
+        data = codec.upcast(game, record)
+        if data != expected.data:
+            raise ReplayStopped(
+                Problem(
+                    event.where,
+                    f"{record.type} does not follow from the rules: {_difference(data, expected.data)}",
+                )
+            )
+        if record.actor != actor or record.command_id != command_id:
+            raise ReplayStopped(
+                Problem(
+                    event.where,
+                    f"written by {record.actor!r} for command {record.command_id!r}, "
+                    f"expected {actor!r} for command {command_id!r}",
+                )
+            )
+
+
+@dataclass
+class Replay:
+    """Walks the log group by group, folding the re-derived events."""
+
+    game: Game
+    events: list[EventLine]
+    commands: list[CommandLine]
+    state: Any = None
+    position: int = 0
+    next_command: int = 0
+    refusals_checked: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    def run_setup(self, seats: int, options: Any, seed: bytes) -> None:
+        events = self.game.setup(seats, options, seed)
+        self._apply(new_events(self.game, events), "system", None, events)
+
+    def run(self) -> GameResult | None:
+        """Every group after the setup; returns the replayed result."""
+        while True:
+            self._check_decisions_without_events()
+            if self.position >= len(self.events):
+                break
+            event = self.events[self.position]
+            if event.record.type == codec.SEED_REVEALED:
+                break
+            if self.game.result(self.state) is not None:
+                raise ReplayStopped(Problem(event.where, "an event after the game ended"))
+            if event.record.command_id is None:
+                self._advance(event)
+            else:
+                self._command(event)
+        result = self.game.result(self.state)
+        if result is None:
+            raise ReplayStopped(Problem("log", "the log ends before the game is over"))
+        self._check_decisions_without_events(final=True)
+        if self.next_command < len(self.commands):
+            line = self.commands[self.next_command]
+            raise ReplayStopped(Problem(line.where, "its outcome claims events the log does not hold"))
+        return result
+
+    def _apply(
+        self, derived: list[NewEvent], actor: codec.Actor, command_id: str | None, events: list[Any]
+    ) -> None:
+        compare_group(self.game, self.events[self.position :], derived, actor, command_id)
+        self.state = fold(self.game, events, self.state)
+        self.position += len(derived)
+
+    def _advance(self, event: EventLine) -> None:
+        if self.game.to_act(self.state):
+            raise ReplayStopped(Problem(event.where, "an automatic step while a player must act"))
+        events = self.game.advance(self.state)
+        if not events:
+            raise ReplayStopped(Problem(event.where, "an automatic step where the rules have none"))
+        self._apply(new_events(self.game, events), "system", None, events)
+
+    def _command(self, event: EventLine) -> None:
+        command_id = event.record.command_id
+        line = self.commands[self.next_command] if self.next_command < len(self.commands) else None
+        if line is None or line.command.command_id != command_id:
+            expected = line.command.command_id if line else "none"
+            raise ReplayStopped(
+                Problem(
+                    event.where,
+                    f"written for command {command_id!r}, but the next decided command is {expected!r}",
+                )
+            )
+        self.next_command += 1
+        outcome = line.outcome
+        if outcome is None or outcome.status != "accepted" or outcome.first_seq != event.record.seq:
+            raise ReplayStopped(
+                Problem(line.where, f"its outcome does not claim the events from seq {event.record.seq}")
+            )
+        try:
+            events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
+        except RuleViolation as violation:
+            raise ReplayStopped(
+                Problem(line.where, f"accepted in the log, but the rules refuse it: {violation.message}")
+            ) from None
+        self._apply(new_events(self.game, events), line.command.actor, command_id, events)
+
+    def _check_decisions_without_events(self, final: bool = False) -> None:
+        """Commands decided at this version that wrote nothing: refusals (and accepted no-ops)."""
+        version = self.position
+        while self.next_command < len(self.commands):
+            line = self.commands[self.next_command]
+            outcome = line.outcome
+            if outcome is None:
+                if not final:
+                    raise ReplayStopped(
+                        Problem(line.where, "a command was never decided but later ones were")
+                    )
+                self.next_command += 1
+                continue
+            if outcome.first_seq != 0 or (outcome.version != version and not final):
+                return
+            self._check_refusal(line)
+            self.next_command += 1
+            self.refusals_checked += 1
+
+    def _check_refusal(self, line: CommandLine) -> None:
+        outcome = line.outcome
+        assert outcome is not None
+        violation = outcome.violation or {}
+        code = violation.get("code")
+        if outcome.status == "stale":
+            if line.command.expected_version in (None, outcome.version):
+                raise ReplayStopped(
+                    Problem(line.where, "refused as stale, but it expected the right version")
+                )
+            return
+        if outcome.status == "rejected" and code == "game.over":
+            if self.game.result(self.state) is None:
+                raise ReplayStopped(Problem(line.where, "refused as 'game over' while the game was running"))
+            return
+        try:
+            events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
+        except RuleViolation as refused:
+            if outcome.status != "rejected" or refused.code != code:
+                raise ReplayStopped(
+                    Problem(
+                        line.where,
+                        f"recorded as {outcome.status} {code!r}, the rules refuse it with {refused.code!r}",
+                    )
+                ) from None
+            return
+        if outcome.status != "accepted" or events:
+            raise ReplayStopped(
+                Problem(line.where, f"recorded as {outcome.status} {code!r}, but the rules accept it")
+            )
+
+
+def _decoded(game: Game, line: CommandLine) -> Any:
+    try:
+        return msgspec.convert(line.command.command, game.Command)
+    except msgspec.ValidationError as error:
+        raise ReplayStopped(Problem(line.where, f"not a {game.name} command: {error}")) from None

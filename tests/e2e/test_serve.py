@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 import requests
 
@@ -72,9 +73,9 @@ def _wait_for(url: str) -> dict[str, str]:
     raise AssertionError(f"{url} never answered")
 
 
-def _wait_for_legal(url: str, headers: dict[str, str]) -> list[dict[str, object]]:
+def _wait_for_legal(url: str, headers: dict[str, str]) -> list[dict[str, Any]]:
     for _ in range(100):
-        legal: list[dict[str, object]] = requests.get(url, headers=headers, timeout=5).json()
+        legal: list[dict[str, Any]] = requests.get(url, headers=headers, timeout=5).json()
         if legal:
             return legal
         time.sleep(0.1)

@@ -8,7 +8,7 @@ from typing import Any
 from domain.bots import Bot, RandomBot
 from domain.engine import Game, Seat, fold
 from domain.games.egizia.commands import Decline, Pass
-from domain.games.egizia.data import GRAIN_PENALTY, STONE_CAP
+from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
 from domain.games.egizia.rules.feeding import crew_need, irrigated_grain
 from domain.games.egizia.state import EgiziaState, copy_state
 
@@ -18,7 +18,7 @@ ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per
 def position_value(state: EgiziaState, seat: int) -> float:
     """A rough worth of a seat's position: score plus resources, minus the feeding it will have to pay."""
     player = state.players[seat]
-    rounds_left = max(0, 5 - state.round)
+    rounds_left = max(0, ROUNDS - state.round)
     shortfall = max(0, crew_need(state, seat) - irrigated_grain(state, seat))
     production = sum(quarry.stones for quarry in player.quarries)
     return (

@@ -18,7 +18,12 @@ class PlaceShip(Command, frozen=True, kw_only=True, tag="egizia.place_ship"):
     """Place a ship on ``space``. At a building site, ``slot`` is the ship space (0 = S1, nearest the Nile);
     with ``speculate`` the ship waits beside that occupied space. ``crew`` is the crew Alyi moves; ``crews``
     are the crews an immediate crew card moves (two different crews, or one crew twice); ``ring`` is the
-    water-ring step at Passalon / Heliopolis (-1 left, 0 stay, +1 right)."""
+    water-ring step at Passalon / Heliopolis (-1 left, 0 stay, +1 right).
+
+    ``cards`` holds ``"N12-14"`` to resolve a round space twice: then Alyi takes the two crews it moves in
+    ``crews`` (one per resolution, ``crew`` stays -1) and Passalon may move the ring up to two steps.
+    The upstream card (N34-17) and the occupied-round-space card (N12-16) are used automatically by a
+    placement that needs them."""
 
     space: str
     slot: int = -1
@@ -26,6 +31,7 @@ class PlaceShip(Command, frozen=True, kw_only=True, tag="egizia.place_ship"):
     crew: int = -1
     crews: list[int] = []
     ring: int = 0
+    cards: list[str] = []
 
 
 class Pass(Command, frozen=True, kw_only=True, tag="egizia.pass"):
@@ -68,7 +74,11 @@ class Decline(Command, frozen=True, kw_only=True, tag="egizia.decline"):
 
 
 class PlayCard(Command, frozen=True, kw_only=True, tag="egizia.play_card"):
-    """Use an anytime or once-per-round permanent Nile card (effects: issue 4, ``rules/nile_cards.py``)."""
+    """Use an anytime or once-per-round permanent Nile card on one of your turns (``rules/nile_cards.py``).
+
+    ``crews``: the crew a crew card moves (N12-17, N34-16), or the crews of an immediate card taken with
+    N34-18. ``target``: the field to improve (its card id, e.g. ``"START-FIELD"``) or the river card space
+    N34-18 takes (``"C1"``..``"C10"``). ``amount``: stones sold with N5-06."""
 
     card: str
     crews: list[int] = []

@@ -173,9 +173,24 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="egizia.game_ended"):
 
 
 class CardUsed(Event, frozen=True, kw_only=True, tag="egizia.card_used"):
-    """An anytime card leaves the hand, or a once-per-round permanent card is marked used (issue 4)."""
+    """An anytime card leaves the hand, or a permanent card is marked used for this round (issue 4)."""
 
     seat: int
+    card: str
+
+
+class CardDeclined(Event, frozen=True, kw_only=True, tag="egizia.card_declined"):
+    """The holder of a once-per-round card lets this round's chance go (N34-18 takes no leftover card)."""
+
+    seat: int
+    card: str
+
+
+class CardBuildTurn(Event, frozen=True, kw_only=True, tag="egizia.card_build_turn"):
+    """A build turn out of the S1, S2, S3 order, granted by a Nile card: N5-03 (first) or N34-14 (last)."""
+
+    seat: int
+    site: str
     card: str
 
 
@@ -215,4 +230,6 @@ EgiziaEvent = Union[  # noqa: UP007
     GameEnded,
     CardUsed,
     FieldImproved,
+    CardDeclined,
+    CardBuildTurn,
 ]

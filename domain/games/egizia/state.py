@@ -60,7 +60,8 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     quarries: list[QuarryCard] = []
     hand: list[str] = []  # anytime Nile cards not yet used
     permanents: list[str] = []  # permanent Nile cards other than fields and quarries
-    used_this_round: list[str] = []  # permanent cards already used this round (issue 4)
+    used_this_round: list[str] = []  # Nile cards used (or declined) this round, anytime and permanent
+    extra_ship: bool = False  # N34-12 played: the turn stays with this player after the next ship
     sphinx: list[str] = []  # secret Sphinx cards
     graves: list[int] = []  # values of the grave tiles taken
     ships_placed: int = 0  # this round
@@ -74,6 +75,8 @@ class Site(msgspec.Struct, kw_only=True, gc=False):
     slots: list[int]  # occupant seat per ship space S1.., NOBODY if free
     speculators: list[int]  # the speculator waiting beside each ship space
     built: list[bool]  # whether the occupant of each ship space built this round
+    card_turns: list[int] = []  # seats that had a Nile-card build turn here (N5-03 first, N34-14 last)
+    card_built: list[int] = []  # of those, the seats that built in it
 
 
 class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
@@ -97,6 +100,7 @@ class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
     pyramid: list[list[int]] = []  # owner per space, per row, bottom row first, left to right
     temple: list[int] = []  # owner per temple space, in data.TEMPLE order
     site: int = 0  # site being built (phase 5)
+    card_builder: int = NOBODY  # seat taking a Nile-card build turn at this site now (N5-03 / N34-14)
     slot: int = 0  # ship space whose owner builds now
     drawn: list[str] = []  # Sphinx cards drawn and not yet kept or returned
     arrivals: int = 0  # global counter for score arrival stamps

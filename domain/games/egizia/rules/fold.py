@@ -31,6 +31,16 @@ from domain.games.egizia.data import (
     START_STONES_BY_TILE,
     TEMPLE,
 )
+from domain.games.egizia.rules.cards.fold_cards import (
+    card_build_turn,
+    card_declined,
+    card_used,
+    declined,
+    end_build_turn,
+    field_improved,
+    mark_built,
+    skip_empty_slots,
+)
 from domain.games.egizia.rules.spaces import (
     BUILD_SPACES,
     CARD_INDEX,
@@ -104,6 +114,7 @@ def _round_started(state: EgiziaState, event: ev.RoundStarted) -> EgiziaState:
         player.passed = False
         player.spent_stones = False
         player.used_this_round = []
+        player.extra_ship = False
     return state
 
 
@@ -140,7 +151,10 @@ def _ship_placed(state: EgiziaState, event: ev.ShipPlaced) -> EgiziaState:
         state.sites[SITE_INDEX[event.space]].speculators[event.slot] = event.seat
     else:
         state.sites[SITE_INDEX[event.space]].slots[event.slot] = event.seat
-    state.turn = next_turn(state, event.seat)
+    if player.extra_ship:
+        player.extra_ship = False  # N34-12: the same player places again at once
+    else:
+        state.turn = next_turn(state, event.seat)
     return state
 
 
@@ -211,15 +225,6 @@ def _placement_ended(state: EgiziaState, _: ev.PlacementEnded) -> EgiziaState:
     return state
 
 
-def skip_empty_slots(state: EgiziaState) -> None:
-    """Move the building turn past ship spaces nobody occupies."""
-    if state.site >= len(state.sites):
-        return
-    slots = state.sites[state.site].slots
-    while state.slot < len(slots) and slots[state.slot] == NOBODY:
-        state.slot += 1
-
-
 def _phase_started(state: EgiziaState, event: ev.PhaseStarted) -> EgiziaState:
     state.phase = event.phase
     state.queue = list(event.queue)
@@ -249,7 +254,7 @@ def _sphinx_drawn(state: EgiziaState, event: ev.SphinxDrawn) -> EgiziaState:
     _use_crews(state.players[event.seat], event.crews, event.stones)
     state.drawn = state.sphinx_deck[: event.count]
     del state.sphinx_deck[: event.count]
-    state.sites[state.site].built[state.slot] = True
+    mark_built(state, event.seat)
     return state
 
 
@@ -257,8 +262,7 @@ def _sphinx_kept(state: EgiziaState, event: ev.SphinxKept) -> EgiziaState:
     state.players[event.seat].sphinx.extend(event.kept)
     state.sphinx_deck.extend(event.returned)
     state.drawn = []
-    state.slot += 1
-    skip_empty_slots(state)
+    end_build_turn(state, event.seat, built=True)
     return state
 
 
@@ -277,9 +281,8 @@ def _built(state: EgiziaState, event: ev.Built) -> EgiziaState:
             state.pyramid[first][second] = seat
         else:
             state.temple[first] = seat
-    state.sites[state.site].built[state.slot] = True
-    state.slot += 1
-    skip_empty_slots(state)
+    mark_built(state, seat)
+    end_build_turn(state, seat, built=True)
     return state
 
 
@@ -287,21 +290,9 @@ def _nothing(state: EgiziaState, _: Any) -> EgiziaState:
     return state
 
 
-def _declined(state: EgiziaState, event: ev.Declined) -> EgiziaState:
-    site = state.sites[state.site]
-    if event.successor != NOBODY:
-        site.slots[event.slot] = event.successor
-        site.speculators[event.slot] = NOBODY
-    else:
-        site.slots[event.slot] = NOBODY
-        state.slot += 1
-        skip_empty_slots(state)
-    return state
-
-
 def _site_closed(state: EgiziaState, _: ev.SiteClosed) -> EgiziaState:
     site = state.sites[state.site]
-    site.speculators = [NOBODY] * len(site.speculators)
+    site.speculators = [seat if seat in site.card_built else NOBODY for seat in site.speculators]
     state.site += 1
     state.slot = 0
     skip_empty_slots(state)
@@ -314,6 +305,8 @@ def _ships_returned(state: EgiziaState, _: ev.ShipsReturned) -> EgiziaState:
         site.slots = [NOBODY] * count
         site.speculators = [NOBODY] * count
         site.built = [False] * count
+        site.card_turns = []
+        site.card_built = []
     return state
 
 
@@ -338,26 +331,6 @@ def _game_ended(state: EgiziaState, event: ev.GameEnded) -> EgiziaState:
     return state
 
 
-def _card_used(state: EgiziaState, event: ev.CardUsed) -> EgiziaState:
-    player = state.players[event.seat]
-    if event.card in player.hand:
-        player.hand.remove(event.card)
-    else:
-        player.used_this_round.append(event.card)
-    return state
-
-
-def _field_improved(state: EgiziaState, event: ev.FieldImproved) -> EgiziaState:
-    player = state.players[event.seat]
-    for field in player.fields:
-        if field.card == event.field:
-            field.improved_by.append(event.card)
-            break
-    if event.card in player.hand:
-        player.hand.remove(event.card)
-    return state
-
-
 _EVOLVERS: dict[type, Callable[[Any, Any], EgiziaState]] = {
     ev.GameSetUp: _set_up,
     ev.RoundStarted: _round_started,
@@ -377,15 +350,17 @@ _EVOLVERS: dict[type, Callable[[Any, Any], EgiziaState]] = {
     ev.SphinxKept: _sphinx_kept,
     ev.Built: _built,
     ev.GraveRevealed: _nothing,
-    ev.Declined: _declined,
+    ev.Declined: declined,
     ev.SiteClosed: _site_closed,
     ev.ShipsReturned: _ships_returned,
     ev.SequenceSet: _sequence,
     ev.DeckRemoved: _deck_removed,
     ev.SphinxRevealed: _nothing,
     ev.GameEnded: _game_ended,
-    ev.CardUsed: _card_used,
-    ev.FieldImproved: _field_improved,
+    ev.CardUsed: card_used,
+    ev.FieldImproved: field_improved,
+    ev.CardDeclined: card_declined,
+    ev.CardBuildTurn: card_build_turn,
 }
 
 

@@ -1,4 +1,4 @@
-"""Arbitrary commands at arbitrary moments: a clear refusal or valid events, never a crash or a changed state."""
+"""Arbitrary commands at arbitrary moments: a clear refusal or valid events, never a crash or a change."""
 
 from __future__ import annotations
 

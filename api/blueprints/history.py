@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.auth import require_seat
+from api.auth import caller_seat, require_seat
 from api.context import game_service
 from api.decoding import path_int
 from api.endpoints import Freeform, api_blueprint, endpoint
@@ -24,11 +24,17 @@ HISTORY = Freeform(
     blueprint,
     "GET",
     "/games/<game_id>/history",
-    summary="The history as a spectator may see it.",
-    responses={200: ("Redacted events, in order", HISTORY), 404: ("Unknown game", ErrorBody)},
+    summary="The history as the caller may see it: a spectator, or (with a seat or account token) a seat "
+    "with its own refused commands. Once the game is over, everything.",
+    auth="optional",
+    responses={
+        200: ("Events redacted for the caller, in order", HISTORY),
+        401: ("A token that holds nothing", ErrorBody),
+        404: ("Unknown game", ErrorBody),
+    },
 )
 def public_history(game_id: str) -> list[dict[str, Any]]:
-    return game_service().history(game_id, None)
+    return game_service().history(game_id, caller_seat(game_id))
 
 
 @endpoint(

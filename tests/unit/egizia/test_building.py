@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from egizia_support import at_site, new_game, of_type, play
+from typing import Any
 
-from domain.engine import RuleViolation
+import pytest
+from egizia_support import at_site, new_game, of_type, play, play_on
+
+from domain.engine import RuleViolation, fold
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, Decline, SphinxDraw, SphinxKeep
@@ -206,3 +208,34 @@ def test_every_listed_build_command_is_accepted(make: object) -> None:
     assert Decline() in commands and len(commands) > 1
     for command in commands:
         assert GAME.decide(state, 0, command)
+
+
+def test_a_crew_used_at_the_sphinx_cannot_build_again_at_the_obelisk() -> None:
+    state = _sphinx_turn()
+    state.sites[0].slots = [0, NOBODY, NOBODY]
+    state.sites[1].slots = [0, NOBODY, NOBODY]
+    state, _ = play(state, 0, SphinxDraw(crews=[0, 3], count=1))
+    state, _ = play_on(state, 0, SphinxKeep(keep=[]))
+    assert state.site == OBELISK and GAME.to_act(state) == {0}
+    with pytest.raises(RuleViolation, match="already built this round"):
+        GAME.decide(state, 0, Build(crews=[0], spaces=["O1"], market="stone"))
+    with pytest.raises(RuleViolation, match="Joker has already built"):
+        GAME.decide(state, 0, Build(crews=[1, 3], spaces=["O1"], market="stone"))
+    assert all(
+        0 not in command.crews for command in GAME.legal_commands(state, 0) if isinstance(command, Build)
+    )
+
+
+def test_a_speculator_who_moves_in_and_builds_earns_the_bonus() -> None:
+    state = at_site(new_game(), TEMPLE, [0, 1, NOBODY], speculators=[3, NOBODY, NOBODY])
+    state.players[3].stones = 5
+    state, _ = play(state, 0, Decline())
+    assert GAME.to_act(state) == {3}
+    state, _ = play(state, 3, Build(crews=[1], spaces=["P1-1"]))
+    state, _ = play(state, 1, Decline())
+    bonus: list[Any] = []
+    while state.phase != "sequence":
+        events = GAME.advance(state)
+        bonus += of_type(events, ev.ScoreChanged)
+        state = fold(GAME, events, state)
+    assert bonus == [ev.ScoreChanged(seat=3, delta=1, reason="co-operation bonus, 1 ship")]

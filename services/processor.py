@@ -96,12 +96,31 @@ class Processor:
                 {"expected_version": command.expected_version, "version": head.version},
             ).as_dict()
         else:
-            try:
-                events = game.decide(state, command.seat, msgspec_command(game, command))
-                outcome.status = "accepted"
-            except RuleViolation as violation:
-                outcome.violation = violation.as_dict()
+            events = self._events_of(game, game_id, state, command, outcome)
         return self._append(game, game_id, head, state, events, command.actor, command.command_id, decision)
+
+    @staticmethod
+    def _events_of(
+        game: Game, game_id: str, state: Any, command: CommandRecord, outcome: OutcomeRecord
+    ) -> list[Any]:
+        """The command's events (status "accepted"), or [] with the violation recorded in ``outcome``.
+
+        A game that fails on a command (a bug, or a command stored under an older schema) refuses it
+        with ``engine.error`` instead of blocking its game forever; the failure is logged.
+        """
+        try:
+            events = game.decide(state, command.seat, msgspec_command(game, command))
+        except RuleViolation as violation:
+            outcome.violation = violation.as_dict()
+            return []
+        except Exception:
+            log.exception("game %s: %s failed on command %s", game_id, game.name, command.command_id)
+            outcome.violation = RuleViolation(
+                "engine.error", "The game could not process this command; it was refused and logged."
+            ).as_dict()
+            return []
+        outcome.status = "accepted"
+        return list(events)
 
     def _append(
         self,

@@ -48,6 +48,8 @@ class Projections:
 
     def write(self, game: Game, game_id: str, seats: int, version: int, state: Any) -> bool:
         """Write every projection of the game at ``version``; False if they were already that new."""
+        if self.version(game_id) >= version:
+            return False
         names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
         to_act = sorted(game.to_act(state)) if game.result(state) is None else []
         bodies = [

@@ -195,3 +195,25 @@ def wait_for_turn(service: GameService, game_id: str, seat: int | None, after: i
                 return True
         ready.wait(0.05)
     return False
+
+
+def test_a_command_the_game_fails_on_is_refused_and_the_game_goes_on(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    game = service._game(game_id)[1]
+    real_decide = game.decide
+
+    def broken(state: object, seat: int, command: object) -> list[object]:
+        if seat == 0:
+            raise ZeroDivisionError("a bug in the rules")
+        return real_decide(state, seat, command)
+
+    monkeypatch.setattr(game, "decide", broken)
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "buggy", None)
+    service.submit(game_id, 1, service.legal_commands(game_id, 1)[0], "fine", None)
+    drain(service)
+    buggy, fine = service.outcome(game_id, "buggy"), service.outcome(game_id, "fine")
+    assert buggy is not None and buggy.violation is not None and buggy.violation["code"] == "engine.error"
+    assert fine is not None and fine.status == "accepted"

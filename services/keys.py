@@ -64,6 +64,11 @@ def seed(game_id: str) -> str:
     return _game(game_id, "seed")
 
 
+def invite(game_id: str) -> str:
+    """The invitation code of a private game."""
+    return _game(game_id, "invite")
+
+
 def snapshot(game_id: str) -> str:
     """Hash {version, state}: a cache of the folded state."""
     return _game(game_id, "snapshot")
@@ -96,6 +101,7 @@ def game_keys(game_id: str) -> list[str]:
         meta(game_id),
         seat_tokens(game_id),
         seed(game_id),
+        invite(game_id),
         snapshot(game_id),
         deadlines(game_id),
         process_queued(game_id),
@@ -128,3 +134,36 @@ def lobby() -> str:
 
 def sweep_lock() -> str:
     return f"{PREFIX}:sweep:lock"
+
+
+# Accounts are not per game: each has its own hash tag ``{account:<lowercased name>}``; login tokens,
+# login-failure counters and invitation codes are looked up on their own and carry their own tags.
+
+
+def _account(name_key: str, suffix: str) -> str:
+    return f"{PREFIX}:{{account:{name_key}}}:{suffix}"
+
+
+def account(name_key: str) -> str:
+    """JSON {name, password (scrypt), created_at} of one account (``name_key`` = lowercased name)."""
+    return _account(name_key, "doc")
+
+
+def account_games(name_key: str) -> str:
+    """Hash game_id -> seat the account holds in that game."""
+    return _account(name_key, "games")
+
+
+def account_token(digest: str) -> str:
+    """JSON {name, expires_at} for one login token, by sha256 of the token; expires with it."""
+    return f"{PREFIX}:{{token:{digest}}}"
+
+
+def login_failures(kind: str, value: str) -> str:
+    """Counter of recent failed logins for one name (``kind`` "name") or client address ("address")."""
+    return f"{PREFIX}:{{login:{kind}:{value}}}:failures"
+
+
+def invitation(code: str) -> str:
+    """The id of the private game an invitation code opens."""
+    return f"{PREFIX}:{{invite:{code}}}"

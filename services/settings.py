@@ -35,7 +35,8 @@ class Settings:
     redis_url: the game store (None = embedded fakeredis); rq_redis_url: RQ's own Redis (None = the store's);
     advance_delay: seconds before an automatic phase runs; move_timeout: seconds a seat has to act
     (0 = no deadline); snapshot_every: events between state snapshots; sweep_interval: seconds between
-    sweeps that re-schedule lost jobs; clock: seconds since the epoch (tests pass a fake one).
+    sweeps that re-schedule lost jobs; token_ttl: seconds an account's login token lasts; clock: seconds
+    since the epoch (tests pass a fake one).
     """
 
     redis_url: str | None = None
@@ -46,6 +47,7 @@ class Settings:
     snapshot_every: int = 50
     sweep_interval: float = 60.0
     outcome_ttl: int = 7 * 24 * 3600
+    token_ttl: float = 30 * 24 * 3600
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
@@ -59,4 +61,5 @@ class Settings:
             move_timeout=_float(env, "PAPYRUS_MOVE_TIMEOUT", 0.0),
             snapshot_every=_int(env, "PAPYRUS_SNAPSHOT_EVERY", 50),
             sweep_interval=_float(env, "PAPYRUS_SWEEP_INTERVAL", 60.0),
+            token_ttl=_float(env, "PAPYRUS_TOKEN_TTL", 30 * 24 * 3600),
         )

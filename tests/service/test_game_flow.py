@@ -201,3 +201,13 @@ def test_a_bot_game_plays_itself_to_the_end(service: GameService) -> None:
     assert service.meta(game_id)["status"] == "over"
     actors = {r.actor for r in service.parts.store.read(game_id) if r.command_id}
     assert actors == {0, 1, 2, 3}
+
+
+def test_waiting_for_a_new_version_returns_once_the_log_grows(service: GameService) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    version = service.parts.store.head(game_id).version
+    assert service.wait_version(game_id, version, timeout=0.05) == version
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)
+    drain(service)
+    assert service.wait_version(game_id, version, timeout=5) == version + 1

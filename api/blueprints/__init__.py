@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from api.blueprints import commands, games, health, history, openapi_doc, views
+from api.web import blueprint as web_blueprint
 
 
 def all_blueprints() -> list[Blueprint]:
@@ -15,4 +16,5 @@ def all_blueprints() -> list[Blueprint]:
         history.blueprint,
         health.blueprint,
         openapi_doc.blueprint,
+        web_blueprint,
     ]

@@ -1,0 +1,98 @@
+"""The live view: a server-sent-events stream of the caller's view, one message per new version.
+
+The stream blocks on the game's event log (no polling), sends the view as the caller may see it (a seat's
+own view with its token, else the spectator's), a comment line as heartbeat, and ends after
+``stream_seconds`` so the browser reconnects with ``Last-Event-ID`` and misses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Response, request, stream_with_context
+
+from api.auth import caller_seat
+from api.context import game_service
+from api.endpoints import Freeform, api_blueprint, endpoint
+from api.errors import ApiError
+from api.schemas import ErrorBody
+from api.web.settings import LiveSettings, live_settings
+from services.game_service import GameService
+
+blueprint = api_blueprint("live", __name__)
+
+LIVE = Freeform(
+    "LiveStream",
+    "text/event-stream: `event: view`, `id: <version>`, `data: <the view as GET .../view returns it>`; "
+    "a message whenever the version changes, comment lines as heartbeat.",
+)
+
+
+def _last_seen_version() -> int:
+    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``."""
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after")
+    if raw is None or raw == "":
+        return -1
+    if not raw.isdigit():
+        raise ApiError(400, "invalid_query", "`Last-Event-ID` / `after` must be an integer >= 0.", "after")
+    return int(raw)
+
+
+def current_view(service: GameService, game_id: str, seat: int | None, version: int) -> dict[str, Any]:
+    """The view at ``version`` or later: replayed when the projections lag behind the log for a moment."""
+    body = service.view(game_id, seat)
+    if int(body["version"]) < version:
+        body = service.view(game_id, seat, at=version)
+    return body
+
+
+def sse_message(body: dict[str, Any]) -> str:
+    data = json.dumps(body, separators=(",", ":"))
+    return f"event: view\nid: {body['version']}\ndata: {data}\n\n"
+
+
+def view_stream(
+    service: GameService, game_id: str, seat: int | None, seen: int, settings: LiveSettings
+) -> Iterator[str]:
+    yield f"retry: {settings.retry_ms}\n\n"
+    deadline = time.monotonic() + settings.stream_seconds
+    version = max(seen, 0)
+    while True:
+        body = current_view(service, game_id, seat, version)
+        if int(body["version"]) != seen:
+            seen = int(body["version"])
+            yield sse_message(body)
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        version = service.wait_version(game_id, seen, min(settings.heartbeat_seconds, remaining))
+        if version <= seen:
+            yield ": still here\n\n"
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/games/<game_id>/live",
+    summary="Server-sent events: your view (or the spectator's without a token) whenever it changes.",
+    auth="optional",
+    responses={
+        200: ("An event stream", LIVE),
+        400: ("Bad `Last-Event-ID` / `after`", ErrorBody),
+        401: ("A token that holds no seat in this game", ErrorBody),
+        404: ("Unknown game", ErrorBody),
+    },
+)
+def live_view(game_id: str) -> Response:
+    service = game_service()
+    service.meta(game_id)
+    seat = caller_seat(game_id)
+    seen = _last_seen_version()
+    stream = view_stream(service, game_id, seat, seen, live_settings())
+    response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,110 @@
+// What the viewer may decide now, built only from the view's legal commands: the clickable board spaces and
+// the decision panel. A build is assembled step by step (crews, strength cards, then spaces in order) and the
+// Build button appears only when the choice equals one legal command.
+import { h } from "../../js/dom.js";
+import { CREWS, cardLookup, cardName, describeCommand, placementVariant, spaceLabel } from "./words.js";
+
+const ui = { version: -1, choosing: null, crews: [], cards: [], spaces: [] };
+
+const sameSet = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const byType = (view, type) => view.legal_commands.filter((c) => c.type === type);
+const placeKey = (c) => `${c.space}|${c.slot}|${c.speculate}`;
+
+function reset(view) {
+  if (ui.version !== view.version) Object.assign(ui, { version: view.version, choosing: null, crews: [], cards: [], spaces: [] });
+}
+
+function button(text, act, attrs = {}) {
+  return h("button", { type: "button", ...attrs, text, onclick: act });
+}
+
+function placementTargets(view, submit, redraw, targets) {
+  const groups = new Map();
+  for (const command of byType(view, "egizia.place_ship")) {
+    const key = placeKey(command);
+    groups.set(key, [...(groups.get(key) || []), command]);
+  }
+  for (const [key, commands] of groups) {
+    const label = `Place a ship: ${spaceLabel(view, commands[0])}`;
+    const act = commands.length === 1 ? () => submit(commands[0]) : () => { ui.choosing = key; redraw(); };
+    targets.river.set(key, { label, act });
+  }
+  if (!ui.choosing || !groups.has(ui.choosing)) return [];
+  const commands = groups.get(ui.choosing);
+  return [h("div", { class: "choice", role: "group", "aria-label": "Choose how" },
+    h("p", { text: `${spaceLabel(view, commands[0])}: choose one.` }),
+    commands.map((c) => button(placementVariant(c), () => submit(c), { class: "primary" })),
+    button("Cancel", () => { ui.choosing = null; redraw(); }))];
+}
+
+function toggle(list, value) {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+function buildParts(view, submit, redraw, targets) {
+  const builds = byType(view, "egizia.build");
+  const draws = byType(view, "egizia.sphinx_draw");
+  if (!builds.length && !draws.length) return [];
+  const me = view.players.find((p) => p.seat === view.viewer);
+  const cards = cardLookup(view);
+  const all = [...builds, ...draws];
+  const crewsOffered = [...new Set(all.flatMap((c) => c.crews))].sort();
+  const cardsOffered = [...new Set(all.flatMap((c) => c.cards))].sort();
+  const matches = (c) => sameSet(c.crews, ui.crews) && sameSet(c.cards, ui.cards);
+  const matching = builds.filter((c) => matches(c) && ui.spaces.every((space, i) => c.spaces[i] === space));
+  for (const c of matching) {
+    const next = c.spaces[ui.spaces.length];
+    if (next && !targets.build.has(next)) {
+      targets.build.set(next, { label: `Build ${next} as stone ${ui.spaces.length + 1}`, act: () => { ui.spaces = [...ui.spaces, next]; redraw(); } });
+    }
+  }
+  targets.selected = ui.spaces;
+  const strength = ui.crews.reduce((sum, c) => sum + me.crews[CREWS[c]], 0);
+  const parts = [h("h3", { text: "Build" }),
+    h("p", { class: "hint", text: "Choose crews (and strength cards), then click the highlighted spaces in the order you build them." }),
+    h("div", { class: "toggles", role: "group", "aria-label": "Crews" }, crewsOffered.map((c) =>
+      button(`Crew ${CREWS[c]} (${me.crews[CREWS[c]]})`, () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
+        { "aria-pressed": String(ui.crews.includes(c)), class: "toggle", "data-crew": c })))];
+  if (cardsOffered.length) {
+    parts.push(h("div", { class: "toggles", role: "group", "aria-label": "Strength cards" }, cardsOffered.map((id) =>
+      button(cardName(cards, id), () => { ui.cards = toggle(ui.cards, id); ui.spaces = []; redraw(); },
+        { "aria-pressed": String(ui.cards.includes(id)), class: "toggle", "data-card": id }))));
+  }
+  parts.push(h("p", { class: "selection", text: `Crew strength ${strength}; stones ${me.stones}; spaces chosen: ${ui.spaces.join(", ") || "none"}.` }));
+  const complete = matching.filter((c) => c.spaces.length === ui.spaces.length && ui.spaces.length > 0);
+  for (const c of complete) {
+    const text = c.market ? `Build, then move my ${c.market} marker down` : "Build";
+    parts.push(button(text, () => submit(c), { class: "primary", "data-build": c.market || "build" }));
+  }
+  if (ui.spaces.length) parts.push(button("Undo last space", () => { ui.spaces = ui.spaces.slice(0, -1); redraw(); }));
+  for (const c of draws.filter(matches)) {
+    parts.push(button(`Draw ${c.count} Sphinx card${c.count === 1 ? "" : "s"}`, () => submit(c), { class: "primary", "data-draw": c.count }));
+  }
+  return [h("div", { class: "builder" }, parts)];
+}
+
+function keepParts(view, submit) {
+  const keeps = byType(view, "egizia.sphinx_keep");
+  if (!keeps.length) return [];
+  return [h("div", { class: "keep" }, h("h3", { text: "Sphinx cards drawn" }),
+    h("ul", { class: "chips" }, view.drawn.map((card) => h("li", { class: "chip", "data-card": card.id }, h("strong", { text: card.id }), " ", card.text))),
+    keeps.map((c) => button(describeCommand(view, c), () => submit(c), { class: "primary", "data-keep": c.keep.join(",") || "none" })))];
+}
+
+function simpleButtons(view, submit) {
+  const simple = view.legal_commands.filter((c) => ["egizia.pass", "egizia.feed", "egizia.decline", "egizia.play_card"].includes(c.type));
+  return simple.map((c) => button(describeCommand(view, c), () => submit(c), { class: c.type === "egizia.play_card" ? "" : "primary", "data-command": c.type }));
+}
+
+export function decide(view, submit, redraw, inspect) {
+  reset(view);
+  const targets = { river: new Map(), build: new Map(), selected: [], inspect };
+  const panel = [
+    ...placementTargets(view, submit, redraw, targets),
+    ...buildParts(view, submit, redraw, targets),
+    ...keepParts(view, submit),
+    ...simpleButtons(view, submit),
+  ];
+  if (targets.river.size) panel.unshift(h("p", { class: "hint", text: "Click a highlighted space on the river to place a ship there." }));
+  return { targets, panel };
+}

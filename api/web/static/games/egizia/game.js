@@ -1,0 +1,23 @@
+// The Egizia renderer: board, tableaus and decisions for one view. Picked by the page from the game's name.
+import { h } from "../../js/dom.js";
+import { drawBuildings, drawRiver } from "./board.js";
+import { decide } from "./decisions.js";
+import { drawTableaus } from "./tableau.js";
+
+export function render({ view, names, submit, readOnly, parts }) {
+  const redraw = () => render({ view, names, submit, readOnly, parts });
+  const inspect = (text) => {
+    parts.inspector.textContent = text;
+    parts.inspector.hidden = false;
+  };
+  const playable = readOnly ? { ...view, legal_commands: [] } : view;
+  const { targets, panel } = decide(playable, submit, redraw, inspect);
+  parts.board.replaceChildren(
+    h("div", { class: "board-part" }, drawRiver(view, names, targets)),
+    h("div", { class: "board-part" }, drawBuildings(view, names, targets)),
+  );
+  parts.tableaus.replaceChildren(...drawTableaus(view, names));
+  parts.prompt.textContent = view.prompt;
+  parts.decisions.replaceChildren(...panel);
+  parts.decisions.hidden = panel.length === 0;
+}

@@ -1,0 +1,53 @@
+// Tiny helpers to build HTML and SVG without a framework (text always goes in as text, never as markup).
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "style") Object.assign(node.style, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+export const h = (tag, attrs, ...children) => fill(document.createElement(tag), attrs, children);
+export const s = (tag, attrs, ...children) => fill(document.createElementNS(SVG_NS, tag), attrs, children);
+
+export function titled(node, text) {
+  node.prepend(s("title", { text }));
+  return node;
+}
+
+// Make an element a keyboard-reachable button that calls `act`.
+export function clickable(node, label, act) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.classList.add("legal");
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    act();
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act();
+    }
+  });
+  return node;
+}
+
+export function showError(node, message) {
+  node.textContent = message || "";
+  node.hidden = !message;
+}
+
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#1e8449", "#7d3c98", "#ca6f1e"];
+export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple", "orange"];
+export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];

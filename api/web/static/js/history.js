@@ -1,0 +1,57 @@
+// The history page: every event in words, and a slider that shows the board at any past version.
+import { get } from "./api.js";
+import { h } from "./dom.js";
+import { seatOf } from "./session.js";
+
+const root = document.getElementById("history");
+const gameId = root.dataset.gameId;
+const slider = document.getElementById("version-slider");
+const output = document.getElementById("version-label");
+const parts = {
+  board: document.getElementById("board"),
+  tableaus: document.getElementById("tableaus"),
+  decisions: h("div"),
+  prompt: h("p"),
+  inspector: h("p", { hidden: true }),
+};
+const held = seatOf(gameId);
+const base = held ? `/games/${gameId}/seats/${held.seat}` : `/games/${gameId}`;
+let renderer = null;
+let names = [];
+let request = 0;
+
+async function showVersion(version) {
+  const mine = (request += 1);
+  output.textContent = String(version);
+  const body = await get(`${base}/view?at=${version}`, { gameId });
+  if (mine !== request || !body.view) return;
+  renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
+  renderer.render({ view: body.view, names, submit: () => {}, readOnly: true, parts });
+  root.dataset.shownVersion = String(version);
+}
+
+function eventItem(entry) {
+  if (entry.kind === "refused") {
+    const reason = entry.violation ? entry.violation.message : entry.status;
+    return h("li", { class: "refused", text: `Your command was refused: ${reason}` });
+  }
+  const item = h("li", { "data-seq": entry.seq, value: entry.seq },
+    h("button", { type: "button", class: "link", text: `v${entry.seq}`, onclick: () => { slider.value = entry.seq; showVersion(entry.seq); } }),
+    " ", entry.description);
+  return item;
+}
+
+async function load() {
+  const meta = await get(`/games/${gameId}`);
+  const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name + (p.bot ? " (bot)" : "")]));
+  names = Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
+  const entries = await get(`${base}/history`, { gameId });
+  document.getElementById("events").replaceChildren(...entries.map(eventItem));
+  const last = entries.filter((e) => e.kind === "event").reduce((max, e) => Math.max(max, e.seq), 0);
+  slider.max = String(Math.max(1, last));
+  slider.value = String(Math.max(1, last));
+  if (last) await showVersion(last);
+}
+
+slider.addEventListener("input", () => showVersion(Number(slider.value)));
+load();

@@ -1,0 +1,93 @@
+"""Browser tests: the whole Papyrus app in this process (embedded fakeredis store and worker) behind a
+threaded HTTP server, driven by Playwright through Debian's Chromium, headless.
+
+They skip when Chromium or the playwright module is missing, unless PAPYRUS_REQUIRE_BROWSER=1 (CI), where
+that is a failure. Screenshots go to test-artifacts/browser/. Never run `playwright install`: the browser is
+/usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import fakeredis
+import pytest
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from api.app import create_app
+from api.context import ApiConfig
+from api.web.settings import LiveSettings, install_settings
+from services.game_service import GameService
+from services.settings import Settings
+from workers.embedded import start_embedded_worker
+
+CHROMIUM = Path(os.environ.get("PAPYRUS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
+LIVE_SECONDS = 4.0  # short live connections, so every test also exercises reconnection
+
+pytestmark = pytest.mark.browser
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("PAPYRUS_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"PAPYRUS_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+@dataclass(frozen=True)
+class Site:
+    base_url: str
+    service: GameService
+
+
+@pytest.fixture(scope="package")
+def site() -> Iterator[Site]:
+    store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+    service = GameService(store, Settings())
+    worker = start_embedded_worker(service)
+    app = create_app(service, redis=store, config=ApiConfig(submit_wait_seconds=5.0), mode="test")
+    install_settings(app, LiveSettings(stream_seconds=LIVE_SECONDS, heartbeat_seconds=1.0, retry_ms=200))
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_port}", service)
+    finally:
+        server.shutdown()
+        worker.stop()
+
+
+@pytest.fixture(scope="package")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright module is not installed (pip install playwright)")
+    if not CHROMIUM.exists():
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -17,6 +17,7 @@ from redis import Redis
 from domain.engine import Game
 from domain.registry import get_game
 from services import codec, validation
+from services.accounts import Accounts
 from services.automation import Automation, queue_command
 from services.codec import CommandRecord, OutcomeRecord
 from services.components import Components
@@ -26,6 +27,7 @@ from services.history import outcome_events, seat_history
 from services.meta_store import OPEN, OVER, RUNNING
 from services.processor import Processor
 from services.projections import PUBLIC, TO_ACT, seat_name, view_body
+from services.seating import Seating
 from services.settings import Settings
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
@@ -47,12 +49,15 @@ class GameService:
         self.parts = Components(redis, settings, rq_connection)
         self.processor = Processor(self.parts)
         self.automation = Automation(self.parts, self.processor)
+        self.accounts = Accounts(redis, settings)
+        self.seating = Seating(self.parts, self.accounts)
 
     def create_game(
         self, game: str, seats: int, options: dict[str, Any], public: bool = True
     ) -> dict[str, Any]:
         """Create an open game. Returns its meta: ``{"id", "game", "seats", "options", "public", "status":
-        "open"|"running"|"over", "players": [{"seat", "name", "bot"}...], "created_at"}``.
+        "open"|"running"|"over", "players": [{"seat", "name", "bot", "account"?}...], "created_at"}``, and
+        for a private game its ``"invite"`` code (shown to the creator only).
         ServiceError 400 for an unknown game, a bad seat count or options that do not decode (field named)."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
@@ -68,15 +73,41 @@ class GameService:
         self.parts.meta.create(doc, doc["created_at"])
         meta = self.meta(doc["id"])
         self.parts.meta.publish_lobby(meta)
+        if not meta["public"]:
+            return {**meta, "invite": self.seating.create_invite(doc["id"])}
         return meta
 
-    def join(self, game_id: str, player_name: str, seat: int | None = None) -> dict[str, Any]:
+    def join(
+        self,
+        game_id: str,
+        player_name: str,
+        seat: int | None = None,
+        account: str | None = None,
+        invite: str | None = None,
+    ) -> dict[str, Any]:
         """Take a seat (the first free one when ``seat`` is None). Returns ``{"seat", "token"}``; the token is
-        shown once and stored only as its sha256. 404 unknown game, 409 seat taken / game started / full."""
+        shown once and stored only as its sha256. With ``account`` the seat belongs to that account too
+        (one seat per account per game). 404 unknown game, 403 private game without its ``invite`` code,
+        409 seat taken / game started / full / account already seated."""
         meta = self._open_meta(game_id)
         name = validation.player_name(player_name)
+        self.seating.admit(meta, invite, account)
+        try:
+            taken = self._claim(meta, name, seat, account)
+        except ServiceError:
+            self.seating.abandon(game_id, account)
+            raise
+        token = secrets.token_urlsafe(24)
+        self.parts.meta.save_token(game_id, token, taken)
+        self.seating.seated(game_id, taken, account)
+        self.parts.meta.publish_lobby(self.meta(game_id))
+        return {"seat": taken, "token": token}
+
+    def _claim(self, meta: dict[str, Any], name: str, seat: int | None, account: str | None) -> int:
+        game_id = meta["id"]
         wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta["seats"])
-        taken = next((s for s in wanted if self.parts.meta.claim_seat(game_id, s, name, bot=False)), None)
+        claim = self.parts.meta.claim_seat
+        taken = next((s for s in wanted if claim(game_id, s, name, bot=False, account=account)), None)
         if taken is None:
             if seat is not None:
                 raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
@@ -84,10 +115,7 @@ class GameService:
         if self.parts.meta.status(game_id) != OPEN:
             self.parts.meta.release_seat(game_id, taken)
             raise ServiceError(409, "game.started", "This game has already started.")
-        token = secrets.token_urlsafe(24)
-        self.parts.meta.save_token(game_id, token, taken)
-        self.parts.meta.publish_lobby(self.meta(game_id))
-        return {"seat": taken, "token": token}
+        return taken
 
     def authenticate(self, game_id: str, token: str) -> int | None:
         """The seat this token holds in this game, or None."""

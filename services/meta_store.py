@@ -1,8 +1,8 @@
 """Game meta (which game, seats, options, status, players), seat tokens, the game index and the lobby.
 
 Meta is a hash: ``doc`` (JSON: id, game, seats, options, public, created_at), ``status`` (written by
-``append.lua`` when the game ends) and one ``seat:<n>`` field per taken seat (JSON: name, bot), claimed
-with HSETNX so two players can never take the same seat.
+``append.lua`` when the game ends) and one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
+account holding it, if any), claimed with HSETNX so two players can never take the same seat.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ class MetaStore:
                 players.append({"seat": seat, **json.loads(taken)})
         return {**doc, "status": raw.get("status", OPEN), "players": players}
 
-    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool) -> bool:
-        value = json.dumps({"name": name, "bot": bot})
+    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool, account: str | None = None) -> bool:
+        value = json.dumps({"name": name, "bot": bot, **({"account": account} if account else {})})
         return bool(self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", value))
 
     def release_seat(self, game_id: str, seat: int) -> None:

@@ -131,6 +131,8 @@ def test_a_seat_that_runs_out_of_time_plays_the_timeout_command(
     played = [r for r in service.parts.store.read(game_id) if r.type == "toy.card_played"]
     assert [(r.actor, r.data["card"]) for r in played] == [("timeout", min(hand))]
     assert service.your_turn(game_id, 0)["your_turn"] is False
+    assert jobs.timeout_seat(game_id, 0) is False
+    assert service.your_turn(game_id, 1)["deadline"] == clock.now - 3601 + 3600.0
 
 
 def enqueue_advance_only(service: GameService) -> None:

@@ -59,7 +59,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--api-workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn worker")
     parser.add_argument("--rq-workers", type=int, default=2)
+    parser.add_argument(
+        "--worker-kind",
+        choices=["papyrus", "simple"],
+        default="papyrus",
+        help="`papyrus worker` (RQ's forking Worker) or `rq worker -w rq.SimpleWorker` (no fork per job)",
+    )
     parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
+    parser.add_argument("--finish-games", type=int, default=4, help="games then played to the end, unpaced")
+    parser.add_argument("--finish-timeout", type=float, default=180.0, help="seconds allowed for that")
     return parser.parse_args()
 
 
@@ -71,6 +79,13 @@ def gunicorn(
         "--worker-class", "gthread", "--threads", str(args.api_threads), "--log-level", "warning", app,
     )  # fmt: skip
     return spawn(command, env, log, cwd)
+
+
+def worker_command(args: argparse.Namespace) -> list[str]:
+    if args.worker_kind == "papyrus":
+        return python_module("papyrus", "worker")
+    rq = ["rq", "worker", "--url", args.redis_url, "--with-scheduler", "-w", "rq.worker.SimpleWorker"]
+    return python_module(*rq, "papyrus")
 
 
 def create_tables(base: str, args: argparse.Namespace) -> list[Table]:
@@ -90,13 +105,15 @@ def create_tables(base: str, args: argparse.Namespace) -> list[Table]:
     return tables
 
 
-def drive(base: str, tables: list[Table], args: argparse.Namespace) -> tuple[Stats, float]:
+def drive(
+    base: str, tables: list[Table], args: argparse.Namespace, rate: float, duration: float
+) -> tuple[Stats, float]:
     """Bot threads take a table, play one turn, put it back, until the time is up or every game is over."""
-    stats, limiter = Stats(), RateLimiter(args.rate)
+    stats, limiter = Stats(), RateLimiter(rate)
     ready: queue.Queue[Table] = queue.Queue()
     for table in tables:
         ready.put(table)
-    deadline = time.monotonic() + args.duration
+    deadline = time.monotonic() + duration
 
     def run(seed: int) -> None:
         client = BotClient(base, stats, limiter, args.lag_every, seed)
@@ -112,7 +129,8 @@ def drive(base: str, tables: list[Table], args: argparse.Namespace) -> tuple[Sta
                 ready.put(table)
 
     started = time.monotonic()
-    threads = [threading.Thread(target=run, args=(seed,), daemon=True) for seed in range(args.clients)]
+    clients = min(args.clients, len(tables))
+    threads = [threading.Thread(target=run, args=(seed,), daemon=True) for seed in range(clients)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -194,7 +212,8 @@ def main() -> int:
     try:
         wait_http(base + "/api/health")
         tables = create_tables(base, args)
-        stats, elapsed = drive(base, tables, args)
+        stats, elapsed = drive(base, tables, args, args.rate, args.duration)
+        drive(base, tables[: args.finish_games], args, 0.0, args.finish_timeout)
         finished, memory = memory_per_game(store, tables)
     finally:
         stop(processes)
@@ -211,7 +230,7 @@ def main() -> int:
         "projection_lag_p50_ms": round(percentile(stats.lags, 0.50) * 1000, 2),
         "projection_lag_p99_ms": round(percentile(stats.lags, 0.99) * 1000, 2),
         "finished_games": finished,
-        "redis_bytes_per_finished_game": memory,
+        "redis_kib_per_finished_game": round(memory / 1024, 1) if memory else None,
         "reference_redis_benchmark_xadd_per_s": redis_xadd_rate(args.redis_url),
         "reference_bare_flask_req_per_s": round(bare_flask_rate(args, logs), 1),
         "logs": str(logs),

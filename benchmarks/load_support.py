@@ -156,6 +156,7 @@ class BotClient:
             f"{self.base}/api/games/{table.game_id}/commands", json=body, headers=headers
         )
         while response.status_code == 202:
+            time.sleep(0.02)
             response = self.http.get(self.base + response.json()["poll"], headers=headers)
         self.stats.record(response.status_code, time.perf_counter() - started)
         self.submitted += 1

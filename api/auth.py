@@ -1,10 +1,11 @@
-"""Who is calling. Today a seat proves itself with the bearer token it got when joining; accounts (session
-cookies, account tokens) will plug in here and nowhere else."""
+"""Who is calling. A seat proves itself with the bearer token it got when joining, or through the account
+that holds it (an account's login token as bearer, or its session cookie: see api/account_auth.py)."""
 
 from __future__ import annotations
 
 from flask import request
 
+from api.account_auth import caller_account
 from api.context import game_service
 from api.errors import ApiError
 from domain.engine import Seat
@@ -22,19 +23,26 @@ def _bearer_token() -> str | None:
 
 
 def caller_seat(game_id: str) -> Seat | None:
-    """The seat the caller holds in ``game_id``, or None for an anonymous caller (a spectator)."""
+    """The seat the caller holds in ``game_id`` (by seat token, or through a logged-in account), or None
+    for a spectator (anonymous, or an account without a seat here)."""
     token = _bearer_token()
-    if token is None:
-        return None
-    seat = game_service().authenticate(game_id, token)
-    if seat is None:
+    if token is not None:
+        seat = game_service().authenticate(game_id, token)
+        if seat is not None:
+            return seat
+    account = caller_account()
+    if account is not None:
+        return game_service().accounts.seat_in(account, game_id)
+    if token is not None:
         raise ApiError(401, "bad_credentials", "This token holds no seat in this game.", "Authorization")
-    return seat
+    return None
 
 
 def require_seat(game_id: str, acting_for: Seat | None = None) -> Seat:
     """The caller's seat; 401 without a valid token, 403 when acting for a seat the caller does not hold."""
     seat = caller_seat(game_id)
+    if seat is None and caller_account() is not None:
+        raise ApiError(403, "not_joined", "Your account holds no seat in this game.", "Authorization")
     if seat is None:
         raise ApiError(401, "unauthenticated", "This endpoint needs a seat token.", "Authorization")
     if acting_for is not None and acting_for != seat:

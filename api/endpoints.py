@@ -10,7 +10,7 @@ from typing import Any, Literal, TypeVar
 from flask import Blueprint
 
 API_PREFIX = "/api"
-Auth = Literal["none", "seat", "optional"]
+Auth = Literal["none", "seat", "optional", "account"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 

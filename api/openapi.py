@@ -11,11 +11,18 @@ from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform
 from domain import registry
 
 REF = "#/components/schemas/{name}"
+_ACCOUNT: list[dict[str, list[str]]] = [{"accountToken": []}, {"sessionCookie": []}]
+_SECURITY: dict[str, list[dict[str, list[str]]]] = {
+    "seat": [{"seatToken": []}, *_ACCOUNT],
+    "account": _ACCOUNT,
+    "optional": [{}, {"seatToken": []}, *_ACCOUNT],
+}
 _PATH_PARAM = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
 _PARAM_DOCS = {
     "game_id": ("string", "The game's id."),
     "seat": ("integer", "A seat number (0-based)."),
     "command_id": ("string", "The command id you submitted."),
+    "code": ("string", "A private game's invitation code."),
 }
 
 
@@ -104,8 +111,8 @@ def _operation(spec: Endpoint) -> dict[str, Any]:
             "required": True,
             "content": {"application/json": {"schema": _body_schema(spec.request)}},
         }
-    if spec.auth == "seat":
-        operation["security"] = [{"seatToken": []}]
+    if spec.auth in _SECURITY:
+        operation["security"] = _SECURITY[spec.auth]
     elif spec.auth == "optional":
         operation["security"] = [{}, {"seatToken": []}]
     return operation
@@ -132,7 +139,19 @@ def openapi_document() -> dict[str, Any]:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The secret token returned when joining a seat.",
-                }
+                },
+                "accountToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A login token from POST /api/sessions; it holds the account's seats. "
+                    "Expires after PAPYRUS_TOKEN_TTL seconds.",
+                },
+                "sessionCookie": {
+                    "type": "apiKey",
+                    "in": "cookie",
+                    "name": "papyrus_session",
+                    "description": "The same login token as an HttpOnly, SameSite=Lax cookie (the web).",
+                },
             },
         },
     }

@@ -33,10 +33,12 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Take a seat (the first free one unless ``seat`` is given)."""
+    """Take a seat (the first free one unless ``seat`` is given); a private game needs its ``invite`` code.
+    When the caller is logged in, the seat also belongs to their account."""
 
     name: PlayerName
     seat: SeatNumber | None = None
+    invite: str | None = None
 
 
 class StartGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from api.blueprints import commands, games, health, history, openapi_doc, views
+from api.blueprints import accounts, commands, games, health, history, lobby, openapi_doc, views
 from api.web import blueprint as web_blueprint
 
 
@@ -16,5 +16,7 @@ def all_blueprints() -> list[Blueprint]:
         history.blueprint,
         health.blueprint,
         openapi_doc.blueprint,
+        accounts.blueprint,
+        lobby.blueprint,
         web_blueprint,
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, stream_with_context
 
+from api.account_auth import caller_account
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body
@@ -69,7 +70,8 @@ def game_meta(game_id: str) -> dict[str, Any]:
 )
 def join_seat(game_id: str) -> tuple[dict[str, Any], int]:
     body = decode_body(JoinSeat)
-    return game_service().join(game_id, body.name, body.seat), 201
+    account = caller_account()
+    return game_service().join(game_id, body.name, body.seat, account=account, invite=body.invite), 201
 
 
 @endpoint(

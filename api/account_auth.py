@@ -1,0 +1,75 @@
+"""Who is logged in: an account's login token, sent as ``Authorization: Bearer <token>`` (API clients) or
+as the ``papyrus_session`` cookie (the web; HttpOnly, SameSite=Lax, Secure over HTTPS)."""
+
+from __future__ import annotations
+
+from flask import Response, g, request
+
+from api.context import game_service
+from api.errors import ApiError
+from services.accounts import Login
+
+SESSION_COOKIE = "papyrus_session"
+_BEARER = "bearer "
+_CACHE = "papyrus_account"
+
+
+def _bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if not header.lower().startswith(_BEARER):
+        return None
+    return header[len(_BEARER) :].strip() or None
+
+
+def presented_token() -> str | None:
+    """The login token the caller sent: the bearer token if any, else the session cookie."""
+    return _bearer() or request.cookies.get(SESSION_COOKIE) or None
+
+
+def caller_account() -> str | None:
+    """The account of a live bearer token or session cookie, else None (computed once per request)."""
+    if _CACHE not in g:
+        accounts = game_service().accounts
+        name = None
+        for token in (_bearer(), request.cookies.get(SESSION_COOKIE)):
+            if name is None and token:
+                name = accounts.authenticate(token)
+        setattr(g, _CACHE, name)
+    cached: str | None = getattr(g, _CACHE)
+    return cached
+
+
+def require_account() -> str:
+    """The logged-in account; 401 naming why otherwise (no token, or an unknown/expired/revoked one)."""
+    name = caller_account()
+    if name is not None:
+        return name
+    if presented_token():
+        raise ApiError(
+            401,
+            "bad_credentials",
+            "This login token is unknown, revoked or expired: log in again.",
+            "Authorization",
+        )
+    raise ApiError(
+        401,
+        "unauthenticated",
+        "Log in first: the session cookie, or `Authorization: Bearer <login token>`.",
+        "Authorization",
+    )
+
+
+def set_session_cookie(response: Response, login: Login, max_age: float) -> None:
+    response.set_cookie(
+        SESSION_COOKIE,
+        login.token,
+        max_age=int(max_age),
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+
+
+def clear_session_cookie(response: Response) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="Lax", secure=request.is_secure)

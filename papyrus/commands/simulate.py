@@ -7,6 +7,7 @@ import importlib
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tqdm import tqdm
@@ -31,10 +32,27 @@ def _bot_factory(game_name: str) -> Any:
     return importlib.import_module(f"domain.games.{game_name}.bots").make_bot
 
 
-def play_game(game: Game, players: int, seed: bytes, bots: list[Any]) -> tuple[Any, int]:
-    """One complete game; returns its result and its event count."""
+def _card_tally(game_name: str) -> Any:
+    """The game's card-play tally (``CardPlays`` in ``domain.games.<game>.stats``), if it has one."""
+    try:
+        stats = importlib.import_module(f"domain.games.{game_name}.stats")
+    except ModuleNotFoundError:
+        return None
+    return stats.CardPlays()
+
+
+def play_game(
+    game: Game,
+    players: int,
+    seed: bytes,
+    bots: list[Any],
+    on_events: Callable[[list[Any]], None] | None = None,
+) -> tuple[Any, int]:
+    """One complete game; returns its result and its event count (``on_events`` sees every event)."""
     state, events = start(game, players, game.Options(), seed)
     count = len(events)
+    if on_events:
+        on_events(events)
     while (result := game.result(state)) is None:
         acting = game.to_act(state)
         if not acting:
@@ -42,6 +60,8 @@ def play_game(game: Game, players: int, seed: bytes, bots: list[Any]) -> tuple[A
         seat = min(acting)
         state, new_events = apply_command(game, state, seat, bots[seat].choose(game, state, seat))
         count += len(new_events)
+        if on_events:
+            on_events(new_events)
     return result, count
 
 
@@ -51,6 +71,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
         raise ValueError(f"players: {game_name} needs {game.min_players}-{game.max_players} players")
     make_bot = _bot_factory(game_name)
     make_bot(bot, 0)  # an unknown bot name is refused before any game starts
+    tally = _card_tally(game_name)
     totals = [0] * players
     wins = [0] * players
     errors: list[str] = []
@@ -60,7 +81,9 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
     for index in tqdm(range(games), disable=not progress, file=sys.stderr, unit="game"):
         bots = [make_bot(bot, seed * 1000 + index * 10 + seat) for seat in range(players)]
         try:
-            result, count = play_game(game, players, f"{seed}:{index}".encode(), bots)
+            result, count = play_game(
+                game, players, f"{seed}:{index}".encode(), bots, tally.add if tally else None
+            )
         except Exception as error:  # a simulation reports games that raised instead of stopping
             errors.append(f"game {index}: {type(error).__name__}: {error}")
             continue
@@ -83,6 +106,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
         "events_per_game": round(events / finished, 1) if finished else 0.0,
         "mean_scores": [round(total / finished, 2) if finished else 0.0 for total in totals],
         "winners_by_seat": wins,
+        **({"card_plays": tally.report()} if tally else {}),
     }
 
 

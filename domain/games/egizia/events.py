@@ -105,11 +105,14 @@ class CrewsFed(Event, frozen=True, kw_only=True, tag="egizia.crews_fed"):
 
 
 class SphinxDrawn(Event, frozen=True, kw_only=True, tag="egizia.sphinx_drawn"):
+    """``cards`` are the secret Sphinx cards drawn; ``nile_cards`` the build cards played (public)."""
+
     seat: int
     crews: list[int]
     count: int
     stones: int
     cards: list[str]
+    nile_cards: list[str] = []
 
 
 class SphinxKept(Event, frozen=True, kw_only=True, tag="egizia.sphinx_kept"):

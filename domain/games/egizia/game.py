@@ -128,7 +128,10 @@ class Egizia:
     def to_act(self, state: EgiziaState) -> set[Seat]:
         if state.phase == PLACEMENT:
             turn = state.turn
-            return {turn} if turn != NOBODY and placement_commands(state, turn) else set()
+            if turn == NOBODY:  # placement is over, unless N34-18 may take a leftover card
+                chooser = nile_cards.leftover_chooser(state)
+                return {chooser} if chooser != NOBODY else set()
+            return {turn} if placement_commands(state, turn) else set()
         if state.phase == FEEDING:
             seat = feeder(state)
             return {seat} if seat is not None and awaits_feeding_choice(state, seat) else set()

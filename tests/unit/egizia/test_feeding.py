@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from egizia_support import new_game, of_type, play, scores
 
 from domain.engine import fold
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Feed
-from domain.games.egizia.rules import nile_cards
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.feeding import irrigated_grain
 from domain.games.egizia.state import FEEDING, PRODUCTION, FieldCard, QuarryCard
@@ -50,21 +48,23 @@ def test_red_without_the_surplus_card_loses_points_per_missing_grain() -> None:
     assert events[1] == ev.ScoreChanged(seat=1, delta=-4, reason="crews not fed")
 
 
-def test_red_acts_in_phase_three_only_when_an_aid_could_help(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(nile_cards, "feeding_aid_choices", lambda state, seat, missing: [["N12-12"]])
-    monkeypatch.setattr(nile_cards, "apply_feeding_aids", lambda ctx, seat, aids: 4 if aids else 0)
+def test_red_acts_in_phase_three_only_when_an_aid_could_help() -> None:
     state = _red(new_game())
+    state.players[1].hand.append("N12-12")
     assert GAME.advance(state) == []
     assert GAME.to_act(state) == {1}
     assert GAME.legal_commands(state, 1) == [Feed(aids=[]), Feed(aids=["N12-12"])]
     after, events = play(state, 1, Feed(aids=["N12-12"]))
-    assert events == [ev.CrewsFed(seat=1, need=10, grain=12, missing=0, aids=["N12-12"])]
+    assert events == [
+        ev.CardUsed(seat=1, card="N12-12"),
+        ev.CrewsFed(seat=1, need=10, grain=12, missing=0, aids=["N12-12"]),
+    ]
     assert after.players[1].score == 0 and after.queue == []
 
 
-def test_nobody_acts_when_fed_even_holding_an_aid(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(nile_cards, "feeding_aid_choices", lambda state, seat, missing: [["N12-12"]])
+def test_nobody_acts_when_fed_even_holding_an_aid() -> None:
     state = _feeding(new_game(), 2)
+    state.players[2].hand.append("N12-12")
     assert GAME.to_act(state) == set()
     assert of_type(GAME.advance(state), ev.CrewsFed)
 

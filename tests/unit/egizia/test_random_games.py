@@ -26,7 +26,11 @@ def _check_event(state: EgiziaState, event: Any) -> None:
     if isinstance(event, ev.SphinxDrawn | ev.Built):
         player = state.players[event.seat]
         assert not any(player.crews_used[crew] for crew in event.crews), "a crew built twice in one round"
-        assert len([crew for crew in event.crews if crew != JOKER]) == 1, "one regular crew per action"
+        regulars = len([crew for crew in event.crews if crew != JOKER])
+        played = event.cards if isinstance(event, ev.Built) else event.nile_cards
+        expected = 2 if "N34-13" in played else 1  # Nile card N34-13: two regular crews
+        free_draw = isinstance(event, ev.SphinxDrawn) and not event.crews and event.stones == 0  # N12-19
+        assert regulars == expected or free_draw, "one regular crew per action (two with N34-13)"
     GAME.evolve(state, event)
     after_scores = [player.score for player in state.players]
     if isinstance(event, ev.ScoreChanged):

@@ -11,7 +11,7 @@ from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, 
 from domain.games.egizia.rules import nile_cards
 from domain.games.egizia.rules.constructions import Works, build_plans
 from domain.games.egizia.rules.context import Ctx
-from domain.games.egizia.rules.crews import check_crews, crew_options
+from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score, step_market
 from domain.games.egizia.rules.spaces import (
     BUILD_SPACES,
@@ -30,6 +30,8 @@ def builder(state: EgiziaState) -> int:
     """The seat whose build turn it is, or NOBODY."""
     if state.phase != BUILDING or state.site >= len(state.sites):
         return NOBODY
+    if state.card_builder != NOBODY:
+        return state.card_builder  # a build turn granted by N5-03 / N34-14
     slots = state.sites[state.site].slots
     return slots[state.slot] if state.slot < len(slots) else NOBODY
 
@@ -52,8 +54,9 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     options = crew_options(player)
     if not options or player.stones <= 0:
         return []
-    budget = min(player.stones, max(strength for _, strength in options))
-    plans = build_plans(state, site, seat, budget)
+    card_options = nile_cards.card_crew_options(player)
+    strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
+    plans = build_plans(state, site, seat, min(player.stones, strongest))
     markets = MARKETS if state.site == OBELISK_SITE else ("",)
     commands: list[Build] = []
     for crews, strength in options:
@@ -61,6 +64,10 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
         for spaces, cost in plans:
             if floor < cost <= strength:
                 commands.extend(Build(crews=crews, spaces=spaces, market=market) for market in markets)
+    for crews, cards, strength, floor in card_options:
+        for spaces, cost in plans:
+            if floor < cost <= strength:
+                commands.extend(Build(crews=crews, spaces=spaces, market=m, cards=cards) for m in markets)
     return commands
 
 
@@ -116,8 +123,7 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
     if state.site == SPHINX_SITE:
         raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
     player = state.players[seat]
-    strength = check_crews(player, command.crews)
-    strength += nile_cards.strength_cards_bonus(state, seat, command.cards)
+    strength = nile_cards.check_build_crews(player, command.crews, command.cards)
     _check_market(state, command.market)
     cost = _check_spaces(state, seat, command.spaces)
     if cost > strength:
@@ -143,6 +149,7 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
             cards=list(command.cards),
         )
     )
+    nile_cards.use_build_cards(ctx, seat, command.cards)
     for space in range(face_up, graves_face_up(ctx.state)):
         ctx.emit(ev.GraveRevealed(space=space, value=state.graves[space]))
     gain_score(ctx, seat, cost, f"building at {SITE_NAMES[site_id]}")
@@ -169,20 +176,24 @@ def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[
     require_builder(state, seat)
     if state.drawn:
         raise RuleViolation("build.keep_first", "Choose which drawn Sphinx cards to keep first.")
-    successor = state.sites[state.site].speculators[state.slot]
-    site_id = state.sites[state.site].id
-    return [ev.Declined(seat=seat, site=site_id, slot=state.slot, successor=successor, forced=forced)]
+    site = state.sites[state.site]
+    slot = state.slot
+    if state.card_builder != NOBODY:  # a Nile-card turn: the seat's own ship space, if it has one here
+        slot = site.slots.index(seat) if seat in site.slots else -1
+    successor = site.speculators[slot] if slot >= 0 else NOBODY
+    return [ev.Declined(seat=seat, site=site.id, slot=slot, successor=successor, forced=forced)]
 
 
 def builder_can_act(state: EgiziaState, seat: int) -> bool:
     """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
-    if state.drawn:
+    if state.drawn or nile_cards.has_card_play(state, seat):
         return True
     player = state.players[seat]
     options = crew_options(player)
     if not options:
         return False
-    strongest = max(strength for _, strength in options)
+    card_options = nile_cards.card_crew_options(player)
+    strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
     if state.site == SPHINX_SITE:
         return max_draw(state, seat, strongest) >= 1
     budget = min(player.stones, strongest)
@@ -194,8 +205,13 @@ def advance_building(state: EgiziaState) -> list[Any]:
     if state.site >= len(state.sites):
         return [ev.PhaseStarted(phase=BONUS)]
     site = state.sites[state.site]
-    if state.slot >= len(site.slots):
-        return [ev.SiteClosed(site=site.id, returned=[s for s in site.speculators if s != NOBODY])]
+    if state.card_builder == NOBODY:
+        card_turn = nile_cards.card_build_turn(state)
+        if card_turn:
+            return card_turn
+        if state.slot >= len(site.slots):
+            returned = [s for s in site.speculators if s != NOBODY and s not in site.card_built]
+            return [ev.SiteClosed(site=site.id, returned=returned)]
     seat = builder(state)
     if builder_can_act(state, seat):
         return []

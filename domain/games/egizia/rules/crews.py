@@ -7,8 +7,9 @@ from domain.games.egizia.data import CREW_NAMES, JOKER, REGULAR_CREWS
 from domain.games.egizia.state import Player
 
 
-def check_crews(player: Player, crews: list[int]) -> int:
-    """The strength of a legal crew choice: one unused regular crew, optionally plus the unused Joker."""
+def check_crews(player: Player, crews: list[int], regulars: int = 1) -> int:
+    """The strength of a legal crew choice: one unused regular crew (``regulars`` with Nile card N34-13),
+    optionally plus the unused Joker."""
     if any(crew not in range(len(CREW_NAMES)) for crew in crews):
         raise RuleViolation(
             "build.crew", "Crews are 0, 1, 2 (A, B, C) and 3 (Joker).", {"field": "crews", "crews": crews}
@@ -22,10 +23,11 @@ def check_crews(player: Player, crews: list[int]) -> int:
             "The Joker never builds alone: add one regular crew (A, B or C).",
             {"field": "crews", "crews": crews},
         )
-    if len(regular) > 1:
+    if len(regular) > regulars:
         raise RuleViolation(
             "build.one_crew",
-            "A build action uses exactly one regular crew (A, B or C), plus the Joker if you like.",
+            "A build action uses exactly one regular crew (A, B or C), plus the Joker if you like "
+            "(Nile card N34-13 allows two regular crews).",
             {"field": "crews", "crews": crews},
         )
     for crew in crews:

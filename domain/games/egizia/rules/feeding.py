@@ -42,7 +42,7 @@ def feeder(state: EgiziaState) -> int | None:
 def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
     """A player acts in phase 3 only when short and holding an aid that could change the result."""
     missing = shortfall(state, seat)
-    return missing > 0 and bool(nile_cards.feeding_aid_choices(state, seat, missing))
+    return missing > 0 and nile_cards.could_aid_feeding(state, seat, missing)
 
 
 def _feed(ctx: Ctx, seat: int, aids: list[str]) -> None:

@@ -1,61 +1,159 @@
-"""Hooks for the special effects of anytime and permanent Nile cards (issue 4).
+"""The Nile-card hooks the phases call (spec §7 timing, §10 effects); the effects live in ``rules/cards``.
 
-The phases call these functions at the points where a card can change the rules. Until issue 4 fills them
-in, anytime and permanent cards with special effects are simply held (hand / tableau) and have no effect:
-no card play is offered and any attempt is refused with a clear message.
+Immediate cards resolve when taken (``round_spaces.resolve_card``). Anytime cards are kept in the hand and
+played by their owner on one of their own turns (placement turn, feeding step, own build turn), never
+during final scoring. Permanent cards work every round; the once-per-round ones are marked used until the
+next round. How each card is played:
+
+- ``PlayCard``: crew boosts N12-17 / N34-16, +6 stones N5-05, selling stones N5-06, field improvements
+  N12-15 / N34-15, and, on a placement turn, N34-12 (two ships in a row), N34-14 and N5-03; N34-18 at the end
+  of placement (``Pass`` lets the chance go).
+- ``Feed.aids``: N12-12 (+4 grain), N12-18 (stones for grain).
+- ``Build.cards`` / ``SphinxDraw.cards``: N12-13, N34-11, N5-02 (strength), N34-13 (two regular crews).
+- ``PlaceShip.cards``: N12-14 (double action). Used automatically by the move that needs them: N34-17
+  (upstream), N12-16 (occupied round space), N12-19 (free Sphinx draws), N5-04 (keeping two Sphinx cards),
+  N5-07 (grave worth 8 at final scoring).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.engine import RuleViolation
 from domain.games.egizia.commands import PlayCard
-from domain.games.egizia.data import SPHINX_KEEP
+from domain.games.egizia.data import NILE_BY_ID
+from domain.games.egizia.rules.cards.build_cards import (
+    card_crew_options,
+    check_build_crews,
+    sphinx_free_draws,
+    sphinx_keep_limit,
+    use_build_cards,
+    use_sphinx_cards,
+)
+from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid
+from domain.games.egizia.rules.cards.holding import own_turn
+from domain.games.egizia.rules.cards.plays import PLAYS
+from domain.games.egizia.rules.cards.turns import (
+    LEFTOVER,
+    card_build_turn,
+    check_leftover,
+    decline_leftover,
+    leftover_chooser,
+    leftover_commands,
+    take_leftover,
+)
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.state import EgiziaState
 
+__all__ = [
+    "apply_feeding_aids",
+    "card_build_turn",
+    "card_commands",
+    "card_crew_options",
+    "check_build_crews",
+    "could_aid_feeding",
+    "decide_card",
+    "decline_leftover",
+    "feeding_aid_choices",
+    "has_card_play",
+    "leftover_chooser",
+    "sphinx_free_draws",
+    "sphinx_keep_limit",
+    "use_build_cards",
+    "use_sphinx_cards",
+]
 
-def card_commands(state: EgiziaState, seat: int) -> list[PlayCard]:
+_FEED_AID = "is a feeding aid: name it in the aids of your feed command when your crews are short"
+_BUILD_CARD = "is played with a build action: name it in the cards of your build or sphinx_draw command"
+_PLAYED_ELSEWHERE = {
+    "grain_surplus": _FEED_AID,
+    "stones_for_grain": _FEED_AID,
+    "strength": _BUILD_CARD,
+    "two_crews": _BUILD_CARD,
+    "double_action": "is played with a ship placement on a round space: name it in the cards of place_ship",
+    "upstream": "is used automatically when you place a ship upstream of your last one",
+    "occupied_round_space": "is used automatically when you place a ship on an occupied round space",
+    "sphinx_extra": "is used automatically when you draw Sphinx cards",
+    "sphinx_keep2": "is used automatically when you keep two drawn Sphinx cards",
+    "grave_card": "counts automatically at final scoring",
+}
+
+
+def _held_cards(state: EgiziaState, seat: int) -> list[str]:
+    player = state.players[seat]
+    ready = [card for card in player.permanents if card not in player.used_this_round]
+    return list(dict.fromkeys([*player.hand, *ready]))
+
+
+def card_commands(state: EgiziaState, seat: int) -> list[Any]:
     """Card plays ``seat`` may make now, offered next to the phase's own commands."""
-    return []
+    if leftover_chooser(state) == seat:
+        return leftover_commands(state, seat)
+    if own_turn(state, seat) is None:
+        return []
+    commands: list[Any] = []
+    for card in _held_cards(state, seat):
+        play = PLAYS.get(NILE_BY_ID[card].kind)
+        if play:
+            commands += play[0](state, seat, card)
+    return commands
+
+
+def has_card_play(state: EgiziaState, seat: int) -> bool:
+    return bool(card_commands(state, seat))
+
+
+def _require_held(state: EgiziaState, seat: int, card: str) -> None:
+    player = state.players[seat]
+    if card in player.hand or (card in player.permanents and card not in player.used_this_round):
+        return
+    if card in player.permanents:
+        raise RuleViolation(
+            "card.used_this_round",
+            f"You have already used {card} this round; it works again next round.",
+            {"field": "card", "card": card},
+        )
+    raise RuleViolation(
+        "card.not_held", f"You do not hold Nile card {card}.", {"field": "card", "card": card}
+    )
 
 
 def decide_card(ctx: Ctx, seat: int, command: PlayCard) -> None:
     """Emit the events of one card play into ``ctx`` or raise :class:`RuleViolation`."""
-    raise RuleViolation(
-        "card.not_playable",
-        f"Card {command.card} cannot be played now: its special effect is not available in this game yet.",
-        {"card": command.card},
-    )
+    state = ctx.state
+    card = NILE_BY_ID.get(command.card)
+    if card is None:
+        raise RuleViolation("card.unknown", f"There is no Nile card {command.card!r}.", {"field": "card"})
+    _require_held(state, seat, card.id)
+    if card.kind == LEFTOVER:
+        check_leftover(state, seat, command)
+        take_leftover(ctx, seat, command)
+        return
+    play = PLAYS.get(card.kind)
+    if play is None:
+        reason = _PLAYED_ELSEWHERE.get(card.kind, "has no effect to play")
+        raise RuleViolation("card.not_playable", f"Card {card.id} {reason}.", {"field": "card"})
+    if own_turn(state, seat) is None:
+        raise RuleViolation(
+            "card.not_your_turn",
+            "Nile cards are played only on your own turns (placing a ship, feeding when asked, your build "
+            "turn), never during final scoring.",
+            {"field": "card", "card": card.id},
+        )
+    play[1](state, seat, command)
+    play[2](ctx, seat, command)
+
+
+def could_aid_feeding(state: EgiziaState, seat: int, missing: int) -> bool:
+    """Whether a feeding aid could reduce the seat's penalty (only then is the player asked in phase 3)."""
+    return could_aid(state, seat, missing)
 
 
 def feeding_aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
-    """Sets of feeding aids ``seat`` could use when ``missing`` grain short (empty: feeding is automatic)."""
-    return []
+    """Sets of ``Feed.aids`` in which every aid reduces the penalty of a ``missing`` grain shortfall."""
+    return aid_choices(state, seat, missing)
 
 
 def apply_feeding_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
     """Use the feeding aids (emitting their events) and return the grain they add."""
-    if aids:
-        raise RuleViolation(
-            "feed.aid_unavailable", f"No feeding aid can be used here: {aids}.", {"aids": aids}
-        )
-    return 0
-
-
-def strength_cards_bonus(state: EgiziaState, seat: int, cards: list[str]) -> int:
-    """The extra build strength of the listed anytime cards (validated), for one build action."""
-    if cards:
-        raise RuleViolation(
-            "build.card_unavailable", f"No strength card can be played here: {cards}.", {"cards": cards}
-        )
-    return 0
-
-
-def sphinx_free_draws(state: EgiziaState, seat: int) -> int:
-    """Sphinx cards ``seat`` may draw for free at the Sphinx (N12-19)."""
-    return 0
-
-
-def sphinx_keep_limit(state: EgiziaState, seat: int) -> int:
-    """How many drawn Sphinx cards ``seat`` may keep (N5-04 raises it)."""
-    return SPHINX_KEEP
+    return apply_aids(ctx, seat, aids)

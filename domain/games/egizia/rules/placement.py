@@ -18,6 +18,15 @@ from domain.games.egizia.data import (
     SITE,
     SITE_NAMES,
 )
+from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.cards.placement_cards import (
+    check_double,
+    double_variants,
+    placement_card_events,
+    resolve_twice,
+    share_card,
+    upstream_card,
+)
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.round_spaces import (
@@ -61,15 +70,17 @@ def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
     if player.passed or player.ships_placed >= SHIPS_PER_PLAYER:
         return []
     commands: list[PlaceShip] = []
-    for index in range(player.last_position, len(RIVER)):
+    first = 0 if upstream_card(state, seat) else player.last_position
+    for index in range(first, len(RIVER)):
         space, kind = RIVER[index]
         if kind == CARD:
             card = state.river_cards[CARD_INDEX[space]]
             if card and not state.river_ships[index]:
                 commands.extend(card_variants(space, card))
         elif kind == ROUND:
-            if not state.river_ships[index]:
+            if not state.river_ships[index] or share_card(state, seat, space):
                 commands.extend(round_space_variants(state, space))
+                commands.extend(double_variants(state, seat, space))
         else:
             commands.extend(_site_variants(state.sites[SITE_INDEX[space]], seat, space))
     return commands
@@ -127,14 +138,17 @@ def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]
     position = POSITION.get(command.space)
     if position is None:
         raise RuleViolation("place.space", f"Unknown space {command.space!r}.", {"field": "space"})
-    if position <= player.last_position:
+    used = [card for card in [upstream_card(state, seat)] if card and position <= player.last_position]
+    if position <= player.last_position and not used:
         raise RuleViolation(
             "place.upstream",
             f"Ships must go downstream: your last ship is at river position {player.last_position}, "
-            f"{command.space} is at position {position}.",
+            f"{command.space} is at position {position} (only Nile card N34-17 allows one upstream "
+            "ship per round).",
             {"field": "space", "last_position": player.last_position},
         )
     kind = RIVER[position - 1][1]
+    double = check_double(state, seat, command, kind == ROUND)
     if kind != SITE and (command.slot != -1 or command.speculate):
         raise RuleViolation(
             "place.slot",
@@ -147,24 +161,45 @@ def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]
         if not card or state.river_ships[position - 1]:
             raise RuleViolation("place.no_card", f"There is no Nile card left on {command.space}.")
         check_card_choice(card, command)
+        placement_card_events(ctx, seat, used)
         ctx.emit(ev.ShipPlaced(seat=seat, space=command.space))
         ctx.emit(ev.NileCardTaken(seat=seat, space=command.space, card=card))
         resolve_card(ctx, seat, card, command.crews)
     elif kind == ROUND:
         if state.river_ships[position - 1]:
-            raise RuleViolation("place.occupied", "That round space already has a ship this round.")
-        check_round_space_choice(state, command)
+            used += _share_card_checked(state, seat, command.space)
+        if double is None:
+            check_round_space_choice(state, command)
+        placement_card_events(ctx, seat, [*used, *([double] if double else [])])
         ctx.emit(ev.ShipPlaced(seat=seat, space=command.space))
-        resolve_round_space(ctx, seat, command)
+        if double is None:
+            resolve_round_space(ctx, seat, command)
+        else:
+            resolve_twice(ctx, seat, command)
     else:
         _check_site(state.sites[SITE_INDEX[command.space]], seat, command)
+        placement_card_events(ctx, seat, used)
         ctx.emit(
             ev.ShipPlaced(seat=seat, space=command.space, slot=command.slot, speculate=command.speculate)
         )
     return ctx.events
 
 
+def _share_card_checked(state: EgiziaState, seat: int, space: str) -> list[str]:
+    card = share_card(state, seat, space)
+    if card is None:
+        raise RuleViolation(
+            "place.occupied",
+            "That round space already has a ship this round (Nile card N12-16 allows one such ship per "
+            "round, never at Heliopolis).",
+            {"field": "space"},
+        )
+    return [card]
+
+
 def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
+    if state.phase == PLACEMENT and state.turn == NOBODY and nile_cards.leftover_chooser(state) == seat:
+        return nile_cards.decline_leftover(state, seat)  # N34-18: take no leftover card this round
     _require_turn(state, seat)
     return [ev.Passed(seat=seat)]
 
@@ -172,7 +207,7 @@ def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
 def advance_placement(state: EgiziaState) -> list[Any]:
     """Pass for a player who cannot place, end the phase when nobody places any more; else wait."""
     if state.turn == NOBODY:
-        return end_placement(state)
+        return [] if nile_cards.leftover_chooser(state) != NOBODY else end_placement(state)
     if not placement_commands(state, state.turn):
         return [ev.Passed(seat=state.turn, forced=True)]
     return []

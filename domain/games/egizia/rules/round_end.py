@@ -12,7 +12,8 @@ from domain.games.egizia.state import FINAL_SCORING, SEQUENCE, EgiziaState
 
 
 def ships_on_sites(state: EgiziaState, seat: int) -> int:
-    return sum(site.slots.count(seat) for site in state.sites)
+    """Ships on building spaces, plus speculators that built by a Nile card (the only ones still there)."""
+    return sum(site.slots.count(seat) + site.speculators.count(seat) for site in state.sites)
 
 
 def advance_bonus(state: EgiziaState) -> list[Any]:

@@ -10,7 +10,7 @@ from domain.games.egizia.commands import SphinxDraw, SphinxKeep
 from domain.games.egizia.data import SPHINX_MAX_DRAW, SPHINX_RETURN_VP
 from domain.games.egizia.rules import nile_cards
 from domain.games.egizia.rules.context import Ctx
-from domain.games.egizia.rules.crews import check_crews, crew_options
+from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score
 from domain.games.egizia.rules.spaces import SPHINX_SITE
 from domain.games.egizia.state import BUILDING, NOBODY, EgiziaState
@@ -19,6 +19,8 @@ from domain.games.egizia.state import BUILDING, NOBODY, EgiziaState
 def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
     if state.phase != BUILDING or state.site != SPHINX_SITE:
         return False
+    if state.card_builder != NOBODY:  # a build turn granted by N5-03 / N34-14
+        return state.card_builder == seat
     slots = state.sites[SPHINX_SITE].slots
     return state.slot < len(slots) and slots[state.slot] == seat != NOBODY
 
@@ -52,6 +54,11 @@ def sphinx_commands(state: EgiziaState, seat: int) -> list[Any]:
         floor = strength - state.players[seat].crews[crews[-1]] if len(crews) > 1 else 0
         top = max_draw(state, seat, strength)
         commands.extend(SphinxDraw(crews=crews, count=count) for count in range(max(1, floor + 1), top + 1))
+    free = min(nile_cards.sphinx_free_draws(state, seat), len(state.sphinx_deck))
+    commands.extend(SphinxDraw(crews=[], count=count) for count in range(1, free + 1))
+    for crews, cards, strength, floor in nile_cards.card_crew_options(state.players[seat]):
+        low, top = max_draw(state, seat, floor), max_draw(state, seat, strength)
+        commands.extend(SphinxDraw(crews=crews, count=n, cards=cards) for n in range(low + 1, top + 1))
     return commands
 
 
@@ -60,8 +67,10 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
         raise RuleViolation("sphinx.turn", "It is not your turn at the Sphinx.")
     if state.drawn:
         raise RuleViolation("sphinx.keep_first", "You have already drawn: choose which card to keep.")
-    strength = check_crews(state.players[seat], command.crews)
-    strength += nile_cards.strength_cards_bonus(state, seat, command.cards)
+    player = state.players[seat]
+    # Only free cards (N12-19) need no crew (DEFAULT Q16).
+    crewless = not command.crews and not command.cards and nile_cards.sphinx_free_draws(state, seat) > 0
+    strength = 0 if crewless else nile_cards.check_build_crews(player, command.crews, command.cards)
     top = max_draw(state, seat, strength)
     if not 1 <= command.count <= top:
         raise RuleViolation(
@@ -71,15 +80,20 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
             {"field": "count", "max": top},
         )
     free = min(command.count, nile_cards.sphinx_free_draws(state, seat))
-    return [
+    ctx = Ctx(state)
+    ctx.emit(
         ev.SphinxDrawn(
             seat=seat,
             crews=list(command.crews),
             count=command.count,
             stones=command.count - free,
             cards=state.sphinx_deck[: command.count],
+            nile_cards=list(command.cards),
         )
-    ]
+    )
+    nile_cards.use_build_cards(ctx, seat, command.cards)
+    nile_cards.use_sphinx_cards(ctx, seat, free=free, kept=0)
+    return ctx.events
 
 
 def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]:
@@ -110,4 +124,5 @@ def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]
         )
     )
     gain_score(ctx, seat, SPHINX_RETURN_VP * len(returned), "Sphinx cards returned")
+    nile_cards.use_sphinx_cards(ctx, seat, free=0, kept=len(command.keep))
     return ctx.events

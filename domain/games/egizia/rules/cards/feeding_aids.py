@@ -1,0 +1,101 @@
+"""Feeding aids (spec §5 phase 3): N12-12 (+4 grain once), N12-18 (stones for grain 1:1) and the field
+improvements N12-15 / N34-15 (§16 Q18: one irrigation class per card, two may stack on one field).
+
+A player is asked in phase 3 only when an aid could reduce the penalty. +4 grain and stones are named in
+``Feed.aids``; an improvement is played with ``PlayCard`` (it needs a target field) before feeding.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.engine import RuleViolation
+from domain.games.egizia import events as ev
+from domain.games.egizia.data import GREEN, NILE_BY_ID
+from domain.games.egizia.rules import feeding
+from domain.games.egizia.rules.cards.holding import hand_of_kind, has_permanent
+from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.state import EgiziaState, Player
+
+GRAIN_CARD = "grain_surplus"
+STONES_CARD = "stones_for_grain"
+IMPROVE_CARD = "improve_field"
+
+
+def aid_cards(player: Player) -> list[str]:
+    """The ``Feed.aids`` the player holds: +4 grain cards in hand, the stones-for-grain permanent."""
+    aids = hand_of_kind(player, GRAIN_CARD)
+    stones_card = has_permanent(player, STONES_CARD)
+    if stones_card and player.stones > 0:
+        aids.append(stones_card)
+    return aids
+
+
+def _extra_grain(player: Player, aids: tuple[str, ...] | list[str], missing: int) -> int:
+    """Grain the aids add: the +4 cards first, then stones for what is still missing."""
+    grain = sum(NILE_BY_ID[aid].grain for aid in aids if NILE_BY_ID[aid].kind == GRAIN_CARD)
+    if any(NILE_BY_ID[aid].kind == STONES_CARD for aid in aids):
+        grain += min(player.stones, max(0, missing - grain))
+    return grain
+
+
+def aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
+    """Every set of ``Feed.aids`` in which each aid reduces the penalty."""
+    player = state.players[seat]
+    held = aid_cards(player)
+    choices: list[list[str]] = []
+    for size in range(1, len(held) + 1):
+        for combo in combinations(held, size):
+            if all(
+                _extra_grain(player, [a for a in combo if a != aid], missing)
+                < min(missing, _extra_grain(player, combo, missing))
+                for aid in combo
+            ):
+                choices.append(list(combo))
+    return choices
+
+
+def improvable_fields(player: Player) -> list[str]:
+    """Fields that an improvement card makes better (not yet green)."""
+    return [field.card for field in player.fields if feeding.effective_colour(field) > GREEN]
+
+
+def improvement_helps(state: EgiziaState, seat: int) -> bool:
+    """Whether the improvement cards in hand could water one more field at the current ring position."""
+    player = state.players[seat]
+    cards = len(hand_of_kind(player, IMPROVE_CARD))
+    return any(state.ring < feeding.effective_colour(field) <= state.ring + cards for field in player.fields)
+
+
+def could_aid(state: EgiziaState, seat: int, missing: int) -> bool:
+    return bool(aid_choices(state, seat, missing)) or improvement_helps(state, seat)
+
+
+def apply_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
+    """Check the aids, emit their use and return the grain they add."""
+    player = ctx.state.players[seat]
+    missing = feeding.shortfall(ctx.state, seat)
+    if len(set(aids)) != len(aids):
+        raise RuleViolation("feed.aid_twice", "Each feeding aid can be named once.", {"field": "aids"})
+    held = aid_cards(player)
+    for aid in aids:
+        if aid not in held:
+            raise RuleViolation(
+                "feed.aid_unavailable",
+                f"{aid} is not a feeding aid you can use now (feeding aids: the +4 grain card N12-12 in "
+                "your hand, the stones-for-grain card N12-18 with at least one stone).",
+                {"field": "aids", "aid": aid},
+            )
+    if aids and sorted(aids) not in [sorted(choice) for choice in aid_choices(ctx.state, seat, missing)]:
+        raise RuleViolation(
+            "feed.aid_useless",
+            f"Your crews are {missing} grain short: not every aid in {aids} would reduce the penalty.",
+            {"field": "aids", "missing": missing},
+        )
+    grain = _extra_grain(player, aids, missing)
+    stones = grain - sum(NILE_BY_ID[aid].grain for aid in aids if NILE_BY_ID[aid].kind == GRAIN_CARD)
+    for aid in aids:
+        ctx.emit(ev.CardUsed(seat=seat, card=aid))
+        if NILE_BY_ID[aid].kind == STONES_CARD:
+            ctx.emit(ev.StonesChanged(seat=seat, delta=-stones, reason=f"Nile card {aid}: stones for grain"))
+    return grain

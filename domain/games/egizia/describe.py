@@ -119,8 +119,12 @@ _DESCRIBERS: dict[type, Callable[[Any], str]] = {
     ev.GameEnded: lambda e: (
         "Game over. Ranking: " + ", ".join(f"{_seat(seat)} ({e.scores[seat]} VP)" for seat in e.ranking) + "."
     ),
-    ev.CardUsed: lambda e: f"{_seat(e.seat)} uses Nile card {e.card}.",
+    ev.CardUsed: lambda e: f"{_seat(e.seat)} uses Nile card {e.card} ({NILE_BY_ID[e.card].text}).",
     ev.FieldImproved: lambda e: f"{_seat(e.seat)} improves field {e.field} with Nile card {e.card}.",
+    ev.CardDeclined: lambda e: f"{_seat(e.seat)} does not use Nile card {e.card} this round.",
+    ev.CardBuildTurn: lambda e: (
+        f"{_seat(e.seat)} builds at {SITE_NAMES[e.site]} out of turn with Nile card {e.card}."
+    ),
 }
 
 

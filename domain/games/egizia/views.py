@@ -105,6 +105,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     need: int
     hand: list[CardView]
     permanents: list[CardView]
+    cards_used_this_round: list[str]  # once-per-round permanents show as used until the next round
     grave_tiles: list[int]
     sphinx_count: int
     sphinx: list[SphinxCardView] | None
@@ -206,6 +207,7 @@ def _player(state: EgiziaState, player: Player, viewer: int | None, place: int) 
         need=crew_need(state, player.seat),
         hand=[_card(c) for c in player.hand],
         permanents=[_card(c) for c in player.permanents],
+        cards_used_this_round=list(player.used_this_round),
         grave_tiles=list(player.graves),
         sphinx_count=len(player.sphinx),
         sphinx=[_sphinx(c) for c in player.sphinx] if own or state.phase == OVER else None,

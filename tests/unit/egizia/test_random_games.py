@@ -1,12 +1,14 @@
 """Random-bot games for 2, 3 and 4 players finish without an exception, with invariants after every event.
 
 The number of games defaults to 2,000 (override with EGIZIA_RANDOM_GAMES, e.g. for a quick local run).
+The run is played once per test session (:func:`random_run`) and shared with the Nile-card coverage test.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -15,6 +17,7 @@ from domain.engine import start
 from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import JOKER, SHIPS_PER_PLAYER, STONE_CAP
+from domain.games.egizia.stats import CardPlays
 
 GAMES = int(os.environ.get("EGIZIA_RANDOM_GAMES", "2000"))
 CHECK_LEGAL_EVERY = 25  # every 25th game also checks that decide accepts every listed command
@@ -46,19 +49,20 @@ def _check_listed_commands_accepted(state: EgiziaState, seat: int, commands: lis
         assert GAME.decide(state, seat, command) is not None
 
 
-def _run_automatic(state: EgiziaState) -> None:
+def _run_automatic(state: EgiziaState, plays: CardPlays) -> None:
     while events := GAME.advance(state):
         for event in events:
             _check_event(state, event)
+        plays.add(events)
 
 
-def _play(players: int, index: int) -> EgiziaState:
+def _play(players: int, index: int, plays: CardPlays) -> EgiziaState:
     state = None
     for event in GAME.setup(players, EgiziaOptions(), f"random-{index}".encode()):
         state = GAME.evolve(state, event)
     assert state is not None
     bot = RandomBot(index)
-    _run_automatic(state)
+    _run_automatic(state, plays)
     while GAME.result(state) is None:
         acting = GAME.to_act(state)
         assert acting, f"nobody to act in phase {state.phase}"
@@ -67,10 +71,25 @@ def _play(players: int, index: int) -> EgiziaState:
         assert commands, f"seat {seat} must act but has no legal command"
         if index % CHECK_LEGAL_EVERY == 0:
             _check_listed_commands_accepted(state, seat, commands)
-        for event in GAME.decide(state, seat, bot.choose(GAME, state, seat)):
+        events = GAME.decide(state, seat, bot.choose(GAME, state, seat))
+        for event in events:
             _check_event(state, event)
-        _run_automatic(state)
+        plays.add(events)
+        _run_automatic(state, plays)
     return state
+
+
+class RandomRun(NamedTuple):
+    finals: list[EgiziaState]
+    card_plays: CardPlays
+
+
+@functools.cache
+def random_run() -> RandomRun:
+    """The random games (2, 3, 4 players in turn), played once per session with every invariant checked."""
+    plays = CardPlays()
+    finals = [_play(2 + index % 3, index, plays) for index in range(GAMES)]
+    return RandomRun(finals, plays)
 
 
 def _check_final_ranking(state: EgiziaState) -> None:
@@ -87,8 +106,7 @@ def _check_final_ranking(state: EgiziaState) -> None:
 
 @pytest.mark.slow
 def test_random_games_finish_with_invariants_intact() -> None:
-    for index in range(GAMES):
-        state = _play(2 + index % 3, index)
+    for state in random_run().finals:
         _check_final_ranking(state)
 
 

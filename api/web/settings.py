@@ -6,7 +6,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask import Flask, current_app
+from flask import current_app
+from flask.sansio.app import App
 
 EXTENSION = "papyrus.web"
 
@@ -31,7 +32,7 @@ class LiveSettings:
         )
 
 
-def install_settings(app: Flask, settings: LiveSettings | None = None) -> None:
+def install_settings(app: App, settings: LiveSettings | None = None) -> None:
     """Keep settings an app already has (a test may set them before registering the blueprint)."""
     if settings is not None or EXTENSION not in app.extensions:
         app.extensions[EXTENSION] = settings or LiveSettings.from_env()

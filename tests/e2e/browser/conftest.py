@@ -87,7 +87,7 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="package")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS

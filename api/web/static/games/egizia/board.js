@@ -83,15 +83,15 @@ function siteSpace(space, site, names, targets) {
   );
   site.slots.forEach((owner, slot) => {
     const cx = 350 + slot * 62;
-    const slotNode = s("g", { class: "slot", "data-slot": slot });
-    slotNode.append(s("circle", { cx, cy: top + 23, r: 8, class: "slot-ring", fill: owner >= 0 ? seatColour(owner) : "none" }),
+    const slotNode = s("g", { class: "slot", "data-slot": slot, "data-owner": owner });
+    slotNode.append(s("circle", { cx, cy: top + 23, r: 8, class: "slot-ring", fill: owner >= 0 ? seatColour(owner) : "#fbf5e6" }),
       label(cx, top + 26, `S${slot + 1}`, { class: "label tiny center" + (owner >= 0 ? " on-colour" : "") }));
     if (site.built[slot]) slotNode.append(label(cx + 12, top + 18, "✓", { class: "label small" }));
     titled(slotNode, `${site.name}, ship space S${slot + 1}: ${owner >= 0 ? names[owner] : "free"}`);
     group.append(target(slotNode, `${site.id}|${slot}|false`, targets, null));
     const speculator = site.speculators[slot];
-    const specNode = s("g", { class: "speculator", "data-slot": slot });
-    specNode.append(s("rect", { x: cx + 14, y: top + 16, width: 14, height: 12, rx: 3, class: "spec-box", fill: speculator >= 0 ? seatColour(speculator) : "none" }));
+    const specNode = s("g", { class: "speculator", "data-slot": slot, "data-owner": speculator });
+    specNode.append(s("rect", { x: cx + 14, y: top + 16, width: 14, height: 12, rx: 3, class: "spec-box", fill: speculator >= 0 ? seatColour(speculator) : "#eef0f2" }));
     titled(specNode, `Speculating beside S${slot + 1}: ${speculator >= 0 ? names[speculator] : "nobody"}`);
     group.append(target(specNode, `${site.id}|${slot}|true`, targets, null));
   });
@@ -119,7 +119,7 @@ export function drawRiver(view, names, targets) {
 
 function stone(x, yy, width, height, space, names, targets, text) {
   const owned = space.owner >= 0;
-  const group = s("g", { class: "build-space", "data-build-space": space.id });
+  const group = s("g", { class: "build-space", "data-build-space": space.id, "data-owner": space.owner });
   group.append(
     s("rect", { x, y: yy, width, height, rx: 3, class: owned ? "stone owned" : "stone", fill: owned ? seatColour(space.owner) : null }),
     label(x + width / 2, yy + height / 2 + 4, text ?? String(space.value), { class: "label small center" + (owned ? " on-colour" : "") }),

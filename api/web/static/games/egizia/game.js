@@ -18,6 +18,7 @@ export function render({ view, names, submit, readOnly, parts }) {
   );
   parts.tableaus.replaceChildren(...drawTableaus(view, names));
   parts.prompt.textContent = view.prompt;
+  Object.assign(parts.board.dataset, { round: view.round, phase: view.phase });
   parts.decisions.replaceChildren(...panel);
   parts.decisions.hidden = panel.length === 0;
 }

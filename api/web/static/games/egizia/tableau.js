@@ -16,7 +16,7 @@ function crews(player) {
   return h("ul", { class: "crews", "aria-label": "Crews" },
     CREWS.map((name) => {
       const used = player.crews_used[name];
-      return h("li", { class: used ? "crew used" : "crew", title: `Crew ${name}: strength ${player.crews[name]}${used ? ", used this round" : ""}` },
+      return h("li", { class: used ? "crew used" : "crew", "data-crew": name, "data-used": String(used), title: `Crew ${name}: strength ${player.crews[name]}${used ? ", used this round" : ""}` },
         h("span", { class: "crew-name", text: name }), h("span", { class: "crew-strength", text: String(player.crews[name]) }),
         used ? h("span", { class: "crew-used", text: "used" }) : null);
     }));
@@ -24,16 +24,16 @@ function crews(player) {
 
 function facts(view, player) {
   const rows = [
-    ["Score", `${player.score} VP (place ${player.track_place})`],
-    ["Sequence tile", String(player.tile)],
-    ["Stones", `${player.stones} (+${player.production} per round)`],
-    ["Grain", `${player.grain_now} irrigated, crews need ${player.need}`],
-    ["Markets", `stone ${player.stone_market + 1}/${view.markets.spaces}, grain ${player.grain_market + 1}/${view.markets.spaces}`],
-    ["Ships left", String(player.ships_left) + (player.passed ? " (passed)" : "")],
-    ["Grave tiles", player.grave_tiles.join(", ") || "none"],
-    ["Sphinx cards", String(player.sphinx_count)],
+    ["score", "Score", `${player.score} VP (place ${player.track_place})`],
+    ["tile", "Sequence tile", String(player.tile)],
+    ["stones", "Stones", `${player.stones} (+${player.production} per round)`],
+    ["grain", "Grain", `${player.grain_now} irrigated, crews need ${player.need}`],
+    ["markets", "Markets", `stone ${player.stone_market + 1}/${view.markets.spaces}, grain ${player.grain_market + 1}/${view.markets.spaces}`],
+    ["ships", "Ships left", String(player.ships_left) + (player.passed ? " (passed)" : "")],
+    ["graves", "Grave tiles", player.grave_tiles.join(", ") || "none"],
+    ["sphinx", "Sphinx cards", String(player.sphinx_count)],
   ];
-  return h("dl", { class: "facts" }, rows.flatMap(([term, value]) => [h("dt", { text: term }), h("dd", { text: value })]));
+  return h("dl", { class: "facts" }, rows.flatMap(([fact, term, value]) => [h("dt", { text: term }), h("dd", { "data-fact": fact, text: value })]));
 }
 
 function tableau(view, player, names) {

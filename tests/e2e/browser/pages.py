@@ -1,0 +1,140 @@
+"""What a player does in the browser, as Playwright steps: register, create or join a game, and make one
+decision by clicking what the page offers. Plus reading the board back to compare it with the service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+WAIT_MS = 15_000
+
+
+def register(page: Page, base_url: str, name: str, password: str) -> None:
+    page.goto(f"{base_url}/register")
+    page.fill("#name", name)
+    page.fill("#password", password)
+    page.click("#account-form button[type=submit]")
+    page.wait_for_url(f"{base_url}/")
+
+
+def create_game(page: Page, seats: int, bots: bool) -> str:
+    page.select_option("#new-game-seats", str(seats))
+    page.set_checked("#new-game-bots", bots)
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#start-game")
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def join_from_lobby(page: Page, base_url: str, game_id: str) -> None:
+    page.goto(f"{base_url}/")
+    page.click(f"#open-games li[data-game-id='{game_id}'] button")
+    page.wait_for_url(f"{base_url}/games/{game_id}")
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("#game", "data-version") or -1)
+
+
+def your_turn(page: Page) -> bool:
+    return page.get_attribute("#game", "data-your-turn") == "true"
+
+
+def board_state(page: Page) -> tuple[int, str]:
+    board = page.locator("#board")
+    return int(board.get_attribute("data-round") or 0), board.get_attribute("data-phase") or ""
+
+
+def _first(locator: Locator) -> Locator | None:
+    return locator.first if locator.count() else None
+
+
+def _activate(page: Page, target: Locator, keyboard: bool) -> None:
+    if keyboard:
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        target.click()
+
+
+def _build(page: Page) -> bool:
+    """Pick crews one by one, then spaces in the order offered, until a Build or Draw button appears."""
+    for crew in page.locator("#decisions .builder [data-crew]").all():
+        crew.click()
+        for _ in range(8):
+            button = _first(page.locator("#decisions [data-build], #decisions [data-draw]"))
+            if button is not None:
+                button.click()
+                return True
+            space = _first(page.locator("svg.buildings .legal"))
+            if space is None:
+                break
+            space.click()
+    return False
+
+
+def decide(page: Page, keyboard: bool = False) -> str:
+    """Make one decision by clicking (or by keyboard) among what the page offers; returns what it did."""
+    river = page.locator("svg.river g.legal")
+    sites = page.locator("svg.river g.slot.legal")
+    if river.count():
+        _activate(page, sites.first if sites.count() else river.first, keyboard)
+        choice = _first(page.locator("#decisions .choice button.primary"))
+        if choice is not None:
+            choice.click()
+        return "place"
+    for selector, what in (
+        ("#decisions [data-keep]", "keep"),
+        ("#decisions [data-command='egizia.feed']", "feed"),
+    ):
+        button = _first(page.locator(selector))
+        if button is not None:
+            button.click()
+            return what
+    if page.locator("#decisions .builder").count() and _build(page):
+        return "build"
+    for selector, what in (
+        ("#decisions [data-command='egizia.decline']", "decline"),
+        ("#decisions [data-command='egizia.pass']", "pass"),
+    ):
+        button = _first(page.locator(selector))
+        if button is not None:
+            button.click()
+            return what
+    raise AssertionError("it is this player's turn but the page offers nothing to click")
+
+
+def wait_version_above(page: Page, seen: int) -> None:
+    page.wait_for_function(
+        "seen => Number(document.getElementById('game').dataset.version) > seen"
+        " || !document.getElementById('refusal').hidden",
+        arg=seen,
+        timeout=WAIT_MS,
+    )
+
+
+def assert_board_shows(page: Page, view: dict[str, Any]) -> None:
+    """The SVG board and the tableaus show exactly what the view says."""
+    assert board_state(page) == (view["round"], view["phase"])
+    for space in view["river"]:
+        if space["type"] == "site":
+            continue
+        ships = page.locator(f"svg.river g[data-space='{space['id']}'] .ship")
+        assert sorted(int(s.get_attribute("data-seat") or -1) for s in ships.all()) == sorted(space["ships"])
+    for site in view["sites"]:
+        for slot, owner in enumerate(site["slots"]):
+            node = page.locator(f"svg.river g[data-space='{site['id']}'] .slot[data-slot='{slot}']")
+            assert int(node.get_attribute("data-owner") or -9) == owner, (site["id"], slot)
+    pyramid = [space for row in view["pyramid"] for space in row]
+    spaces = [*view["obelisk"], *view["graves"], *pyramid, *view["temple"]]
+    for space in spaces:
+        node = page.locator(f"svg.buildings [data-build-space='{space['id']}']")
+        assert int(node.get_attribute("data-owner") or -9) == space["owner"], space["id"]
+    for player in view["players"]:
+        tableau = page.locator(f"#tableaus article[data-seat='{player['seat']}']")
+        assert tableau.locator("[data-fact='score']").inner_text().startswith(f"{player['score']} VP")
+        assert tableau.locator("[data-fact='stones']").inner_text().startswith(f"{player['stones']} ")
+        for crew, strength in player["crews"].items():
+            node = tableau.locator(f"[data-crew='{crew}']")
+            assert node.locator(".crew-strength").inner_text() == str(strength)
+            assert node.get_attribute("data-used") == str(player["crews_used"][crew]).lower()

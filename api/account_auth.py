@@ -21,9 +21,9 @@ def _bearer() -> str | None:
     return header[len(_BEARER) :].strip() or None
 
 
-def presented_token() -> str | None:
-    """The login token the caller sent: the bearer token if any, else the session cookie."""
-    return _bearer() or request.cookies.get(SESSION_COOKIE) or None
+def presented_tokens() -> list[str]:
+    """Every token the caller sent: the bearer token and the session cookie."""
+    return [token for token in (_bearer(), request.cookies.get(SESSION_COOKIE)) if token]
 
 
 def caller_account() -> str | None:
@@ -31,9 +31,8 @@ def caller_account() -> str | None:
     if _CACHE not in g:
         accounts = game_service().accounts
         name = None
-        for token in (_bearer(), request.cookies.get(SESSION_COOKIE)):
-            if name is None and token:
-                name = accounts.authenticate(token)
+        for token in presented_tokens():
+            name = name or accounts.authenticate(token)
         setattr(g, _CACHE, name)
     cached: str | None = getattr(g, _CACHE)
     return cached
@@ -44,7 +43,7 @@ def require_account() -> str:
     name = caller_account()
     if name is not None:
         return name
-    if presented_token():
+    if presented_tokens():
         raise ApiError(
             401,
             "bad_credentials",

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import msgspec
 from flask import Response, jsonify, request
 
-from api.account_auth import clear_session_cookie, presented_token, require_account, set_session_cookie
+from api.account_auth import clear_session_cookie, presented_tokens, require_account, set_session_cookie
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import Freeform, api_blueprint, endpoint
@@ -95,9 +95,8 @@ def login() -> Response:
 )
 def logout() -> Response:
     name = require_account()
-    token = presented_token()
     accounts = game_service().accounts
-    if token is not None:
+    for token in presented_tokens():
         accounts.logout(token)
     response = jsonify(accounts.profile(name))
     clear_session_cookie(response)

@@ -56,6 +56,26 @@ def test_a_dropped_event_breaks_the_chain_where_it_was(played: PlayedGame) -> No
     assert "prev_hash" in text
 
 
+def test_a_dropped_event_with_a_recomputed_chain_does_not_follow_from_the_rules(played: PlayedGame) -> None:
+    def edit(records: list[Line]) -> None:
+        dropped = middle_event(records, ".score_changed")
+        edit.seq = dropped["seq"]  # type: ignore[attr-defined]
+        records.remove(dropped)
+        for offset, record in enumerate(events(records), start=1):
+            record["seq"] = offset
+
+    verdict = failed(forged(played.export, edit, recompute_chain=True))
+    seq = edit.seq  # type: ignore[attr-defined]
+    assert len(verdict.problems) == 1, problems_text(verdict)
+    assert f"(event seq {seq}): " in str(verdict.problems[0])
+
+
+def test_a_truncated_export_is_refused(played: PlayedGame) -> None:
+    text = problems_text(failed(played.export[: len(played.export) // 2]))
+    assert "no record reveals the seed" in text
+    assert "header: version is" in text
+
+
 def test_two_swapped_events_are_found(played: PlayedGame) -> None:
     def edit(records: list[Line]) -> None:
         first = records.index(events(records)[60])
@@ -99,9 +119,8 @@ def test_a_forged_seed_with_a_forged_commitment_does_not_deal_the_recorded_setup
         records[0]["seed_commitment"] = hashlib.sha256(other).hexdigest()
 
     verdict = failed(forged(played.export, edit, recompute_chain=True))
-    assert [str(problem) for problem in verdict.problems] == [
-        next(str(p) for p in verdict.problems if "(event seq 1)" in str(p) and "does not follow" in str(p))
-    ]
+    assert len(verdict.problems) == 1, problems_text(verdict)
+    assert "(event seq 1): egizia.game_set_up does not follow from the rules" in str(verdict.problems[0])
 
 
 def test_a_forged_score_is_caught_by_replay_even_with_a_recomputed_chain(played: PlayedGame) -> None:

@@ -8,7 +8,7 @@ submission order, so a refused command is re-decided on the state at its outcome
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -35,14 +35,20 @@ def _difference(recorded: dict[str, Any], derived: dict[str, Any]) -> str:
 
 
 def compare_group(
-    game: Game, lines: list[EventLine], derived: list[NewEvent], actor: codec.Actor, command_id: str | None
+    game: Game,
+    lines: list[EventLine],
+    start: int,
+    derived: list[NewEvent],
+    actor: codec.Actor,
+    command_id: str | None,
 ) -> None:
-    """The recorded events ``lines`` must be exactly ``derived``, written by ``actor`` for ``command_id``."""
+    """The recorded events from ``lines[start]`` on must be exactly ``derived``, written by ``actor`` for
+    ``command_id``."""
     for offset, expected in enumerate(derived):
-        if offset >= len(lines):
+        if start + offset >= len(lines):
             where = lines[-1].where if lines else "log"
             raise ReplayStopped(Problem(where, f"the log ends where the rules give {expected.type}"))
-        event = lines[offset]
+        event = lines[start + offset]
         record = event.record
         if record.type != expected.type:
             raise ReplayStopped(
@@ -77,7 +83,6 @@ class Replay:
     position: int = 0
     next_command: int = 0
     refusals_checked: int = 0
-    problems: list[Problem] = field(default_factory=list)
 
     def run_setup(self, seats: int, options: Any, seed: bytes) -> None:
         events = self.game.setup(seats, options, seed)
@@ -110,7 +115,7 @@ class Replay:
     def _apply(
         self, derived: list[NewEvent], actor: codec.Actor, command_id: str | None, events: list[Any]
     ) -> None:
-        compare_group(self.game, self.events[self.position :], derived, actor, command_id)
+        compare_group(self.game, self.events, self.position, derived, actor, command_id)
         self.state = fold(self.game, events, self.state)
         self.position += len(derived)
 

@@ -189,7 +189,7 @@ def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0)
 
 
 def delete_created_keys(store: redis.Redis) -> None:
-    for pattern in ("papyrus:*", "rq:*"):
+    for pattern in (f"{keys.PREFIX}:*", "rq:*"):
         batch = list(store.scan_iter(match=pattern, count=1000))
         for start in range(0, len(batch), 500):
             store.delete(*batch[start : start + 500])

@@ -36,6 +36,16 @@ def test_an_untouched_export_verifies_with_the_services_final_scores(played: Pla
     assert verdict.refusals_checked >= played.refused > 0
 
 
+def test_the_export_endpoint_serves_the_verified_log_as_json_lines(played: PlayedGame) -> None:
+    response = played.app.test_client().get(f"/api/games/{played.game_id}/export")
+    assert response.status_code == 200
+    assert response.mimetype == "application/x-ndjson"
+    lines = response.get_data(as_text=True).splitlines()
+    assert lines == played.export
+    header = json.loads(lines[0])
+    assert header["seed"] and header["result"] == played.service.view(played.game_id, None)["result"]
+
+
 def test_a_changed_field_is_named_by_line_and_seq(played: PlayedGame) -> None:
     def edit(records: list[Line]) -> None:
         placed = middle_event(records, ".ship_placed")

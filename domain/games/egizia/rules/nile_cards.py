@@ -150,7 +150,7 @@ def could_aid_feeding(state: EgiziaState, seat: int, missing: int) -> bool:
 
 
 def feeding_aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
-    """Sets of ``Feed.aids`` in which every aid reduces the penalty of a ``missing`` grain shortfall."""
+    """Sets of ``Feed.aids`` in which every aid adds grain towards a ``missing`` grain shortfall."""
     return aid_choices(state, seat, missing)
 
 

@@ -39,20 +39,26 @@ def _extra_grain(player: Player, aids: tuple[str, ...] | list[str], missing: int
     return grain
 
 
+def _each_aid_counts(player: Player, combo: tuple[str, ...], missing: int) -> bool:
+    """Every aid adds grain: a +4 card while other +4 cards leave grain missing, stones for what is left."""
+    grain_cards = [aid for aid in combo if NILE_BY_ID[aid].kind == GRAIN_CARD]
+    total = sum(NILE_BY_ID[aid].grain for aid in grain_cards)
+    if any(total - NILE_BY_ID[aid].grain >= missing for aid in grain_cards):
+        return False
+    uses_stones = len(grain_cards) < len(combo)
+    return not uses_stones or min(player.stones, missing - total) > 0
+
+
 def aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
-    """Every set of ``Feed.aids`` in which each aid reduces the penalty."""
+    """Every set of ``Feed.aids`` in which each aid adds grain (the +4 cards count first, then stones)."""
     player = state.players[seat]
     held = aid_cards(player)
-    choices: list[list[str]] = []
-    for size in range(1, len(held) + 1):
-        for combo in combinations(held, size):
-            if all(
-                _extra_grain(player, [a for a in combo if a != aid], missing)
-                < min(missing, _extra_grain(player, combo, missing))
-                for aid in combo
-            ):
-                choices.append(list(combo))
-    return choices
+    return [
+        list(combo)
+        for size in range(1, len(held) + 1)
+        for combo in combinations(held, size)
+        if _each_aid_counts(player, combo, missing)
+    ]
 
 
 def improvable_fields(player: Player) -> list[str]:
@@ -89,7 +95,7 @@ def apply_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
     if aids and sorted(aids) not in [sorted(choice) for choice in aid_choices(ctx.state, seat, missing)]:
         raise RuleViolation(
             "feed.aid_useless",
-            f"Your crews are {missing} grain short: not every aid in {aids} would reduce the penalty.",
+            f"Your crews are {missing} grain short: not every aid in {aids} would add grain.",
             {"field": "aids", "missing": missing},
         )
     grain = _extra_grain(player, aids, missing)

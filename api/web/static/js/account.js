@@ -1,17 +1,23 @@
-// Register and sign in.
+// Register and sign in: the server checks the name and password and sets the session cookie.
+import { ApiError } from "./api.js";
 import { showError } from "./dom.js";
-import { signIn } from "./session.js";
+import { register, signIn } from "./session.js";
 
 const form = document.getElementById("account-form");
 const error = document.getElementById("form-error");
 
-form.addEventListener("submit", (event) => {
+form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  showError(error, "");
   const name = form.elements.name.value.trim();
   const password = form.elements.password.value;
   if (!name) return showError(error, "Your player name is required.");
-  if (name.length > 40) return showError(error, "Your player name is at most 40 characters.");
   if (!password) return showError(error, "A password is required.");
-  signIn(name);
-  window.location.assign("/");
+  try {
+    if (form.dataset.mode === "register") await register(name, password);
+    else await signIn(name, password);
+    window.location.assign("/");
+  } catch (failure) {
+    showError(error, failure instanceof ApiError ? failure.message : "The server could not be reached.");
+  }
 });

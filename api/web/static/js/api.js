@@ -1,6 +1,5 @@
-// The JSON API, as the pages use it. Every refusal becomes an ApiError carrying the server's message.
-import { authHeaders } from "./session.js";
-
+// The JSON API, as the pages use it (the login travels as the session cookie). Every refusal becomes an
+// ApiError carrying the server's message and the field it names.
 export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
@@ -11,8 +10,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, { body, gameId } = {}) {
-  const headers = { Accept: "application/json", ...(gameId ? authHeaders(gameId) : {}) };
+export async function api(method, path, { body } = {}) {
+  const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(`/api${path}`, {
     method,
@@ -31,8 +30,8 @@ export async function api(method, path, { body, gameId } = {}) {
   return { status: response.status, data };
 }
 
-export const get = (path, options) => api("GET", path, options).then((r) => r.data);
-export const post = (path, body, options = {}) => api("POST", path, { ...options, body });
+export const get = (path) => api("GET", path).then((r) => r.data);
+export const post = (path, body) => api("POST", path, { body });
 
 export function newCommandId() {
   const bytes = new Uint8Array(9);

@@ -2,7 +2,7 @@
 import { ApiError, api, get, newCommandId } from "./api.js";
 import { h, showError } from "./dom.js";
 import { follow } from "./live.js";
-import { player, seatOf } from "./session.js";
+import { confirmPlayer, seatOf } from "./session.js";
 import { joinGame, startGame, wantsBots } from "./seats.js";
 
 const root = document.getElementById("game");
@@ -23,6 +23,8 @@ document.querySelector(".status").append(parts.inspector);
 let meta = null;
 let current = null;
 let renderer = null;
+let held = null; // { seat } when the signed-in account plays in this game
+let waiting = null;
 
 const names = () => {
   const byseat = {};
@@ -37,11 +39,9 @@ async function loadRenderer(game) {
 
 async function submit(command) {
   showError(refusal, "");
-  const held = seatOf(gameId);
   try {
     const { status } = await api("POST", `/games/${gameId}/commands`, {
-      gameId,
-      body: { command_id: newCommandId(), command, expected_version: current.version, seat: held.seat },
+      body: { command_id: newCommandId(), command, expected_version: current.version },
     });
     if (status === 202) liveState.textContent = "Your move is being decided…";
     await refresh();
@@ -51,7 +51,6 @@ async function submit(command) {
 }
 
 function showTurn(body) {
-  const held = seatOf(gameId);
   const list = names();
   if (body.status === "over") {
     turn.textContent = "The game is over.";
@@ -85,9 +84,8 @@ async function display(body) {
 }
 
 async function refresh() {
-  const held = seatOf(gameId);
   const path = held ? `/games/${gameId}/seats/${held.seat}/view` : `/games/${gameId}/view`;
-  await show(await get(path, { gameId }));
+  await show(await get(path));
 }
 
 async function showWaitingRoom() {
@@ -96,24 +94,28 @@ async function showWaitingRoom() {
     setTimeout(refresh, 0);
     return;
   }
-  const held = seatOf(gameId);
+  held = await seatOf(gameId);
   const error = h("p", { class: "error", role: "alert", hidden: true });
-  const act = (work) => () => work().then(refresh, (e) => showError(error, e.message));
+  const act = (work) => () => work().then(showWaitingRoom, (e) => showError(error, e.message));
   const seats = Array.from({ length: meta.seats }, (_, seat) => {
     const taken = meta.players.find((p) => p.seat === seat);
     return h("li", { text: `Seat ${seat + 1}: ${taken ? taken.name : "free"}` });
   });
   const bots = wantsBots(gameId);
+  const signedIn = Boolean(await confirmPlayer());
   const actions = held
     ? [h("button", { type: "button", class: "primary", id: "start-game", onclick: act(() => startGame(gameId, bots)),
         text: bots ? "Start (bots take the empty seats)" : "Start" })]
-    : [h("button", { type: "button", class: "primary", id: "join-game", disabled: !player(), onclick: act(() => joinGame(gameId)), text: "Join this game" })];
+    : [h("button", { type: "button", class: "primary", id: "join-game", disabled: !signedIn, onclick: () => joinGame(gameId).then(() => window.location.reload(), (e) => showError(error, e.message)), text: "Join this game" })];
   waitingRoom.replaceChildren(h("h2", { text: "Waiting for players" }), h("ul", {}, seats), ...actions, error);
   waitingRoom.hidden = false;
   turn.textContent = "The game has not started yet.";
-  setTimeout(() => (current ? null : showWaitingRoom()), 3000);
+  clearTimeout(waiting);
+  waiting = setTimeout(() => (current ? null : showWaitingRoom()), 3000);
 }
 
+held = await seatOf(gameId);
+refresh().catch((error) => showError(refusal, error.message));
 follow(gameId, {
   onView: show,
   onStatus: (status, connections) => {

@@ -14,7 +14,7 @@ const parts = {
   prompt: h("p"),
   inspector: h("p", { hidden: true }),
 };
-const held = seatOf(gameId);
+const held = await seatOf(gameId);
 const base = held ? `/games/${gameId}/seats/${held.seat}` : `/games/${gameId}`;
 let renderer = null;
 let names = [];
@@ -23,7 +23,7 @@ let request = 0;
 async function showVersion(version) {
   const mine = (request += 1);
   output.textContent = String(version);
-  const body = await get(`${base}/view?at=${version}`, { gameId });
+  const body = await get(`${base}/view?at=${version}`);
   if (mine !== request || !body.view) return;
   renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
   renderer.render({ view: body.view, names, submit: () => {}, readOnly: true, parts });
@@ -45,7 +45,7 @@ async function load() {
   const meta = await get(`/games/${gameId}`);
   const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name + (p.bot ? " (bot)" : "")]));
   names = Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
-  const entries = await get(`${base}/history`, { gameId });
+  const entries = await get(`${base}/history`);
   document.getElementById("events").replaceChildren(...entries.map(eventItem));
   const last = entries.filter((e) => e.kind === "event").reduce((max, e) => Math.max(max, e.seq), 0);
   slider.max = String(Math.max(1, last));

@@ -1,6 +1,5 @@
 // Follow a game's view live: a server-sent-events stream read with fetch (so a seat token can go in a header),
 // reconnecting after any drop with Last-Event-ID so no version is missed.
-import { authHeaders } from "./session.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,7 +22,7 @@ export function follow(gameId, { onView, onStatus }) {
   const state = { lastId: null, retry: 1000, connections: 0 };
 
   async function readStream() {
-    const headers = { Accept: "text/event-stream", ...authHeaders(gameId) };
+    const headers = { Accept: "text/event-stream" };
     if (state.lastId !== null) headers["Last-Event-ID"] = state.lastId;
     const response = await fetch(`/api/games/${gameId}/live`, { headers, credentials: "same-origin", cache: "no-store" });
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);

@@ -1,10 +1,10 @@
 // The lobby: my games (with "your turn" marked), open games to join, and a form to create a game.
 import { ApiError, get, post } from "./api.js";
 import { h, showError } from "./dom.js";
-import { myGames, player, seatOf } from "./session.js";
+import { confirmPlayer, myGames } from "./session.js";
 import { joinGame, rememberBots } from "./seats.js";
 
-const me = player();
+const me = await confirmPlayer();
 const notice = document.getElementById("lobby-notice");
 const form = document.getElementById("new-game");
 const formError = document.getElementById("new-game-error");
@@ -18,36 +18,25 @@ function gameTitle(meta) {
   return meta.game.charAt(0).toUpperCase() + meta.game.slice(1);
 }
 
-async function myGameItem({ gameId, seat }) {
-  let meta;
-  try {
-    meta = await get(`/games/${gameId}`);
-  } catch (error) {
-    return null;
-  }
-  let yourTurn = false;
-  if (meta.status === "running") {
-    const view = await get(`/games/${gameId}/seats/${seat}/view`, { gameId }).catch(() => null);
-    yourTurn = Boolean(view && view.to_act.includes(seat));
-  }
-  const status = yourTurn ? "Your turn" : { open: "Waiting for players", running: "Running", over: "Over" }[meta.status];
+function myGameItem(game) {
+  const status = game.your_turn ? "Your turn" : { open: "Waiting for players", running: "Running", over: "Over" }[game.status];
   return h(
     "li",
-    { class: yourTurn ? "game your-turn" : "game", "data-game-id": gameId },
-    h("a", { href: `/games/${gameId}`, text: `${gameTitle(meta)} · ${meta.seats} players` }),
-    h("span", { class: yourTurn ? "badge turn" : "badge", text: status }),
-    h("span", { class: "muted", text: playerList(meta) }),
+    { class: game.your_turn ? "game your-turn" : "game", "data-game-id": game.id, "data-your-turn": String(game.your_turn) },
+    h("a", { href: `/games/${game.id}`, text: `${gameTitle(game)} · ${game.seats} players` }),
+    h("span", { class: game.your_turn ? "badge turn" : "badge", text: status }),
+    h("span", { class: "muted", text: playerList(game) }),
   );
 }
 
-async function showMyGames() {
+async function showMyGames(games) {
   const list = document.getElementById("my-games");
-  const items = (await Promise.all(myGames().map(myGameItem))).filter(Boolean);
+  const items = games.map(myGameItem);
   list.replaceChildren(...(items.length ? items : [h("li", { class: "muted", text: "No games yet." })]));
 }
 
-function openGameItem(meta) {
-  const held = seatOf(meta.id);
+function openGameItem(meta, mine) {
+  const held = mine.has(meta.id);
   const action = held
     ? h("a", { href: `/games/${meta.id}`, class: "button", text: "Open" })
     : h("button", {
@@ -70,10 +59,10 @@ function showJoinError(error) {
   showError(notice, error instanceof ApiError ? error.message : "Could not join the game.");
 }
 
-async function showOpenGames() {
+async function showOpenGames(mine) {
   const list = document.getElementById("open-games");
   const games = await get("/games");
-  const items = games.map(openGameItem);
+  const items = games.map((meta) => openGameItem(meta, mine));
   list.replaceChildren(...(items.length ? items : [h("li", { class: "muted", text: "No open games." })]));
 }
 
@@ -117,5 +106,6 @@ if (!me) {
   form.querySelector("button[type=submit]").disabled = true;
 }
 form.addEventListener("submit", createGame);
-showMyGames();
-showOpenGames();
+const mine = await myGames();
+showMyGames(mine);
+showOpenGames(new Set(mine.map((game) => game.id)));

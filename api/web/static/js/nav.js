@@ -1,12 +1,16 @@
 // The header: who is signed in, and signing out.
-import { player, signOut } from "./session.js";
+import { confirmPlayer, player, signOut } from "./session.js";
 
-const me = player();
-for (const node of document.querySelectorAll("#account-nav [data-when]")) {
-  node.hidden = (node.dataset.when === "signed-in") !== Boolean(me);
+function show(me) {
+  for (const node of document.querySelectorAll("#account-nav [data-when]")) {
+    node.hidden = (node.dataset.when === "signed-in") !== Boolean(me);
+  }
+  document.getElementById("who").textContent = me ? me.name : "";
 }
-if (me) document.getElementById("who").textContent = me.name;
-document.getElementById("sign-out").addEventListener("click", () => {
-  signOut();
+
+show(player());
+confirmPlayer().then(show);
+document.getElementById("sign-out").addEventListener("click", async () => {
+  await signOut();
   window.location.assign("/login");
 });

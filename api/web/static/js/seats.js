@@ -1,6 +1,6 @@
-// Taking a seat, and the creator's choice to fill empty seats with bots when starting.
+// Taking a seat (bound to the signed-in account), and the creator's choice to fill empty seats with bots.
 import { post } from "./api.js";
-import { player, rememberSeat } from "./session.js";
+import { player } from "./session.js";
 
 const BOTS = "papyrus.bots";
 
@@ -8,22 +8,26 @@ export async function joinGame(gameId) {
   const me = player();
   if (!me) throw new Error("Sign in first.");
   const { data } = await post(`/games/${gameId}/seats`, { name: me.name });
-  rememberSeat(gameId, data.seat, data.token);
   return data;
 }
 
+function choices() {
+  try {
+    return JSON.parse(localStorage.getItem(BOTS) || "{}");
+  } catch {
+    return {};
+  }
+}
+
 export function rememberBots(gameId, bots) {
-  const all = JSON.parse(localStorage.getItem(BOTS) || "{}");
-  all[gameId] = bots;
-  localStorage.setItem(BOTS, JSON.stringify(all));
+  localStorage.setItem(BOTS, JSON.stringify({ ...choices(), [gameId]: bots }));
 }
 
 export function wantsBots(gameId) {
-  const all = JSON.parse(localStorage.getItem(BOTS) || "{}");
-  return all[gameId] !== false;
+  return choices()[gameId] !== false;
 }
 
 export async function startGame(gameId, fillWithBots) {
-  const { data } = await post(`/games/${gameId}/start`, { fill_with_bots: fillWithBots }, { gameId });
+  const { data } = await post(`/games/${gameId}/start`, { fill_with_bots: fillWithBots });
   return data;
 }

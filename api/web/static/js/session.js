@@ -1,54 +1,57 @@
-// Who plays in this browser: the signed-in player and the seats they hold (game id -> seat and its token).
-// Seat tokens are kept in this browser's localStorage and sent only to this server's API.
-const PLAYER = "papyrus.player";
-const SEATS = "papyrus.seats";
+// Who plays in this browser. The server keeps the login (an HttpOnly session cookie); this module remembers
+// only the account's name for the header, and asks the server for the account's games and seats.
+import { api, get, post } from "./api.js";
 
-function read(key, fallback) {
+const NAME = "papyrus.player";
+
+export function player() {
+  const name = localStorage.getItem(NAME);
+  return name ? { name } : null;
+}
+
+function remember(name) {
+  if (name) localStorage.setItem(NAME, name);
+  else localStorage.removeItem(NAME);
+}
+
+// Ask the server who is logged in (the cookie may have expired or been revoked).
+export async function confirmPlayer() {
   try {
-    return JSON.parse(localStorage.getItem(key)) ?? fallback;
-  } catch {
-    return fallback;
+    const me = await get("/accounts/me");
+    remember(me.name);
+  } catch (error) {
+    if (error.status === 401) remember(null);
+  }
+  return player();
+}
+
+export async function signIn(name, password) {
+  const { data } = await post("/sessions", { name, password });
+  remember(data.name);
+}
+
+export async function register(name, password) {
+  await post("/accounts", { name, password });
+  await signIn(name, password);
+}
+
+export async function signOut() {
+  await api("DELETE", "/sessions/current").catch(() => null);
+  remember(null);
+}
+
+// The account's games, each the game's facts plus "seat" and "your_turn"; [] when nobody is signed in.
+export async function myGames() {
+  if (!player()) return [];
+  try {
+    return await get("/accounts/me/games");
+  } catch (error) {
+    if (error.status === 401) remember(null);
+    return [];
   }
 }
 
-export function player() {
-  return read(PLAYER, null);
-}
-
-export function signIn(name) {
-  localStorage.setItem(PLAYER, JSON.stringify({ name }));
-}
-
-export function signOut() {
-  localStorage.removeItem(PLAYER);
-}
-
-function allSeats() {
-  return read(SEATS, {});
-}
-
-function seatsOfPlayer() {
-  const me = player();
-  return me ? allSeats()[me.name] || {} : {};
-}
-
-export function seatOf(gameId) {
-  return seatsOfPlayer()[gameId] || null;
-}
-
-export function rememberSeat(gameId, seat, token) {
-  const me = player();
-  if (!me) return;
-  const seats = allSeats();
-  seats[me.name] = { ...(seats[me.name] || {}), [gameId]: { seat, token } };
-  localStorage.setItem(SEATS, JSON.stringify(seats));
-}
-
-export function myGames() {
-  return Object.entries(seatsOfPlayer()).map(([gameId, held]) => ({ gameId, ...held }));
-}
-
-export function authHeaders(gameId) {
-  const held = seatOf(gameId);
-  return held ? { Authorization: `Bearer ${held.token}` } : {};
+export async function seatOf(gameId) {
+  const found = (await myGames()).find((game) => game.id === gameId);
+  return found ? { seat: found.seat } : null;
 }

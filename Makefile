@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck check clean
+.PHONY: serve test test-browser chromium lint typecheck check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,13 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# Browser tests use Debian's Chromium at /usr/bin/chromium and the playwright module from the dev extras.
+chromium:
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test-browser: $(STAMP) chromium
+	PAPYRUS_REQUIRE_BROWSER=1 $(BIN)/python -m pytest tests/e2e/browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -315,7 +315,6 @@ NILE_CARDS: Final = (
         "double_action",
         "Anytime, with a ship placement: resolve that round space twice (not Heliopolis)",
         "CONFIRMED",
-        count=2,
     ),
     _special(
         "N12-15",

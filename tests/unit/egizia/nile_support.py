@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from egizia_support import at_placement, play
+from egizia_support import play
 
 from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaState
@@ -24,7 +24,8 @@ def on_river(state: EgiziaState, seat: int, card: str, space: str = "C1") -> Egi
     """Lay ``card`` on ``space`` and make it ``seat``'s turn, with no ship placed yet."""
     state.river_cards[int(space[1:]) - 1] = card
     state.players[seat].last_position = 0
-    return at_placement(state, seat)
+    state.turn = seat
+    return state
 
 
 def refusal(state: EgiziaState, seat: int, command: Any) -> RuleViolation:

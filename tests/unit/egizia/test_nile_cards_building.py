@@ -21,7 +21,7 @@ FOUR = ["O1", "O2", "O3"]  # obelisk levels 1 + 1 + 2
 
 
 def _obelisk(slots: list[int], speculators: list[int] | None = None) -> EgiziaState:
-    state = at_site(new_game(), OBELISK, slots, speculators)
+    state: EgiziaState = at_site(new_game(), OBELISK, slots, speculators)
     for player in state.players:
         player.crews, player.stones = [1, 1, 1, 2], 20
     return state
@@ -69,7 +69,7 @@ def test_two_regular_crews_need_the_card_and_the_card_needs_two_crews() -> None:
 
 
 def _sphinx_with(*cards: str, stones: int = 0) -> EgiziaState:
-    state = give(at_site(new_game(), SPHINX, [0, 1, NOBODY]), 0, *cards)
+    state: EgiziaState = give(at_site(new_game(), SPHINX, [0, 1, NOBODY]), 0, *cards)
     state.players[0].crews, state.players[0].stones = [2, 1, 1, 2], stones
     return state
 

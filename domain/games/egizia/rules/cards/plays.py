@@ -140,8 +140,9 @@ def _extra_ship_ok(state: EgiziaState, seat: int) -> str | None:
     player = state.players[seat]
     if player.extra_ship:
         return "You already play a second ship after your next one."
-    if SHIPS_PER_PLAYER - player.ships_placed < 2:
-        return "You need at least two ships left to place two in a row."
+    ships = next(NILE_BY_ID[card].count for card in player.hand if NILE_BY_ID[card].kind == "extra_ship")
+    if SHIPS_PER_PLAYER - player.ships_placed < ships:
+        return f"You need at least {ships} ships left to place {ships} in a row."
     return None
 
 

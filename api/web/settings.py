@@ -1,4 +1,5 @@
-"""Settings of the live view stream, from the environment (see README, "Configuration")."""
+"""Settings of the live view stream, from the environment: ``PAPYRUS_LIVE_SECONDS``,
+``PAPYRUS_LIVE_HEARTBEAT_SECONDS`` and ``PAPYRUS_LIVE_RETRY_MS``."""
 
 from __future__ import annotations
 

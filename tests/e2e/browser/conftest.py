@@ -42,7 +42,7 @@ LIVE_SECONDS = 4.0  # short live connections, so every test also exercises recon
 pytestmark = pytest.mark.browser
 
 
-def _missing(reason: str) -> None:
+def missing_browser(reason: str) -> None:
     if os.environ.get("PAPYRUS_REQUIRE_BROWSER") == "1":
         pytest.fail(f"PAPYRUS_REQUIRE_BROWSER=1 but {reason}")
     pytest.skip(reason)
@@ -76,9 +76,9 @@ def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _missing("the playwright module is not installed (pip install playwright)")
+        missing_browser("the playwright module is not installed (pip install playwright)")
     if not CHROMIUM.exists():
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+        missing_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:

@@ -3,9 +3,10 @@ decision by clicking what the page offers. Plus reading the board back to compar
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Locator, Page
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
 
 WAIT_MS = 15_000
 
@@ -30,6 +31,15 @@ def join_from_lobby(page: Page, base_url: str, game_id: str) -> None:
     page.goto(f"{base_url}/")
     page.click(f"#open-games li[data-game-id='{game_id}'] button")
     page.wait_for_url(f"{base_url}/games/{game_id}")
+
+
+def wait_for_my_turn(page: Page, polls: int = 300, poll_ms: int = 100) -> None:
+    """Bots play in the background: look again shortly until this player must decide."""
+    for _ in range(polls):
+        if your_turn(page):
+            return
+        page.wait_for_timeout(poll_ms)
+    raise AssertionError("it never became this player's turn")
 
 
 def version(page: Page) -> int:

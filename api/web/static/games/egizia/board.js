@@ -8,7 +8,7 @@ const STEP = 46;
 const TOP = 40;
 const y = (position) => TOP + (position - 1) * STEP;
 
-function wrap(text, width) {
+function wrap(text, width, most) {
   const words = text.split(" ");
   const lines = [""];
   for (const word of words) {
@@ -16,7 +16,8 @@ function wrap(text, width) {
     if ((lines[last] + " " + word).trim().length > width && lines[last]) lines.push(word);
     else lines[last] = (lines[last] + " " + word).trim();
   }
-  return lines.slice(0, 2);
+  if (lines.length > most) lines.splice(most - 1, lines.length, lines[most - 1] + "…");
+  return lines;
 }
 
 function label(x, yy, text, attrs = {}) {
@@ -44,17 +45,17 @@ function target(node, key, targets, fallbackText) {
 }
 
 function cardSpace(space, names, targets) {
-  const top = y(space.position) - 19;
+  const top = y(space.position) - 21;
   const text = space.card ? `${space.card.id} · ${cardShort(space.card)}: ${space.card.text}` : "No card";
   const group = s("g", { class: "space card-space", "data-space": space.id });
   group.append(
-    s("rect", { x: 8, y: top, width: 212, height: 38, rx: 5, class: space.card ? "card" : "card empty" }),
-    label(14, top + 11, `${space.position} · ${space.card ? space.card.id : space.id}`, { class: "label small strong" }),
+    s("rect", { x: 6, y: top, width: 216, height: 42, rx: 5, class: space.card ? "card" : "card empty" }),
+    label(12, top + 10, `${space.position} · ${space.card ? `${space.card.id} · ${cardShort(space.card)}` : space.id}`, { class: "label small strong" }),
   );
   if (space.card) {
-    wrap(space.card.text, 36).forEach((line, index) => group.append(label(14, top + 22 + index * 10, line, { class: "label small" })));
+    wrap(space.card.text, 42, 3).forEach((line, index) => group.append(label(12, top + 20 + index * 9, line, { class: "label card-text" })));
   }
-  space.ships.forEach((seat, index) => group.append(ship(236 + index * 10, top + 22, seat, names)));
+  space.ships.forEach((seat, index) => group.append(ship(238 + index * 10, top + 24, seat, names)));
   titled(group, `Position ${space.position}, ${text}`);
   return target(group, `${space.id}|-1|false`, targets, space.card ? text : null);
 }

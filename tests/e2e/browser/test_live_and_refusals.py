@@ -1,0 +1,85 @@
+"""One player against a bot: the lobby marks their turn, a stale tab shows why its command was refused, a
+dropped live connection comes back by itself, and the pages fit a phone's width."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.browser import pages
+from tests.e2e.browser.conftest import Site
+
+pytestmark = pytest.mark.browser
+
+LIVE = "**/api/games/*/live"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def game(site: Site, browser: Any) -> Iterator[tuple[Any, str]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    pages.register(page, site.base_url, "carla", "papyrus-pass-2")
+    game_id = pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    try:
+        yield page, game_id
+    finally:
+        context.close()
+
+
+def test_the_lobby_marks_the_game_where_it_is_my_turn(game: tuple[Any, str], site: Site) -> None:
+    page, game_id = game
+    pages.wait_for_my_turn(page)
+    page.goto(f"{site.base_url}/")
+    entry = page.locator(f"#my-games li[data-game-id='{game_id}']")
+    entry.wait_for()
+    assert entry.get_attribute("data-your-turn") == "true"
+    assert entry.locator(".badge").inner_text() == "Your turn"
+    entry.locator("a").click()
+    page.wait_for_selector("svg.river g.legal")
+
+
+def test_a_stale_tab_shows_the_refusal_and_reconnects_after_a_dropped_connection(
+    game: tuple[Any, str], site: Site
+) -> None:
+    page, game_id = game
+    pages.wait_for_my_turn(page)
+    stale = page.context.new_page()
+    stale.route(LIVE, lambda route: route.abort())
+    stale.goto(f"{site.base_url}/games/{game_id}")
+    stale.wait_for_selector("svg.river g.legal")
+    stale.wait_for_selector("#live-state[data-status='offline']")
+    seen = pages.version(page)
+    pages.decide(page)
+    pages.wait_version_above(page, seen)
+    pages.decide(stale)
+    refusal = stale.locator("#refusal")
+    refusal.wait_for()
+    assert refusal.inner_text().startswith("Refused: The game is at version")
+    stale.unroute(LIVE)
+    stale.wait_for_selector("#live-state[data-status='live']", timeout=pages.WAIT_MS)
+    stale.wait_for_function(
+        "v => Number(document.getElementById('game').dataset.version) > v", arg=seen, timeout=pages.WAIT_MS
+    )
+    stale.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/games/{game_id}", "/games/{game_id}/history"])
+def test_pages_fit_a_phone(game: tuple[Any, str], site: Site, artifacts: Path, path: str) -> None:
+    page, game_id = game
+    page.set_viewport_size(PHONE)
+    page.goto(site.base_url + path.format(game_id=game_id))
+    if path == "/":
+        page.wait_for_selector(f"#my-games li[data-game-id='{game_id}']")
+    else:
+        page.wait_for_selector("svg.river")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{path} is {overflow}px wider than a phone"
+    name = path.replace("/{game_id}", "").strip("/").replace("/", "-") or "lobby"
+    page.screenshot(path=str(artifacts / f"phone-{name}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"phone-{name}-screen.png"))

@@ -8,7 +8,10 @@ from egizia_support import new_game, play
 from nile_support import on_river, refusal
 
 from domain.games.egizia import EgiziaOptions
+from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
+from domain.games.egizia.data import NILE_CARDS, START_FIELD_GRAIN, START_QUARRY_STONES, NileCard
+from domain.games.egizia.rules.feeding import advance_production, irrigated_grain
 from domain.games.egizia.rules.setup import nile_deck_cards
 
 STONE_CARDS = ("N12-20", "N34-19", "N5-08")
@@ -132,3 +135,34 @@ def test_two_player_games_leave_the_speculation_card_out_by_default() -> None:
     assert "N34-14" in nile_deck_cards(1, 3, EgiziaOptions())
     assert "N34-14" in nile_deck_cards(1, 2, EgiziaOptions(remove_speculation_card_in_2p=False))
     assert len(nile_deck_cards(1, 2, EgiziaOptions())) == 21
+
+
+PLAIN_FIELDS = [c for c in NILE_CARDS if c.kind == "field" and not c.bonus]
+QUARRIES = [c for c in NILE_CARDS if c.kind == "quarry"]
+
+
+@pytest.mark.parametrize("card", PLAIN_FIELDS, ids=lambda card: card.id)
+def test_field_feeds_its_grain_whenever_the_ring_waters_its_colour(card: NileCard) -> None:
+    state = on_river(new_game(), 0, card.id)
+    after, _ = play(state, 0, PlaceShip(space="C1"))
+    for ring in (0, 1, 2):
+        after.ring = ring
+        watered = card.colour <= ring
+        assert irrigated_grain(after, 0) == START_FIELD_GRAIN + (card.grain if watered else 0)
+
+
+@pytest.mark.parametrize("card", QUARRIES, ids=lambda card: card.id)
+def test_quarry_produces_its_stones_every_round(card: NileCard) -> None:
+    state = on_river(new_game(), 0, card.id)
+    after, _ = play(state, 0, PlaceShip(space="C1"))
+    after.players[0].stones = 0
+    events = advance_production(after)
+    assert ev.StonesChanged(seat=0, delta=START_QUARRY_STONES + card.stones, reason="quarries") in events
+
+
+@pytest.mark.parametrize("card", PLAIN_FIELDS + QUARRIES, ids=lambda card: card.id)
+def test_field_or_quarry_is_not_taken_twice(card: NileCard) -> None:
+    state = on_river(new_game(), 0, card.id)
+    after, _ = play(state, 0, PlaceShip(space="C1"))
+    after.turn, after.players[1].last_position = 1, 0
+    assert refusal(after, 1, PlaceShip(space="C1")).code == "place.no_card"

@@ -34,11 +34,6 @@ def has_permanent(player: Player, kind: str) -> str | None:
     return next((card for card in player.permanents if NILE_BY_ID[card].kind == kind), None)
 
 
-def usable_now(player: Player, card_id: str) -> bool:
-    """The card is in the hand, or is a permanent card not yet used this round."""
-    return card_id in player.hand or (card_id in player.permanents and card_id not in player.used_this_round)
-
-
 def boostable_crews(player: Player) -> list[int]:
     """Crews that can still move one step right."""
     return [crew for crew, strength in enumerate(player.crews) if strength < CREW_MAX[crew]]

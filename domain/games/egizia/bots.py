@@ -13,6 +13,9 @@ from domain.games.egizia.rules.feeding import crew_need, irrigated_grain
 from domain.games.egizia.state import EgiziaState, copy_state
 
 ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per remaining round, roughly
+# A Nile card used this round is worth a little more than one held: the one-step look-ahead cannot see the
+# later gain of a second ship, a build turn out of order or an improved field.
+CARD_USE_VALUE = 0.9
 
 
 def position_value(state: EgiziaState, seat: int) -> float:
@@ -30,6 +33,7 @@ def position_value(state: EgiziaState, seat: int) -> float:
         + 2.0 * len(player.sphinx)
         + 0.6 * (player.stone_market + player.grain_market)
         + 0.8 * len(player.hand)
+        + CARD_USE_VALUE * len(player.used_this_round)
         + 1.0 * len(player.permanents)
     )
 

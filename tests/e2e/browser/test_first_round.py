@@ -40,6 +40,7 @@ class PlayedRound:
     seats: dict[str, int]
     bruno_received: Capture
     phases_seen: list[tuple[int, str]]
+    actions: list[str] = field(default_factory=list)
 
 
 def _seat_of(site: Site, game_id: str, name: str) -> int:
@@ -60,7 +61,7 @@ def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
                 page.screenshot(path=str(artifacts / f"round1-{len(played.phases_seen)}-{state[1]}.png"))
             if pages.your_turn(page):
                 seen = pages.version(page)
-                pages.decide(page, keyboard=keyboard)
+                played.actions.append(pages.decide(page, keyboard=keyboard))
                 pages.wait_version_above(page, seen)
                 assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
                 acted = True
@@ -110,6 +111,7 @@ def _phase_ends(site: Site, game_id: str, seat: int) -> dict[str, int]:
 def test_the_first_round_is_played_by_clicking_and_the_board_follows_live(played: PlayedRound) -> None:
     assert [phase for _, phase in played.phases_seen][:1] == ["placement"]
     assert {"placement", "building"} <= {phase for _, phase in played.phases_seen}
+    assert {"place", "build", "keep"} <= set(played.actions), played.actions
     assert pages.board_state(played.anna)[0] == 2
     live = played.anna.locator("#live-state")
     assert int(live.get_attribute("data-connections") or 0) > 1, "the page never reconnected its live view"

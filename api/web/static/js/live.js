@@ -50,7 +50,7 @@ export function follow(gameId, { onView, onStatus }) {
       try {
         await readStream();
         onStatus("reconnecting", state.connections);
-      } catch (error) {
+      } catch {
         onStatus("offline", state.connections);
       }
       await sleep(state.retry);

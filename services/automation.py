@@ -15,6 +15,7 @@ from services import codec, keys
 from services.codec import CommandRecord
 from services.components import Components
 from services.event_store import StaleVersion
+from services.followups import MAX_BOT_ATTEMPTS, bot_command_id
 from services.meta_store import RUNNING
 from services.processor import Processor, new_events
 from services.scripts import as_bytes
@@ -27,9 +28,10 @@ def queue_command(parts: Components, game_id: str, record: CommandRecord) -> boo
     return is_new
 
 
-def bot_for(game: Game, game_id: str, seat: int, version: int) -> Bot:
-    """The game's own bot if it exposes ``bot(seed) -> Bot``, else a RandomBot; seeded per move."""
-    seed = int.from_bytes(hashlib.sha256(f"{game_id}:{seat}:{version}".encode()).digest()[:8], "big")
+def bot_for(game: Game, game_id: str, seat: int, version: int, attempt: int) -> Bot:
+    """The game's own bot if it exposes ``bot(seed) -> Bot``, else a RandomBot; seeded per attempt."""
+    label = f"{game_id}:{seat}:{version}:{attempt}"
+    seed = int.from_bytes(hashlib.sha256(label.encode()).digest()[:8], "big")
     factory = getattr(game, "bot", None)
     return factory(seed) if callable(factory) else RandomBot(seed)
 
@@ -40,6 +42,7 @@ class SweepReport:
     started: int = 0
     processed: int = 0
     settled: int = 0
+    timed_out: int = 0
 
 
 class Automation:
@@ -68,15 +71,19 @@ class Automation:
         self._processor.followups.settle(game, game_id, meta["seats"])
         return True
 
-    def bot_move(self, game_id: str, seat: int, version: int) -> bool:
-        """Submit the bot's move for ``seat`` if it still must act at ``version``."""
+    def bot_move(self, game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
+        """Submit the bot's move for ``seat`` if it still must act at ``version``. Attempts after a refusal
+        use another seed; the last one plays the game's timeout command."""
         parts = self._parts
         _, game = parts.game_of(game_id)
         head, state = parts.states.load(game, game_id)
         if head.version != version or game.result(state) is not None or seat not in game.to_act(state):
             return False
-        command = bot_for(game, game_id, seat, version).choose(game, state, seat)
-        return self._queue(game_id, seat, seat, f"bot-{seat}-{version}", command)
+        if attempt < MAX_BOT_ATTEMPTS:
+            command = bot_for(game, game_id, seat, version, attempt).choose(game, state, seat)
+        else:
+            command = game.timeout_command(state, seat)
+        return self._queue(game_id, seat, seat, bot_command_id(seat, version, attempt), command)
 
     def timeout_seat(self, game_id: str, seat: int) -> bool:
         """Submit ``game.timeout_command`` for ``seat`` (actor "timeout") once its deadline has passed."""
@@ -109,9 +116,16 @@ class Automation:
                 report.processed += int(parts.scheduler.process_game(game_id))
                 continue
             meta, game = parts.game_of(game_id)
-            self._processor.followups.settle(game, game_id, meta["seats"])
+            self._processor.followups.settle(game, game_id, meta["seats"], repair=True)
             report.settled += 1
+            report.timed_out += self._time_out_overdue(game_id)
         return report
+
+    def _time_out_overdue(self, game_id: str) -> int:
+        """Submit the timeout of every seat past its deadline (in case its job ran early or got lost)."""
+        now = self._parts.settings.clock()
+        overdue = self._processor.followups.deadlines(game_id).items()
+        return sum(int(self.timeout_seat(game_id, seat)) for seat, entry in overdue if entry.deadline <= now)
 
     def _queue(self, game_id: str, seat: int, actor: codec.Actor, command_id: str, command: Any) -> bool:
         record = CommandRecord(

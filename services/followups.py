@@ -2,22 +2,33 @@
 
 * game over: it leaves the running set and its deadlines are dropped;
 * nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)``;
-* a bot must act: ``bot_move(<id>, <seat>, <version>)``;
+* a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``; a refused bot move is retried with
+  another seed, then with the game's timeout command, then left (logged) for an operator;
 * a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a
   ``timeout_seat`` job scheduled for it.
 
 Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless.
+The sweep settles with ``repair=True`` so jobs that went missing or failed are re-created.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from domain.engine import Game
 from services import keys
 from services.components import Components
 from services.scripts import as_int, as_str
+
+log = logging.getLogger(__name__)
+MAX_BOT_ATTEMPTS = 3
+
+
+def bot_command_id(seat: int, version: int, attempt: int) -> str:
+    """Bot moves are idempotent per (seat, version, attempt)."""
+    return f"bot-{seat}-{version}-{attempt}"
 
 
 class Deadline:
@@ -30,7 +41,7 @@ class FollowUps:
     def __init__(self, parts: Components) -> None:
         self._parts = parts
 
-    def settle(self, game: Game, game_id: str, seats: int) -> None:
+    def settle(self, game: Game, game_id: str, seats: int, repair: bool = False) -> None:
         parts = self._parts
         head, state = parts.states.load(game, game_id)
         parts.projections.write(game, game_id, seats, head.version, state)
@@ -40,12 +51,30 @@ class FollowUps:
             return
         to_act = game.to_act(state)
         if not to_act:
-            parts.scheduler.advance(game_id, head.version)
+            parts.scheduler.advance(game_id, head.version, repair)
             return
         bots = self.bot_seats(game_id)
         for seat in sorted(to_act & bots):
-            parts.scheduler.bot_move(game_id, seat, head.version)
-        self._track_deadlines(game_id, to_act - bots, head.version)
+            self._schedule_bot(game_id, seat, head.version, repair)
+        self._track_deadlines(game_id, to_act - bots, head.version, repair)
+
+    def bot_attempt(self, game_id: str, seat: int, version: int) -> int:
+        """How many bot moves for ``seat`` at ``version`` were refused so far."""
+        attempt = 0
+        while True:
+            outcome = self._parts.inbox.outcome(game_id, bot_command_id(seat, version, attempt))
+            if outcome is None or outcome.status == "accepted":
+                return attempt
+            attempt += 1
+
+    def _schedule_bot(self, game_id: str, seat: int, version: int, repair: bool) -> None:
+        attempt = self.bot_attempt(game_id, seat, version)
+        if attempt > MAX_BOT_ATTEMPTS:
+            log.error(
+                "game %s: every move of the bot in seat %s was refused at version %s", game_id, seat, version
+            )
+            return
+        self._parts.scheduler.bot_move(game_id, seat, version, attempt, repair)
 
     def bot_seats(self, game_id: str) -> set[int]:
         meta = self._parts.meta.get(game_id) or {"players": []}
@@ -56,7 +85,7 @@ class FollowUps:
         entries = {as_int(seat): json.loads(as_str(value)) for seat, value in raw.items()}
         return {seat: Deadline(entry["since"], entry["deadline"]) for seat, entry in entries.items()}
 
-    def _track_deadlines(self, game_id: str, humans: set[int], version: int) -> None:
+    def _track_deadlines(self, game_id: str, humans: set[int], version: int, repair: bool) -> None:
         parts = self._parts
         known = self.deadlines(game_id)
         gone = [seat for seat in known if seat not in humans]
@@ -71,4 +100,4 @@ class FollowUps:
                 entry = Deadline(version, parts.settings.clock() + timeout)
                 record: dict[str, Any] = {"since": entry.since, "deadline": entry.deadline}
                 parts.redis.hset(keys.deadlines(game_id), str(seat), json.dumps(record))
-            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline)
+            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline, repair)

@@ -4,10 +4,15 @@ Every job takes ids only and has a deterministic id, so scheduling the same work
 (``unique=True``) and a late or duplicated job finds the version moved on and does nothing:
 
 * ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
-* ``papyrus-bot-<game>-<seat>-<version>``: a bot's move at ``version``;
+* ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move at ``version`` (a new attempt only if
+  the previous one was refused);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
   (SET NX) holds the queued job's id and the job clears it when it starts.
+
+A job id that exists in RQ is never enqueued again by the normal flow, even once finished (RQ keeps it for
+``RESULT_TTL``), so a job whose work changed nothing cannot loop. Only the sweep (``repair=True``)
+re-creates jobs that went missing or failed.
 """
 
 from __future__ import annotations
@@ -27,15 +32,17 @@ from services.settings import Settings
 
 JOBS = "workers.jobs"
 ALIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.CREATED}
+BROKEN = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 PROCESS_FLAG_TTL = 600
+RESULT_TTL = 3600
 
 
 def advance_job_id(game_id: str, version: int) -> str:
     return f"papyrus-advance-{game_id}-{version}"
 
 
-def bot_job_id(game_id: str, seat: int, version: int) -> str:
-    return f"papyrus-bot-{game_id}-{seat}-{version}"
+def bot_job_id(game_id: str, seat: int, version: int, attempt: int) -> str:
+    return f"papyrus-bot-{game_id}-{seat}-{version}-{attempt}"
 
 
 def timeout_job_id(game_id: str, seat: int, since: int) -> str:
@@ -49,20 +56,28 @@ class JobScheduler:
         self._settings = settings
         self.queue = Queue(settings.queue_name, connection=rq_connection)
 
+    def status(self, job_id: str) -> JobStatus | None:
+        try:
+            return Job.fetch(job_id, connection=self._rq).get_status(refresh=False)
+        except NoSuchJobError:
+            return None
+
     def is_alive(self, job_id: str) -> bool:
         """True if the job is waiting, scheduled or running."""
-        try:
-            return Job.fetch(job_id, connection=self._rq).get_status(refresh=False) in ALIVE
-        except NoSuchJobError:
-            return False
+        return self.status(job_id) in ALIVE
 
-    def ensure(self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0) -> bool:
-        """Enqueue (or schedule after ``delay`` seconds) unless a live job has this id. True if enqueued."""
-        if self.is_alive(job_id):
+    def ensure(
+        self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0, repair: bool = False
+    ) -> bool:
+        """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; with ``repair`` also
+        replace a job that failed or was stopped. True if enqueued."""
+        status = self.status(job_id)
+        if status is not None and not (repair and status in BROKEN):
             return False
-        with contextlib.suppress(NoSuchJobError):
-            Job.fetch(job_id, connection=self._rq).delete()
-        job = self.queue.create_job(f"{JOBS}.{function}", args=args, job_id=job_id, result_ttl=3600)
+        if status is not None:
+            with contextlib.suppress(NoSuchJobError):
+                Job.fetch(job_id, connection=self._rq).delete()
+        job = self.queue.create_job(f"{JOBS}.{function}", args=args, job_id=job_id, result_ttl=RESULT_TTL)
         try:
             if delay > 0:
                 when = datetime.fromtimestamp(self._settings.clock(), UTC) + timedelta(seconds=delay)
@@ -89,17 +104,18 @@ class JobScheduler:
         """Called by a starting process_game job: later submissions must queue a new one."""
         self._store.delete(keys.process_queued(game_id))
 
-    def advance(self, game_id: str, version: int) -> bool:
-        return self.ensure(
-            advance_job_id(game_id, version), "advance_game", (game_id, version), self._settings.advance_delay
-        )
+    def advance(self, game_id: str, version: int, repair: bool = False) -> bool:
+        job_id, delay = advance_job_id(game_id, version), self._settings.advance_delay
+        return self.ensure(job_id, "advance_game", (game_id, version), delay, repair)
 
-    def bot_move(self, game_id: str, seat: int, version: int) -> bool:
-        return self.ensure(bot_job_id(game_id, seat, version), "bot_move", (game_id, seat, version))
+    def bot_move(self, game_id: str, seat: int, version: int, attempt: int, repair: bool = False) -> bool:
+        job_id = bot_job_id(game_id, seat, version, attempt)
+        return self.ensure(job_id, "bot_move", (game_id, seat, version, attempt), 0.0, repair)
 
-    def timeout(self, game_id: str, seat: int, since: int, deadline: float) -> bool:
+    def timeout(self, game_id: str, seat: int, since: int, deadline: float, repair: bool = False) -> bool:
         delay = max(0.0, deadline - self._settings.clock())
-        return self.ensure(timeout_job_id(game_id, seat, since), "timeout_seat", (game_id, seat), delay)
+        job_id = timeout_job_id(game_id, seat, since)
+        return self.ensure(job_id, "timeout_seat", (game_id, seat), delay, repair)
 
     def sweep(self, delay: float) -> bool:
         """Schedule the next periodic sweep (one per time slot, whichever worker asks first)."""

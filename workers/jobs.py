@@ -17,9 +17,9 @@ def advance_game(game_id: str, version: int) -> bool:
     return context.service().processor.advance_game(game_id, version)
 
 
-def bot_move(game_id: str, seat: int, version: int) -> bool:
-    """Submit the bot's move for ``seat`` at ``version`` (idempotent command id)."""
-    return context.service().automation.bot_move(game_id, seat, version)
+def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
+    """Submit the bot's move for ``seat`` at ``version`` (idempotent command id per attempt)."""
+    return context.service().automation.bot_move(game_id, seat, version, attempt)
 
 
 def timeout_seat(game_id: str, seat: int) -> bool:

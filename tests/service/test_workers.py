@@ -9,6 +9,7 @@ import pytest
 from rq import SimpleWorker
 from rq.job import Job
 
+from domain.engine import RuleViolation
 from services import keys
 from services.game_service import GameService
 from services.projections import Projections
@@ -219,3 +220,28 @@ def test_a_command_the_game_fails_on_is_refused_and_the_game_goes_on(
     buggy, fine = service.outcome(game_id, "buggy"), service.outcome(game_id, "fine")
     assert buggy is not None and buggy.violation is not None and buggy.violation["code"] == "engine.error"
     assert fine is not None and fine.status == "accepted"
+
+
+def test_a_bot_whose_moves_are_all_refused_stops_trying(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    meta = service.create_game("toy", 2, {})
+    service.join(meta["id"], "Ann", seat=0)
+    game = service._game(meta["id"])[1]
+    real_decide = game.decide
+
+    def refuse_seat_one(state: object, seat: int, command: object) -> list[object]:
+        if seat == 1:
+            raise RuleViolation("test.refused", "Seat 1 may not play.")
+        return real_decide(state, seat, command)
+
+    monkeypatch.setattr(game, "decide", refuse_seat_one)
+    service.start(meta["id"], fill_with_bots=True)
+    drain(service)
+    version = service.parts.store.head(meta["id"]).version
+    tried = [service.outcome(meta["id"], f"bot-1-{version}-{attempt}") for attempt in range(5)]
+    assert [o.status if o else None for o in tried] == ["rejected"] * 4 + [None]
+    assert service.your_turn(meta["id"], 1)["your_turn"] is True
+    jobs.sweep()
+    drain(service)
+    assert service.outcome(meta["id"], f"bot-1-{version}-4") is None

@@ -18,7 +18,7 @@ class HttpBot:
     seat: int
     token: str
     seed: int
-    accepted: int = 0
+    accepted: set[str] = field(default_factory=set)
     refused: list[dict[str, Any]] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
 
@@ -49,15 +49,17 @@ class HttpBot:
         raise TimeoutError(f"seat {self.seat}: the game did not finish in time")
 
     def submit(self, command: dict[str, Any], version: int) -> None:
-        body: dict[str, Any] = {"command_id": f"s{self.seat}-v{version}", "command": command}
-        body["expected_version"] = version
+        # One id per (seat, version): if a lagging view shows the same version again, the resubmission
+        # returns the first outcome instead of playing twice.
+        command_id = f"s{self.seat}-v{version}"
+        body: dict[str, Any] = {"command_id": command_id, "command": command, "expected_version": version}
         response = self.http.post(f"{self.base_url}/api/games/{self.game_id}/commands", json=body, timeout=30)
         while response.status_code == 202:
             time.sleep(0.05)
             response = self.http.get(self.base_url + response.json()["poll"], timeout=30)
         self.answers.append(response.json())
         if response.status_code == 200:
-            self.accepted += 1
+            self.accepted.add(command_id)
         elif response.status_code in (409, 422):
             self.refused.append(response.json())  # the game moved on under us: read the view again
         else:

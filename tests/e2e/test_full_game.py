@@ -63,7 +63,8 @@ def test_four_http_bots_finish_a_game_scored_as_the_domain_scores_it(deployment:
     accepted = [
         line for line in lines if line["kind"] == "command" and line["outcome"]["status"] == "accepted"
     ]
-    assert len(accepted) == sum(bot.accepted for bot in bots)
+    sent = {f"{bot.seat}.{command_id}" for bot in bots for command_id in bot.accepted}
+    assert {line["command_id"] for line in accepted} == sent
     assert_no_bot_saw_another_seats_token_or_the_seed(bots, tokens, lines[0]["seed"])
 
 

@@ -66,6 +66,9 @@ class Processor:
             return False
         events = game.advance(state)
         if not events:
+            log.warning(
+                "game %s: nobody must act at version %s but %s advanced nothing", game_id, version, game.name
+            )
             return False
         try:
             self._append(game, game_id, head, state, events, "system", None, None)

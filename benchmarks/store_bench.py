@@ -12,7 +12,8 @@ per finished game.
    over each game's keys (streams, outcomes, projections, meta...) plus its share of the game index.
    RQ's job keys are not counted (they expire).
 
-Everything is written under fresh game ids / a fresh queue name and deleted afterwards.
+Everything is written under a fresh key prefix (so workers of other runs sharing this Redis never touch
+these games) and a fresh queue name, and deleted afterwards.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def main() -> int:
     print(f"append.lua, 1 event per append:   {single:,.0f} events/s ({single / raw:.0%} of raw XADD)")
     print(f"append.lua, 10 events per append: {batched:,.0f} events/s ({batched / raw:.0%} of raw XADD)")
 
-    queue_name = f"papyrus-bench-{uuid.uuid4().hex[:8]}"
+    keys.PREFIX = queue_name = f"papyrus-bench-{uuid.uuid4().hex[:8]}"
     service = GameService(connection, Settings(queue_name=queue_name))
     context.register(service)
     try:
@@ -140,6 +141,9 @@ def main() -> int:
             )
     finally:
         service.parts.scheduler.queue.delete(delete_jobs=True)
+        leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))
+        if leftovers:
+            connection.delete(*leftovers)
     return 0
 
 

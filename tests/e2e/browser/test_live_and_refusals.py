@@ -63,8 +63,12 @@ def test_a_stale_tab_shows_the_refusal_and_reconnects_after_a_dropped_connection
     assert refusal.inner_text().startswith("Refused: The game is at version")
     stale.unroute(LIVE)
     stale.wait_for_selector("#live-state[data-status='live']", timeout=pages.WAIT_MS)
-    stale.wait_for_function(
-        "v => Number(document.getElementById('game').dataset.version) > v", arg=seen, timeout=pages.WAIT_MS
+    pages.wait_for_my_turn(page)
+    moved = pages.version(page)
+    pages.decide(page)
+    pages.wait_version_above(page, moved)
+    stale.wait_for_function(  # the other tab's move reaches this one through the restored live stream
+        "v => Number(document.getElementById('game').dataset.version) > v", arg=moved, timeout=pages.WAIT_MS
     )
     stale.close()
 

@@ -47,6 +47,7 @@ async function submit(command) {
     await refresh();
   } catch (error) {
     showError(refusal, `Refused: ${error instanceof ApiError ? error.message : "the server could not be reached."}`);
+    if (error instanceof ApiError && [409, 422].includes(error.status)) await refresh().catch(() => null);
   }
 }
 

@@ -12,7 +12,13 @@ from api.context import api_context, game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
-from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
+from api.outcomes import (
+    command_field,
+    known_stale,
+    outcome_response,
+    require_command_type,
+    stored_command_id,
+)
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, ErrorBody, SubmitCommand
 from services.game_service import CommandOutcome, ServiceError
 
@@ -48,6 +54,9 @@ def submit_command(game_id: str) -> Response:
     require_command_type(body.command)
     service = game_service()
     stored_id = stored_command_id(seat, body.command_id)
+    stale = known_stale(service, game_id, stored_id, body.expected_version)
+    if stale is not None:
+        return outcome_response(game_id, body.command_id, stale, events=False)
     try:
         service.submit(game_id, seat, body.command, stored_id, body.expected_version)
     except ServiceError as refused:

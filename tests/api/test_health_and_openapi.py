@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from openapi_spec_validator import validate
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from api.app import create_app
@@ -60,3 +61,7 @@ def _refs(node: Any) -> list[str]:
     if isinstance(node, list):
         return [ref for value in node for ref in _refs(value)]
     return []
+
+
+def test_the_openapi_document_is_valid_openapi_3_1(api: Harness) -> None:
+    validate(api.client.get("/api/openapi.json").json)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +22,26 @@ class ApiConfig:
     submit_wait_seconds: float = 2.0
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> ApiConfig:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> ApiConfig:
         source = os.environ if env is None else env
         return cls(
-            max_body_bytes=int(source.get("PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes)),
-            submit_wait_seconds=float(source.get("PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds)),
+            max_body_bytes=int(_number(source, "PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes, whole=True)),
+            submit_wait_seconds=_number(source, "PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds),
         )
+
+
+def _number(env: Mapping[str, str], name: str, default: float, whole: bool = False) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw) if whole else float(raw)
+    except ValueError:
+        kind = "a whole number" if whole else "a number"
+        raise ValueError(f"{name} must be {kind} >= 0, got {raw!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, got {raw!r}")
+    return value
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ per finished game.
    run (same Redis, same single connection, no pipelining).
 2. Memory: ``--games`` bot games of every registered game at 4 players (its max if lower) are played to
    the end through the GameService (jobs run by an in-process RQ SimpleWorker); MEMORY USAGE is summed
-   over each game's keys (streams, outcomes, projections, meta...) plus its share of the game index.
-   RQ's job keys are not counted (they expire).
+   over each game's keys (streams, outcomes, projections, meta...) plus its share of the game index, and
+   printed per key kind for the median game. RQ's job keys are not counted (they expire).
 
 Everything is written under a fresh key prefix (so workers of other runs sharing this Redis never touch
 these games) and a fresh queue name, and deleted afterwards.
@@ -34,7 +34,7 @@ from rq import SimpleWorker
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import registry
-from services import codec, keys
+from services import keys, stored
 from services.event_store import EventStore, Head, NewEvent
 from services.game_service import GameService
 from services.settings import Settings
@@ -78,13 +78,21 @@ def raw_xadd_rate(url: str, appends: int, payload_size: int) -> float:
 
 
 def record_size() -> int:
+    """Bytes of the stream entry one single-event append writes."""
     store = EventStore(redis.Redis(), time.time)
     (record,) = store.build(Head(), [NewEvent("bench.noted", PAYLOAD)], 0, None)
-    return len(codec.encode(record))
+    return len(stored.encode_events([record])[0][1])
 
 
-def game_memory(connection: redis.Redis, service: GameService, name: str) -> tuple[int, int]:
-    """Bytes held by one finished bot game and its number of events."""
+def key_kind(game_id: str, key: str) -> str:
+    """``events``, ``view:seat:*``... : a game key without its prefix (seat views counted together)."""
+    kind = key.split(f"{{game:{game_id}}}:", 1)[1]
+    return "view:seat:*" if kind.startswith("view:seat:") else kind
+
+
+def game_memory(connection: redis.Redis, service: GameService, name: str) -> tuple[dict[str, int], int]:
+    """Bytes held by one finished bot game, by key kind (plus ``games index`` for its share of the game
+    index), and its number of events."""
     game = registry.get_game(name)
     meta = service.create_game(name, min(4, game.max_players), {})
     service.start(meta["id"], fill_with_bots=True)
@@ -95,15 +103,24 @@ def game_memory(connection: redis.Redis, service: GameService, name: str) -> tup
         raise RuntimeError(f"{name} bot game {game_id} did not finish")
     game_keys = [k for k in keys.game_keys(game_id) if connection.exists(k)]
     game_keys += [k.decode() for k in connection.scan_iter(match=keys.projection_pattern(game_id))]
-    total = sum(int(connection.memory_usage(k, samples=0) or 0) for k in game_keys)
-    total += int(connection.memory_usage(keys.games(), samples=0) or 0) // max(
+    usage: dict[str, int] = {}
+    for key in game_keys:
+        kind = key_kind(game_id, key)
+        usage[kind] = usage.get(kind, 0) + int(connection.memory_usage(key, samples=0) or 0)
+    usage["games index"] = int(connection.memory_usage(keys.games(), samples=0) or 0) // max(
         1, connection.zcard(keys.games())
     )
     events = service.parts.store.head(game_id).version
     connection.delete(*game_keys)
     connection.zrem(keys.games(), game_id)
     connection.srem(keys.running_games(), game_id)
-    return total, events
+    return usage, events
+
+
+def print_breakdown(usage: dict[str, int]) -> None:
+    """MEMORY USAGE by key kind of one game (the median one), largest first."""
+    for kind, used in sorted(usage.items(), key=lambda item: -item[1]):
+        print(f"    {kind:<14} {used:>8,} bytes")
 
 
 def main() -> int:
@@ -128,17 +145,19 @@ def main() -> int:
     context.register(service)
     try:
         for name in sorted(registry.games()):
-            sizes, counts = [], []
+            sizes, counts, usages = [], [], []
             for _ in range(args.games):
-                used, events = game_memory(connection, service, name)
-                sizes.append(used)
+                usage, events = game_memory(connection, service, name)
+                sizes.append(sum(usage.values()))
                 counts.append(events)
+                usages.append(usage)
             print(
                 f"memory per finished {name} game ({min(4, registry.get_game(name).max_players)} players, "
                 f"{args.games} games): median {statistics.median(sizes) / 1024:.1f} KiB "
                 f"(min {min(sizes) / 1024:.1f}, max {max(sizes) / 1024:.1f}), "
                 f"median {statistics.median(counts):.0f} events"
             )
+            print_breakdown(usages[sizes.index(sorted(sizes)[len(sizes) // 2])])
     finally:
         service.parts.scheduler.queue.delete(delete_jobs=True)
         leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))

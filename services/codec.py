@@ -1,4 +1,4 @@
-"""Stored record shapes, their MessagePack encoding, the hash chain and upcasting of old event versions.
+"""Record shapes, the hash chain and upcasting of old event versions (their Redis layout: services/stored.py).
 
 Hash chain: ``hash = sha256(prev_hash_ascii + canonical_bytes).hexdigest()`` where ``canonical_bytes`` is
 the compact JSON of ``{seq, type, schema_version, at, actor, command_id, data}`` with keys sorted (msgspec
@@ -157,25 +157,3 @@ def to_event(game: Game, record: EventRecord) -> Any:
 def to_json_event(event: Any) -> dict[str, Any]:
     """A game event as JSON-ready data, tag included."""
     return dict(msgspec.to_builtins(event, order="sorted"))
-
-
-_record_encoder = msgspec.msgpack.Encoder()
-_event_decoder = msgspec.msgpack.Decoder(EventRecord)
-_command_decoder = msgspec.msgpack.Decoder(CommandRecord)
-_outcome_decoder = msgspec.msgpack.Decoder(OutcomeRecord)
-
-
-def encode(record: EventRecord | CommandRecord | OutcomeRecord) -> bytes:
-    return _record_encoder.encode(record)
-
-
-def decode_event(raw: bytes) -> EventRecord:
-    return _event_decoder.decode(raw)
-
-
-def decode_command(raw: bytes) -> CommandRecord:
-    return _command_decoder.decode(raw)
-
-
-def decode_outcome(raw: bytes) -> OutcomeRecord:
-    return _outcome_decoder.decode(raw)

@@ -12,7 +12,7 @@ from typing import Any
 
 import redis
 
-from services import codec, keys
+from services import keys, stored
 from services.codec import CommandRecord, OutcomeRecord
 from services.scripts import Scripts, as_bytes, as_int, as_str, stream_entries
 
@@ -25,33 +25,44 @@ class CommandInbox:
     def submit(self, game_id: str, record: CommandRecord) -> tuple[bool, str]:
         """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
         result = self._scripts.submit(
-            keys=[keys.command_ids(game_id), keys.commands(game_id)],
-            args=[record.command_id, codec.encode(record)],
+            keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+            args=[record.command_id, stored.encode_command(record)],
         )
         return as_int(result[0]) == 1, as_str(result[1])
 
     def pending(self, game_id: str, checkpoint: str, count: int = 100) -> list[tuple[str, CommandRecord]]:
         """Commands after the checkpoint, oldest first."""
         entries = self._redis.xrange(keys.commands(game_id), f"({checkpoint}", "+", count=count)
-        return [(entry_id, codec.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
+        return [(entry_id, stored.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
     def last_entry_id(self, game_id: str) -> str:
         return self._last_id(keys.commands(game_id))
 
     def all(self, game_id: str) -> list[tuple[str, CommandRecord]]:
         entries = self._redis.xrange(keys.commands(game_id))
-        return [(entry_id, codec.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
+        return [(entry_id, stored.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
     def outcome(self, game_id: str, command_id: str) -> OutcomeRecord | None:
         raw = self._redis.hget(keys.outcomes(game_id), command_id)
-        return codec.decode_outcome(as_bytes(raw)) if raw is not None else None
+        return stored.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
 
     def outcomes(self, game_id: str) -> dict[str, OutcomeRecord]:
         raw = self._redis.hgetall(keys.outcomes(game_id))
-        return {as_str(k): codec.decode_outcome(as_bytes(v)) for k, v in raw.items()}
+        return {as_str(k): stored.decode_outcome(as_bytes(v), as_str(k)) for k, v in raw.items()}
 
     def is_known(self, game_id: str, command_id: str) -> bool:
-        return bool(self._redis.hexists(keys.command_ids(game_id), command_id))
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hexists(keys.command_ids(game_id), command_id)
+        pipe.hexists(keys.outcomes(game_id), command_id)
+        return any(pipe.execute())
+
+    def compact_finished(self, game_id: str) -> bool:
+        """Shrink a finished game's streams and drop its command-id index once every command is decided
+        (True if dropped); entries, ids and outcomes stay as they were."""
+        result = self._scripts.compact(
+            keys=[keys.events(game_id), keys.commands(game_id), keys.command_ids(game_id), keys.head(game_id)]
+        )
+        return as_int(result) == 1
 
     def wait(self, game_id: str, command_id: str, timeout: float) -> OutcomeRecord | None:
         """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear."""

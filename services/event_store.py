@@ -13,9 +13,14 @@ from typing import Any
 import msgspec
 import redis
 
-from services import codec, keys
+from services import codec, keys, stored
 from services.codec import GENESIS_HASH, EventRecord
 from services.scripts import Scripts, as_int, as_str, stream_entries
+
+
+def seq_of(entry_id: str) -> int:
+    """The seq of an event stream entry id ``0-<seq>``."""
+    return int(entry_id.partition("-")[2])
 
 
 class StaleVersion(Exception):
@@ -71,10 +76,34 @@ class EventStore:
         )
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
-        """Records with ``after < seq <= upto`` in order."""
-        end = "+" if upto is None else f"0-{upto}"
-        entries = self._redis.xrange(keys.events(game_id), f"0-{after + 1}", end)
-        return [codec.decode_event(raw) for _, raw in stream_entries(entries)]
+        """Records with ``after < seq <= upto`` in order (one round trip unless ``after`` falls inside an
+        entry of several records, whose chain then starts from the entry before it)."""
+        key = keys.events(game_id)
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.xrange(key, f"0-{after}" if after > 0 else "-", "+" if upto is None else f"0-{upto}")
+        if upto is not None:
+            pipe.xrange(key, f"(0-{upto}", "+", count=1)
+        entries = [entry for reply in pipe.execute() for entry in stream_entries(reply)]
+        prev_hash = GENESIS_HASH
+        if after > 0 and entries:
+            first_id, first_raw = entries[0]
+            if seq_of(first_id) == after:
+                prev_hash = stored.last_hash(first_raw)
+                entries.pop(0)
+            else:
+                prev_hash = self._hash_before(key, stored.first_seq(seq_of(first_id), first_raw))
+        records: list[EventRecord] = []
+        for entry_id, raw in entries:
+            records += stored.decode_events(seq_of(entry_id), raw, prev_hash)
+            prev_hash = records[-1].hash
+        return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
+
+    def _hash_before(self, key: str, seq: int) -> str:
+        """The hash of the record before ``seq`` (the genesis hash before the first)."""
+        if seq <= 1:
+            return GENESIS_HASH
+        entries = stream_entries(self._redis.xrevrange(key, f"0-{seq - 1}", "-", count=1))
+        return stored.last_hash(entries[0][1]) if entries else GENESIS_HASH
 
     def wait_beyond(self, game_id: str, version: int, timeout: float) -> int:
         """The head version once the log holds an event above ``version``, blocking on the stream (XREAD
@@ -137,10 +166,10 @@ class EventStore:
                 decision.expected_checkpoint if decision else "",
                 decision.new_checkpoint if decision else "",
                 decision.command_id if decision else "",
-                codec.encode(decision.outcome) if decision else b"",
+                stored.encode_outcome(decision.outcome) if decision else b"",
                 new_hash,
                 final_status,
-                *[codec.encode(record) for record in records],
+                *[part for count, entry in stored.encode_events(list(records)) for part in (count, entry)],
             ],
         )
         status, version = as_int(result[0]), as_int(result[1])

@@ -16,12 +16,13 @@ def source(name: str) -> str:
 
 
 class Scripts:
-    """``append``, ``submit`` and ``project`` bound to one Redis connection."""
+    """``append``, ``submit``, ``project`` and ``compact`` bound to one Redis connection."""
 
     def __init__(self, connection: redis.Redis) -> None:
         self.append: Script = connection.register_script(source("append"))
         self.submit: Script = connection.register_script(source("submit"))
         self.project: Script = connection.register_script(source("project"))
+        self.compact: Script = connection.register_script(source("compact"))
 
 
 def as_int(value: Any) -> int:

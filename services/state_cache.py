@@ -61,13 +61,15 @@ class StateCache:
         return state
 
     def remember(self, game: Game, game_id: str, head: Head, state: Any, previous_version: int) -> None:
-        """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every."""
+        """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every (never
+        once the game is over: a finished game's snapshot is dropped, see ``FollowUps.settle``)."""
         with self._lock:
             self._states[game_id] = (head, state)
             self._states.move_to_end(game_id)
             while len(self._states) > self._size:
                 self._states.popitem(last=False)
-        if head.version // self._snapshot_every > previous_version // self._snapshot_every:
+        crossed = head.version // self._snapshot_every > previous_version // self._snapshot_every
+        if crossed and game.result(state) is None:
             self._snapshots.save(game, game_id, head.version, state)
 
     def at(self, game: Game, game_id: str, version: int) -> Any:

@@ -1,9 +1,13 @@
 -- Append a command to the game's command stream unless its command_id was seen before.
--- KEYS: 1 command_ids hash, 2 commands stream.  ARGV: 1 command_id, 2 encoded command record.
--- Returns {1, entry_id} for a new command, {0, entry_id} for a resubmission.
+-- KEYS: 1 command_ids hash, 2 commands stream, 3 outcomes hash (a finished game's command_ids index is
+-- dropped: its outcomes know every command).  ARGV: 1 command_id, 2 encoded command record.
+-- Returns {1, entry_id} for a new command, {0, entry_id or ""} for a resubmission.
 local existing = redis.call('HGET', KEYS[1], ARGV[1])
 if existing then
   return {0, existing}
+end
+if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 1 then
+  return {0, ''}
 end
 local entry_id = redis.call('XADD', KEYS[2], '*', 'r', ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[1], entry_id)

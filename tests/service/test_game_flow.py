@@ -126,6 +126,26 @@ def test_a_resubmitted_command_is_applied_once_and_gets_the_first_outcome(servic
     assert len(played) == 1 and len(service.parts.inbox.all(game_id)) == 1
 
 
+def test_after_the_end_a_resubmission_still_gets_its_first_outcome_and_nothing_is_appended(
+    service: GameService,
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    card = service.legal_commands(game_id, 0)[0]
+    service.submit(game_id, 0, card, "early", None)
+    play_out(service, game_id)
+    first = service.outcome(game_id, "early")
+    assert first is not None and first.status == "accepted" and first.events
+    commands = service.parts.inbox.all(game_id)
+    service.submit(game_id, 0, card, "early", None)
+    drain(service)
+    assert service.wait_outcome(game_id, "early", timeout=1) == first
+    assert service.parts.inbox.all(game_id) == commands
+    with pytest.raises(ServiceError) as refused:
+        service.submit(game_id, 0, card, "late", None)
+    assert refused.value.code == "game.over"
+
+
 def test_a_command_on_a_stale_version_is_refused_as_stale(service: GameService) -> None:
     game_id, _ = new_game(service)
     drain(service)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+import msgspec
 import pytest
 
 from domain import registry
@@ -33,12 +34,13 @@ def test_a_bot_game_finishes_with_a_verifiable_log(service: GameService, name: s
     outcomes = service.parts.inbox.outcomes(game_id)
     assert outcomes and all(o.status == "accepted" for o in outcomes.values())
     assert service.view(game_id, None)["result"] is not None
-    snapshot = service.parts.snapshots.load(game, game_id)
-    if len(records) >= service.settings.snapshot_every:
-        assert snapshot is not None
-    if snapshot is not None:
-        replayed = fold_records(game, service.parts.store.read(game_id, upto=snapshot[0]), None)
-        assert snapshot[1] == replayed
+    assert service.parts.snapshots.load(game, game_id) is None, "a finished game keeps no snapshot"
+    assert not any(service.parts.redis.exists(key) for key in keys.finished_game_leftovers(game_id))
+    final = fold_records(game, records, None)
+    for seat in range(game.max_players):
+        assert service.view(game_id, seat)["view"] == msgspec.to_builtins(
+            game.view(final, seat), order="sorted"
+        )
 
 
 def test_rebuilding_projections_restores_every_view_and_the_lobby(service: GameService) -> None:

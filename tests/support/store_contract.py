@@ -10,6 +10,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 
+import msgspec
 import pytest
 import redis
 
@@ -99,6 +100,45 @@ class StoreContract:
         records[1].data["n"] = 42
         assert codec.chain_breaks(records) == [2]
         assert codec.chain_breaks([records[0], records[2]]) == [3]
+
+    def test_records_read_from_any_point_continue_the_same_chain(
+        self, game_id: str, store: EventStore
+    ) -> None:
+        head = store.head(game_id)
+        events = [NewEvent("test.noted", {"n": n}) for n in range(4)]
+        store.append(game_id, head, store.build(head, events, 0, "c-1"))
+        append_one(store, game_id, {"n": 4})
+        whole = store.read(game_id)
+        assert [r.seq for r in whole] == [1, 2, 3, 4, 5] and codec.chain_breaks(whole) == []
+        for after in range(6):
+            for upto in (None, *range(after, 6)):
+                assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)
+
+    def test_an_edited_record_inside_a_stored_entry_breaks_the_chain(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        head = store.head(game_id)
+        events = [NewEvent("test.noted", {"n": n}) for n in range(3)]
+        store.append(game_id, head, store.build(head, events, 0, "c-1"))
+        ((entry_id, raw),) = stream_entries(connection.xrange(keys.events(game_id)))
+        entry = msgspec.msgpack.decode(raw)
+        entry[3][0][2] = {"n": 42}
+        connection.delete(keys.events(game_id))
+        connection.xadd(keys.events(game_id), {"r": msgspec.msgpack.encode(entry)}, id=entry_id)
+        records = store.read(game_id)
+        assert records[0].data == {"n": 42}
+        assert codec.chain_breaks(records) == [3]
+
+    def test_records_stored_in_the_first_layout_still_read(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        old = store.build(Head(), [NewEvent("test.noted", {"n": 0})], "system", None)[0]
+        connection.xadd(keys.events(game_id), {"r": msgspec.msgpack.encode(old)}, id="0-1")
+        connection.hset(keys.head(game_id), mapping={"version": 1, "hash": old.hash})
+        append_one(store, game_id, {"n": 1})
+        records = store.read(game_id)
+        assert records[0] == old and [r.data["n"] for r in records] == [0, 1]
+        assert codec.chain_breaks(records) == [] and store.read(game_id, after=1) == records[1:]
 
     def test_two_writers_racing_lose_and_duplicate_nothing(
         self, game_id: str, store: EventStore, connection: redis.Redis

@@ -1,0 +1,210 @@
+"""How records are laid out in Redis: compact MessagePack arrays, read back into the codec's records.
+
+Layout ``2`` (this one), one MessagePack array per stream entry or hash field:
+
+* events: one stream entry (field ``r``) per run of records appended together with the same ``at``,
+  ``actor`` and ``command_id``: ``[at, actor, command_id, [[type, schema_version, data], ...], hash]``,
+  with entry id ``0-<seq of its last record>``. ``at`` is integer microseconds since the epoch (exactly the
+  ISO string the hash covers); ``hash`` is the 32 raw bytes of the last record's SHA-256. Neither
+  ``prev_hash`` nor the other records' hashes are stored: reading recomputes them along the chain from the
+  previous entry's hash, so an edited or dropped record still shows as a break (at the last record of its
+  entry, whose stored hash no longer follows) and the export carries every hash as before.
+* command (field ``r``): ``[command_id, seat, actor, command, expected_version, at]``.
+* outcome (hash field = command_id): ``[seat, status, version, first_seq, last_seq, violation, at]``.
+
+Layout ``1`` (records written before this module, MessagePack maps with every field by name, hashes as hex)
+is still read: each decoder takes either shape, so old records are upcast on read, never rewritten.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from itertools import groupby
+from typing import Any
+
+import msgspec
+
+from services.codec import Actor, CommandRecord, EventRecord, OutcomeRecord, chain_hash
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+ISO_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
+def iso_from_micros(micros: int) -> str:
+    """The ISO-8601 UTC time (microseconds, ``Z``) of an integer count of microseconds since the epoch."""
+    return (EPOCH + timedelta(microseconds=micros)).strftime(ISO_FORMAT)
+
+
+def micros_or_iso(at: str) -> int | str:
+    """``at`` as integer microseconds when that gives back the very same string, else ``at`` itself."""
+    try:
+        moment = datetime.strptime(at, ISO_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        return at
+    delta = moment - EPOCH
+    micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    return micros if iso_from_micros(micros) == at else at
+
+
+def _iso(at: int | str) -> str:
+    return iso_from_micros(at) if isinstance(at, int) else at
+
+
+class StoredEvent(msgspec.Struct, array_like=True):
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+
+
+class StoredRun(msgspec.Struct, array_like=True):
+    at: int | str
+    actor: Actor
+    command_id: str | None
+    events: list[StoredEvent]
+    hash: bytes
+
+
+class StoredCommand(msgspec.Struct, array_like=True):
+    command_id: str
+    seat: int
+    actor: Actor
+    command: dict[str, Any]
+    expected_version: int | None
+    at: int | str
+
+
+class StoredOutcome(msgspec.Struct, array_like=True):
+    seat: int
+    status: str
+    version: int
+    first_seq: int
+    last_seq: int
+    violation: dict[str, Any] | None
+    at: int | str
+
+
+_encoder = msgspec.msgpack.Encoder()
+_run_decoder = msgspec.msgpack.Decoder(StoredRun)
+_command_decoder = msgspec.msgpack.Decoder(StoredCommand)
+_outcome_decoder = msgspec.msgpack.Decoder(StoredOutcome)
+_old_event_decoder = msgspec.msgpack.Decoder(EventRecord)
+_old_command_decoder = msgspec.msgpack.Decoder(CommandRecord)
+_old_outcome_decoder = msgspec.msgpack.Decoder(OutcomeRecord)
+_MAP_MARKERS = frozenset([*range(0x80, 0x90), 0xDE, 0xDF])
+
+
+def is_old_layout(raw: bytes) -> bool:
+    """Layout 1 records are MessagePack maps; layout 2 records are arrays."""
+    return bool(raw) and raw[0] in _MAP_MARKERS
+
+
+def _run_key(record: EventRecord) -> tuple[str, Actor, str | None]:
+    return record.at, record.actor, record.command_id
+
+
+def encode_events(records: list[EventRecord]) -> list[tuple[int, bytes]]:
+    """``(number of records, entry)`` for each run of consecutive records sharing at, actor and command_id."""
+    entries: list[tuple[int, bytes]] = []
+    for (at, actor, command_id), run in groupby(records, key=_run_key):
+        members = list(run)
+        events = [StoredEvent(r.type, r.schema_version, r.data) for r in members]
+        stored = StoredRun(micros_or_iso(at), actor, command_id, events, bytes.fromhex(members[-1].hash))
+        entries.append((len(members), _encoder.encode(stored)))
+    return entries
+
+
+def last_hash(raw: bytes) -> str:
+    """The hex hash of the last record of a stored entry (the chain continues from it)."""
+    if is_old_layout(raw):
+        return _old_event_decoder.decode(raw).hash
+    return _run_decoder.decode(raw).hash.hex()
+
+
+def decode_events(last_seq: int, raw: bytes, prev_hash: str) -> list[EventRecord]:
+    """The records of the entry ``0-<last_seq>``, chained on from ``prev_hash``."""
+    if is_old_layout(raw):
+        return [_old_event_decoder.decode(raw)]
+    run = _run_decoder.decode(raw)
+    at = _iso(run.at)
+    records: list[EventRecord] = []
+    first_seq = last_seq - len(run.events) + 1
+    for offset, event in enumerate(run.events):
+        record = EventRecord(
+            seq=first_seq + offset,
+            type=event.type,
+            schema_version=event.schema_version,
+            at=at,
+            actor=run.actor,
+            command_id=run.command_id,
+            data=event.data,
+            prev_hash=prev_hash,
+            hash="",
+        )
+        last = offset == len(run.events) - 1
+        record.hash = run.hash.hex() if last else chain_hash(prev_hash, record)
+        records.append(record)
+        prev_hash = record.hash
+    return records
+
+
+def first_seq(last_seq: int, raw: bytes) -> int:
+    """The seq of the first record of the entry ``0-<last_seq>``."""
+    return last_seq if is_old_layout(raw) else last_seq - len(_run_decoder.decode(raw).events) + 1
+
+
+def encode_command(record: CommandRecord) -> bytes:
+    return _encoder.encode(
+        StoredCommand(
+            record.command_id,
+            record.seat,
+            record.actor,
+            record.command,
+            record.expected_version,
+            micros_or_iso(record.at),
+        )
+    )
+
+
+def decode_command(raw: bytes) -> CommandRecord:
+    if is_old_layout(raw):
+        return _old_command_decoder.decode(raw)
+    stored = _command_decoder.decode(raw)
+    return CommandRecord(
+        command_id=stored.command_id,
+        seat=stored.seat,
+        actor=stored.actor,
+        command=stored.command,
+        expected_version=stored.expected_version,
+        at=_iso(stored.at),
+    )
+
+
+def encode_outcome(outcome: OutcomeRecord) -> bytes:
+    return _encoder.encode(
+        StoredOutcome(
+            outcome.seat,
+            outcome.status,
+            outcome.version,
+            outcome.first_seq,
+            outcome.last_seq,
+            outcome.violation,
+            micros_or_iso(outcome.at) if outcome.at else "",
+        )
+    )
+
+
+def decode_outcome(raw: bytes, command_id: str) -> OutcomeRecord:
+    """The outcome stored under ``command_id``."""
+    if is_old_layout(raw):
+        return _old_outcome_decoder.decode(raw)
+    stored = _outcome_decoder.decode(raw)
+    return OutcomeRecord(
+        command_id=command_id,
+        seat=stored.seat,
+        status=stored.status,
+        version=stored.version,
+        first_seq=stored.first_seq,
+        last_seq=stored.last_seq,
+        violation=stored.violation,
+        at=_iso(stored.at),
+    )

@@ -19,6 +19,9 @@ from services.state_cache import StateCache
 
 
 class Components:
+    """``states`` is the worker's owned state cache (jobs run one at a time per process, and fold its states
+    in place); ``shared_states`` serves reads from any thread (the API's)."""
+
     def __init__(self, connection: redis.Redis, settings: Settings, rq_connection: redis.Redis) -> None:
         self.redis = connection
         self.settings = settings
@@ -27,7 +30,8 @@ class Components:
         self.meta = MetaStore(connection)
         self.projections = Projections(connection)
         self.snapshots = Snapshots(connection)
-        self.states = StateCache(self.store, self.snapshots, settings.snapshot_every)
+        self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
+        self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
         self.scheduler = JobScheduler(connection, rq_connection, settings)
 
     def game_of(self, game_id: str) -> tuple[dict[str, Any], Game]:

@@ -206,11 +206,11 @@ class GameService:
             name = PUBLIC if seat is None else seat_name(seat)
             body = self.parts.projections.read(game_id, name)
             if body is None:
-                _, state = self.parts.states.load(game, game_id)
+                _, state = self.parts.shared_states.load(game, game_id)
                 body = view_body(game, state, seat, version)
         else:
             validation.version_in_range(at, version)
-            body = view_body(game, self.parts.states.at(game, game_id, at), seat, at)
+            body = view_body(game, self.parts.shared_states.at(game, game_id, at), seat, at)
         return {"game_id": game_id, "seat": seat, **body}
 
     def wait_version(self, game_id: str, after: int, timeout: float) -> int:
@@ -225,7 +225,7 @@ class GameService:
         validation.seat(meta, seat, "seat")
         if meta["status"] != RUNNING:
             return []
-        _, state = self.parts.states.load(game, game_id)
+        _, state = self.parts.shared_states.load(game, game_id)
         if game.result(state) is not None:
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]

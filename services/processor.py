@@ -138,7 +138,7 @@ class Processor:
     ) -> tuple[Head, Any]:
         """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
         parts = self._parts
-        new_state = parts.states.fold_on(game, state, events)
+        new_state = parts.states.fold_on(game, game_id, state, events)
         records = parts.store.build(head, new_events(game, events), actor, command_id)
         final = bool(events) and game.result(new_state) is not None
         if final:

@@ -1,7 +1,15 @@
 """Loading a game's current state: per-process cache, then snapshot, then the events after it.
 
-Games may fold in place (``evolve`` mutating the state it is given), so a cached state is shared read-only:
-whoever folds further works on a deep copy (:meth:`StateCache.fold_on`), never on the cached object.
+Games may fold in place (``evolve`` mutating the state it is given), so who may fold a cached state decides
+how it is cached:
+
+* an **owned** cache (``owned=True``) belongs to one caller at a time: the worker, which runs one job at a
+  time per process (RQ's work-horse, or the embedded worker's single thread). It folds the cached state in
+  place, without copying; the entry leaves the cache while it is being folded and comes back (via
+  :meth:`StateCache.remember`) only once the append it belongs to succeeded, so a refused append or a fold
+  that fails midway leaves no half-folded state behind: the next load refolds from the snapshot and log.
+* a **shared** cache (the default) hands the same object to callers on any thread (the API's reads), so
+  whoever folds further works on a deep copy, never on the cached object.
 """
 
 from __future__ import annotations
@@ -28,7 +36,15 @@ def fold_records(game: Game, records: list[codec.EventRecord], state: Any | None
 class StateCache:
     """States by game id, keyed to the head hash they were folded up to. Bounded (LRU)."""
 
-    def __init__(self, store: EventStore, snapshots: Snapshots, snapshot_every: int, size: int = 512) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        snapshots: Snapshots,
+        snapshot_every: int,
+        size: int = 512,
+        owned: bool = False,
+    ) -> None:
+        self.owned = owned
         self._store = store
         self._snapshots = snapshots
         self._snapshot_every = max(1, snapshot_every)
@@ -44,7 +60,7 @@ class StateCache:
         if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:
             return head, cached[1]
         if cached is not None and cached[0].version < head.version:
-            version, state = cached[0].version, copy.deepcopy(cached[1])
+            version, state = cached[0].version, self._private(game_id, cached[1])
         else:
             version, state = self._from_snapshot(game, game_id)
         records = self._store.read(game_id, after=version, upto=head.version)
@@ -52,13 +68,25 @@ class StateCache:
         self.remember(game, game_id, head, state, previous_version=version)
         return head, state
 
-    @staticmethod
-    def fold_on(game: Game, state: Any, events: list[Any]) -> Any:
-        """The state after ``events``, folded on a private copy (``state`` itself is left untouched)."""
-        state = copy.deepcopy(state)
+    def fold_on(self, game: Game, game_id: str, state: Any, events: list[Any]) -> Any:
+        """The state after ``events``: folded in place in an owned cache (the game's entry is dropped until
+        :meth:`remember` puts the result back), on a private deep copy in a shared one."""
+        state = self._private(game_id, state)
         for event in events:
             state = game.evolve(state, event)
         return state
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._states.pop(game_id, None)
+
+    def _private(self, game_id: str, state: Any) -> Any:
+        """A state the caller may fold: the cached object itself (taken out of the cache) when owned, else
+        a copy."""
+        if self.owned:
+            self.forget(game_id)
+            return state
+        return copy.deepcopy(state)
 
     def remember(self, game: Game, game_id: str, head: Head, state: Any, previous_version: int) -> None:
         """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every (never

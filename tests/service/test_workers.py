@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import threading
+from typing import Any
 
 import fakeredis
 import pytest
@@ -11,6 +13,7 @@ from rq.job import Job
 
 from domain.engine import RuleViolation
 from services import keys
+from services.event_store import EventStore, StaleVersion
 from services.game_service import GameService
 from services.projections import Projections
 from services.scheduling import advance_job_id
@@ -245,3 +248,41 @@ def test_a_bot_whose_moves_are_all_refused_stops_trying(
     jobs.sweep()
     drain(service)
     assert service.outcome(meta["id"], f"bot-1-{version}-4") is None
+
+
+def test_a_refused_append_leaves_no_half_folded_state_in_the_workers_cache(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    game = service._game(game_id)[1]
+    card = service.legal_commands(game_id, 0)[0]
+    service.submit(game_id, 0, card, "c0", None)
+    real_append = EventStore.append
+    refused: list[int] = []
+
+    def stale_once(store: EventStore, *args: Any, **kwargs: Any) -> int:
+        if not refused:
+            refused.append(1)
+            raise StaleVersion(0, "another worker moved the log")
+        return real_append(store, *args, **kwargs)
+
+    monkeypatch.setattr(EventStore, "append", stale_once)
+    drain(service)
+    outcome = service.outcome(game_id, "c0")
+    assert refused == [1] and outcome is not None and outcome.status == "accepted"
+    assert records_of(service, game_id, "c0") == 1
+    expected = fold_records(game, service.parts.store.read(game_id), None)
+    assert service.parts.states.load(game, game_id)[1] == expected
+
+
+def test_a_state_read_by_the_api_is_never_folded_further_in_place(service: GameService) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    game = service._game(game_id)[1]
+    _, read = service.parts.shared_states.load(game, game_id)
+    before = copy.deepcopy(read)
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)
+    drain(service)
+    _, later = service.parts.shared_states.load(game, game_id)
+    assert read == before and later != before

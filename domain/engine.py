@@ -9,6 +9,10 @@ A game is a pure, event-sourced aggregate:
 
 Seats are 0-based integers. Command and event structs are msgspec tagged unions whose tags are stable
 strings such as ``"egizia.place_ship"``; services store and transport them without knowing the game.
+
+Optional hooks, looked up with ``getattr`` (a game without them gets the default): ``bot(seed) -> Bot``
+(see ``domain.bots``) gives the player the service seats in a bot seat, seeded per move; without it the
+service plays a ``RandomBot`` there.
 """
 
 from __future__ import annotations

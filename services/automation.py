@@ -28,10 +28,15 @@ def queue_command(parts: Components, game_id: str, record: CommandRecord) -> boo
     return is_new
 
 
+def bot_seed(game_id: str, seat: int, version: int, attempt: int) -> int:
+    """The seed of the bot that plays ``seat`` at ``version`` (one per attempt)."""
+    label = f"{game_id}:{seat}:{version}:{attempt}"
+    return int.from_bytes(hashlib.sha256(label.encode()).digest()[:8], "big")
+
+
 def bot_for(game: Game, game_id: str, seat: int, version: int, attempt: int) -> Bot:
     """The game's own bot if it exposes ``bot(seed) -> Bot``, else a RandomBot; seeded per attempt."""
-    label = f"{game_id}:{seat}:{version}:{attempt}"
-    seed = int.from_bytes(hashlib.sha256(label.encode()).digest()[:8], "big")
+    seed = bot_seed(game_id, seat, version, attempt)
     factory = getattr(game, "bot", None)
     return factory(seed) if callable(factory) else RandomBot(seed)
 

@@ -6,9 +6,12 @@ import hashlib
 
 import msgspec
 import pytest
+from rq import SimpleWorker
 
 from domain import registry
+from domain.games.egizia.bots import GreedyBot
 from services import codec, keys
+from services.automation import bot_for, bot_seed
 from services.game_service import GameService
 from services.rebuild import rebuild_all
 from services.state_cache import fold_records
@@ -56,3 +59,20 @@ def test_rebuilding_projections_restores_every_view_and_the_lobby(service: GameS
     assert rebuild_all(service.parts) == 1
     assert [service.view(finished["id"], seat) for seat in (None, 0, 1, 2)] == before
     assert service.lobby() == lobby and lobby[0]["id"] == waiting["id"]
+
+
+def test_egizia_bot_seats_are_played_by_egizias_greedy_bot(service: GameService) -> None:
+    egizia = registry.get_game("egizia")
+    assert isinstance(bot_for(egizia, "g", 0, 1, 0), GreedyBot)
+    meta = service.create_game("egizia", 3, {})
+    service.start(meta["id"], fill_with_bots=True)
+    queue = service.parts.scheduler.queue
+    worker = SimpleWorker([queue], connection=queue.connection)
+    while not service.parts.inbox.all(meta["id"]):
+        head, state = service.parts.states.load(egizia, meta["id"])
+        assert worker.work(burst=True, max_jobs=1, logging_level="WARNING")
+    ((_, submitted),) = service.parts.inbox.all(meta["id"])
+    seat = submitted.seat
+    expected = GreedyBot(bot_seed(meta["id"], seat, head.version, 0)).choose(egizia, state, seat)
+    assert submitted.command == msgspec.to_builtins(expected)
+    assert submitted.command_id == f"bot-{seat}-{head.version}-0"

@@ -10,9 +10,11 @@ from typing import Any
 
 import msgspec
 
+from domain.bots import Bot
 from domain.engine import GameResult, RuleViolation, Seat
 from domain.games.egizia import commands as cmd
 from domain.games.egizia import events as ev
+from domain.games.egizia.bots import GreedyBot
 from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.egizia.describe import describe_event
 from domain.games.egizia.rules import nile_cards
@@ -166,6 +168,10 @@ class Egizia:
         if state.phase != OVER:
             return None
         return GameResult(ranking=list(state.ranking), scores=[player.score for player in state.players])
+
+    def bot(self, seed: int) -> Bot:
+        """The player the service seats in a bot seat: the greedy bot (one step of look-ahead)."""
+        return GreedyBot(seed)
 
     def timeout_command(self, state: EgiziaState, seat: Seat) -> Any:
         """Pass in placement, feed without aids, keep nothing at the Sphinx, decline a build."""

@@ -12,7 +12,8 @@ strings such as ``"egizia.place_ship"``; services store and transport them witho
 
 Optional hooks, looked up with ``getattr`` (a game without them gets the default): ``bot(seed) -> Bot``
 (see ``domain.bots``) gives the player the service seats in a bot seat, seeded per move; without it the
-service plays a ``RandomBot`` there.
+service plays a ``RandomBot`` there. ``checkpoint(event) -> bool`` marks events after which the state is
+worth a snapshot (a round start, say); the service then snapshots it besides every N events.
 """
 
 from __future__ import annotations

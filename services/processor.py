@@ -21,6 +21,7 @@ from services.components import Components
 from services.event_store import CommandDecision, Head, NewEvent, StaleVersion
 from services.followups import FollowUps
 from services.scripts import as_bytes
+from services.state_cache import is_checkpoint
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
@@ -160,7 +161,8 @@ class Processor:
             records[-1].hash if records else head.hash,
             decision.new_checkpoint if decision else head.checkpoint,
         )
-        parts.states.remember(game, game_id, new_head, new_state, previous_version=head.version)
+        checkpoint = is_checkpoint(game, events)
+        parts.states.remember(game, game_id, new_head, new_state, head.version, checkpoint)
         return new_head, new_state
 
     def _seed_hex(self, game_id: str) -> str:

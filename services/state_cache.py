@@ -33,6 +33,13 @@ def fold_records(game: Game, records: list[codec.EventRecord], state: Any | None
     return state
 
 
+def is_checkpoint(game: Game, events: list[Any]) -> bool:
+    """True if one of ``events`` is a checkpoint of the game (its optional ``checkpoint(event)`` hook, e.g.
+    a round start): the state after them is snapshotted."""
+    hook = getattr(game, "checkpoint", None)
+    return callable(hook) and any(hook(event) for event in events)
+
+
 class StateCache:
     """States by game id, keyed to the head hash they were folded up to. Bounded (LRU)."""
 
@@ -88,16 +95,25 @@ class StateCache:
             return state
         return copy.deepcopy(state)
 
-    def remember(self, game: Game, game_id: str, head: Head, state: Any, previous_version: int) -> None:
-        """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every (never
-        once the game is over: a finished game's snapshot is dropped, see ``FollowUps.settle``)."""
+    def remember(
+        self,
+        game: Game,
+        game_id: str,
+        head: Head,
+        state: Any,
+        previous_version: int,
+        checkpoint: bool = False,
+    ) -> None:
+        """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every or at a
+        ``checkpoint`` (see :func:`is_checkpoint`); never once the game is over (a finished game's snapshot
+        is dropped, see ``FollowUps.settle``)."""
         with self._lock:
             self._states[game_id] = (head, state)
             self._states.move_to_end(game_id)
             while len(self._states) > self._size:
                 self._states.popitem(last=False)
         crossed = head.version // self._snapshot_every > previous_version // self._snapshot_every
-        if crossed and game.result(state) is None:
+        if (crossed or checkpoint) and game.result(state) is None:
             self._snapshots.save(game, game_id, head.version, state)
 
     def at(self, game: Game, game_id: str, version: int) -> Any:

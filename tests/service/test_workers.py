@@ -11,6 +11,7 @@ import pytest
 from rq import SimpleWorker
 from rq.job import Job
 
+from domain import registry
 from domain.engine import RuleViolation
 from services import keys
 from services.event_store import EventStore, StaleVersion
@@ -286,3 +287,39 @@ def test_a_state_read_by_the_api_is_never_folded_further_in_place(service: GameS
     drain(service)
     _, later = service.parts.shared_states.load(game, game_id)
     assert read == before and later != before
+
+
+def test_a_game_is_snapshotted_at_each_round_start_it_marks_as_a_checkpoint(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, snapshot_every=100_000)
+    egizia = registry.get_game("egizia")
+    game_id = service.create_game("egizia", 2, {})["id"]
+    service.start(game_id, fill_with_bots=True)
+    queue = service.parts.scheduler.queue
+    worker = SimpleWorker([queue], connection=queue.connection)
+
+    def round_starts() -> list[int]:
+        return [r.seq for r in service.parts.store.read(game_id) if r.type == "egizia.round_started"]
+
+    while len(round_starts()) < 2:
+        assert worker.work(burst=True, max_jobs=1, logging_level="WARNING")
+    snapshot = service.parts.snapshots.load(egizia, game_id)
+    assert snapshot is not None
+    version, state = snapshot
+    second_round = round_starts()[1]
+    assert second_round <= version < second_round + 10 and state.round == 2
+    assert state == fold_records(egizia, service.parts.store.read(game_id, upto=version), None)
+
+
+def test_a_game_without_checkpoints_is_snapshotted_every_n_events_only(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, snapshot_every=100_000)
+    game_id, _ = new_game(service, seats=3, hand=3)
+    drain(service)
+    for seat in range(3):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    drain(service)
+    assert service.parts.store.head(game_id).version > 5
+    assert service.parts.snapshots.load(service._game(game_id)[1], game_id) is None

@@ -169,6 +169,10 @@ class Egizia:
             return None
         return GameResult(ranking=list(state.ranking), scores=[player.score for player in state.players])
 
+    def checkpoint(self, event: Any) -> bool:
+        """A round start: the service snapshots the state there."""
+        return isinstance(event, ev.RoundStarted)
+
     def bot(self, seed: int) -> Bot:
         """The player the service seats in a bot seat: the greedy bot (one step of look-ahead)."""
         return GreedyBot(seed)

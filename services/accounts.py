@@ -26,7 +26,7 @@ import redis
 
 from services import keys
 from services.contract import ServiceError
-from services.meta_store import token_digest
+from services.meta_store import account_field, token_digest
 from services.scripts import as_int, as_str
 from services.settings import Settings
 
@@ -156,21 +156,18 @@ class Accounts:
         """Revoke a login token; False if it was not a live token."""
         return bool(self._redis.delete(keys.account_token(token_digest(token))))
 
-    def reserve_game(self, name: str, game_id: str) -> bool:
-        """Mark ``game_id`` as joined by the account before claiming a seat; False if it already is (an
-        account holds at most one seat per game)."""
-        return bool(self._redis.hsetnx(keys.account_games(name_key(name)), game_id, -1))
-
     def bind_seat(self, name: str, game_id: str, seat: int) -> None:
+        """List ``game_id`` among the account's games (written after the seat is claimed in the game's meta,
+        which is what decides; a join retried after a crash here writes it again)."""
         self._redis.hset(keys.account_games(name_key(name)), game_id, seat)
 
     def release_game(self, name: str, game_id: str) -> None:
         self._redis.hdel(keys.account_games(name_key(name)), game_id)
 
     def seat_in(self, name: str, game_id: str) -> int | None:
-        raw = self._redis.hget(keys.account_games(name_key(name)), game_id)
-        seat = as_int(raw) if raw is not None else None
-        return seat if seat is not None and seat >= 0 else None
+        """The seat the account holds in ``game_id``, as the game's meta records it (see MetaStore.claim)."""
+        raw = self._redis.hget(keys.meta(game_id), account_field(name))
+        return as_int(raw) if raw is not None else None
 
     def seats(self, name: str) -> dict[str, int]:
         """Every game the account holds a seat in: game id -> seat."""

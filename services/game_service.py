@@ -31,6 +31,7 @@ from services.seating import Seating
 from services.settings import Settings
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
+START_ATTEMPTS = 3
 
 
 class GameService:
@@ -91,12 +92,8 @@ class GameService:
         409 seat taken / game started / full / account already seated."""
         meta = self._open_meta(game_id)
         name = validation.player_name(player_name)
-        self.seating.admit(meta, invite, account)
-        try:
-            taken = self._claim(meta, name, seat, account)
-        except ServiceError:
-            self.seating.abandon(game_id, account)
-            raise
+        self.seating.admit(meta, invite)
+        taken = self._claim(meta, name, seat, account)
         token = secrets.token_urlsafe(24)
         self.parts.meta.save_token(game_id, token, taken)
         self.seating.seated(game_id, taken, account)
@@ -104,18 +101,20 @@ class GameService:
         return {"seat": taken, "token": token}
 
     def _claim(self, meta: dict[str, Any], name: str, seat: int | None, account: str | None) -> int:
+        """Take the seat in one atomic step (see services/lua/claim.lua)."""
         game_id = meta["id"]
         wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta["seats"])
-        claim = self.parts.meta.claim_seat
-        taken = next((s for s in wanted if claim(game_id, s, name, bot=False, account=account)), None)
-        if taken is None:
-            if seat is not None:
-                raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
-            raise ServiceError(409, "game.full", "Every seat of this game is taken.")
-        if self.parts.meta.status(game_id) != OPEN:
-            self.parts.meta.release_seat(game_id, taken)
+        claim = self.parts.meta.claim(game_id, wanted, name, account)
+        if claim.status == 1:
+            return claim.seat
+        if claim.status == -1:
             raise ServiceError(409, "game.started", "This game has already started.")
-        return taken
+        if claim.status == -2:
+            self.seating.seated(game_id, claim.seat, account)
+            raise ServiceError(409, "seat.already_yours", "Your account already holds a seat in this game.")
+        if seat is not None:
+            raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
+        raise ServiceError(409, "game.full", "Every seat of this game is taken.")
 
     def authenticate(self, game_id: str, token: str) -> int | None:
         """The seat this token holds in this game, or None."""
@@ -124,14 +123,22 @@ class GameService:
     def start(self, game_id: str, fill_with_bots: bool = False) -> dict[str, Any]:
         """Run setup (the service draws and keeps the seed) and return the meta. Empty seats become bots
         when ``fill_with_bots``; otherwise 409 while a seat is empty. 409 if already started."""
-        meta = self._open_meta(game_id)
-        empty = sorted(set(range(meta["seats"])) - {player["seat"] for player in meta["players"]})
-        if empty and not fill_with_bots:
-            raise ServiceError(409, "seats.empty", f"Seats {empty} are still empty.")
-        for seat in empty:
-            self.parts.meta.claim_seat(game_id, seat, f"Bot {seat + 1}", bot=True)
-        if not self.parts.meta.mark_running(game_id):
-            raise ServiceError(409, "game.started", "This game has already started.")
+        for _ in range(START_ATTEMPTS):
+            meta = self._open_meta(game_id)
+            empty = sorted(set(range(meta["seats"])) - {player["seat"] for player in meta["players"]})
+            if empty and not fill_with_bots:
+                raise ServiceError(409, "seats.empty", f"Seats {empty} are still empty.")
+            for seat in empty:
+                self.parts.meta.claim_seat(game_id, seat, f"Bot {seat + 1}", bot=True)
+            started = self.parts.meta.start_if_full(game_id, meta["seats"])
+            if started == 0:
+                raise ServiceError(409, "game.started", "This game has already started.")
+            if started == 1:
+                break
+            if not fill_with_bots:
+                raise ServiceError(409, "seats.empty", f"Seat {-1 - started} was left meanwhile.")
+        else:
+            raise ServiceError(409, "game.busy", "Seats kept changing while the game started; try again.")
         self.parts.meta.set_running(game_id, True)
         self.parts.meta.publish_lobby(self.meta(game_id))
         self.automation.run_setup(game_id)

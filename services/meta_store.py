@@ -1,20 +1,24 @@
 """Game meta (which game, seats, options, status, players), seat tokens, the game index and the lobby.
 
 Meta is a hash: ``doc`` (JSON: id, game, seats, options, public, created_at), ``status`` (written by
-``append.lua`` when the game ends) and one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
-account holding it, if any), claimed with HSETNX so two players can never take the same seat.
+``append.lua`` when the game ends), one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
+account holding it, if any) and one ``account:<lowercased name>`` field (the seat) per account seated.
+A seat is taken by ``claim.lua`` (game open, account not seated yet, seat free: one step, so two players
+never take the same seat, an account never holds two, and a crash never leaves half a claim); a game
+starts by ``start.lua`` (open and every seat taken: one step, so a seat left meanwhile is seen).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import redis
 
 from services import keys
-from services.scripts import as_int, as_str
+from services.scripts import Scripts, as_int, as_str
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 
@@ -23,9 +27,23 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def account_field(account: str) -> str:
+    """The meta field holding the seat of ``account`` (names are unique case-insensitively)."""
+    return f"account:{account.lower()}"
+
+
+class Claim(NamedTuple):
+    """``claim.lua``'s answer: status 1 taken, 0 every seat tried is taken, -1 the game is not open, -2 the
+    account already holds ``seat``."""
+
+    status: int
+    seat: int
+
+
 class MetaStore:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
+        self._scripts = Scripts(connection)
 
     def create(self, doc: dict[str, Any], created_at: float) -> None:
         game_id = doc["id"]
@@ -46,31 +64,32 @@ class MetaStore:
                 players.append({"seat": seat, **json.loads(taken)})
         return {**doc, "status": raw.get("status", OPEN), "players": players}
 
-    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool, account: str | None = None) -> bool:
-        value = json.dumps({"name": name, "bot": bot, **({"account": account} if account else {})})
-        return bool(self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", value))
+    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool) -> bool:
+        """Take ``seat`` for a bot or a guest (HSETNX); False if taken."""
+        return bool(
+            self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", json.dumps({"name": name, "bot": bot}))
+        )
 
-    def release_seat(self, game_id: str, seat: int) -> None:
-        self._redis.hdel(keys.meta(game_id), f"seat:{seat}")
+    def claim(self, game_id: str, seats: Sequence[int], name: str, account: str | None) -> Claim:
+        """Take the first free seat of ``seats`` for a player (held by ``account`` if given) in one step."""
+        value = json.dumps({"name": name, "bot": False, **({"account": account} if account else {})})
+        field = account_field(account) if account else ""
+        result = self._scripts.claim(keys=[keys.meta(game_id)], args=[value, field, *seats])
+        return Claim(as_int(result[0]), as_int(result[1]))
+
+    def account_seat(self, game_id: str, account: str) -> int | None:
+        """The seat ``account`` holds in this game, or None."""
+        raw = self._redis.hget(keys.meta(game_id), account_field(account))
+        return as_int(raw) if raw is not None else None
 
     def status(self, game_id: str) -> str | None:
         raw = self._redis.hget(keys.meta(game_id), "status")
         return as_str(raw) if raw is not None else None
 
-    def mark_running(self, game_id: str) -> bool:
-        """Flip open -> running atomically; False if it was not open."""
-        with self._redis.pipeline() as pipe:
-            try:
-                pipe.watch(keys.meta(game_id))  # type: ignore[no-untyped-call]
-                current = pipe.hget(keys.meta(game_id), "status")
-                if current is None or as_str(current) != OPEN:
-                    return False
-                pipe.multi()
-                pipe.hset(keys.meta(game_id), "status", RUNNING)
-                pipe.execute()
-                return True
-            except redis.WatchError:
-                return False
+    def start_if_full(self, game_id: str, seats: int) -> int:
+        """Flip open -> running if every seat is taken, in one step: 1 started, 0 not open, else
+        ``-1 - <first empty seat>``."""
+        return as_int(self._scripts.start(keys=[keys.meta(game_id)], args=[seats]))
 
     def save_token(self, game_id: str, token: str, seat: int) -> None:
         self._redis.hset(keys.seat_tokens(game_id), token_digest(token), seat)

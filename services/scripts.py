@@ -16,13 +16,15 @@ def source(name: str) -> str:
 
 
 class Scripts:
-    """``append``, ``submit``, ``project`` and ``compact`` bound to one Redis connection."""
+    """The scripts under services/lua bound to one Redis connection."""
 
     def __init__(self, connection: redis.Redis) -> None:
         self.append: Script = connection.register_script(source("append"))
         self.submit: Script = connection.register_script(source("submit"))
         self.project: Script = connection.register_script(source("project"))
         self.compact: Script = connection.register_script(source("compact"))
+        self.claim: Script = connection.register_script(source("claim"))
+        self.start: Script = connection.register_script(source("start"))
 
 
 def as_int(value: Any) -> int:

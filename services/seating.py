@@ -13,11 +13,18 @@ from services import keys
 from services.accounts import Accounts
 from services.components import Components
 from services.contract import ServiceError
-from services.meta_store import OPEN, OVER, RUNNING
+from services.meta_store import OPEN, OVER, RUNNING, account_field
 from services.projections import TO_ACT
 from services.scripts import as_int, as_str
 
 _STATUS_ORDER = {RUNNING: 0, OPEN: 1, OVER: 2}
+
+
+def _holds(meta: dict[str, Any], seat: int, account: str) -> bool:
+    """The game's meta (not the account's index, which a crash may leave behind) says the account holds
+    ``seat``."""
+    held = (p.get("account") for p in meta["players"] if p["seat"] == seat)
+    return any(isinstance(name, str) and name.lower() == account.lower() for name in held)
 
 
 class Seating:
@@ -45,9 +52,9 @@ class Seating:
             raise ServiceError(404, "invite.unknown", "No game has this invitation code.", field="invite")
         return as_str(raw)
 
-    def admit(self, meta: dict[str, Any], invite: str | None, account: str | None) -> None:
-        """Refuse a join to a private game without its code (403), or by an account already seated (409);
-        reserve the game for the account otherwise (undo with ``abandon``)."""
+    def admit(self, meta: dict[str, Any], invite: str | None) -> None:
+        """Refuse a join to a private game without its code (403). (One seat per account is checked by the
+        claim itself, see ``MetaStore.claim``.)"""
         if not meta["public"]:
             if not invite:
                 raise ServiceError(
@@ -55,14 +62,14 @@ class Seating:
                 )
             if invite != self.invite_of(meta["id"]):
                 raise ServiceError(403, "invite.wrong", "This is not this game's invitation code.", "invite")
-        if account is not None and not self._accounts.reserve_game(account, meta["id"]):
-            raise ServiceError(409, "seat.already_yours", "Your account already holds a seat in this game.")
 
     def abandon(self, game_id: str, account: str | None) -> None:
+        """Take the game out of the account's list of games."""
         if account is not None:
             self._accounts.release_game(account, game_id)
 
     def seated(self, game_id: str, seat: int, account: str | None) -> None:
+        """List the game among the account's games (an index: the game's meta says who holds which seat)."""
         if account is not None:
             self._accounts.bind_seat(account, game_id, seat)
 
@@ -78,15 +85,17 @@ class Seating:
                     raise ServiceError(409, "game.started", "You can only leave a game that has not started.")
                 held = pipe.hget(meta_key, f"seat:{seat}")
                 tokens = pipe.hgetall(keys.seat_tokens(game_id))
+                account = json.loads(as_str(held)).get("account") if held is not None else None
                 pipe.multi()
                 pipe.hdel(meta_key, f"seat:{seat}")
+                if account:
+                    pipe.hdel(meta_key, account_field(account))
                 for digest, token_seat in tokens.items():
                     if as_int(token_seat) == seat:
                         pipe.hdel(keys.seat_tokens(game_id), digest)
                 pipe.execute()
             except redis.WatchError:
                 raise ServiceError(409, "game.busy", "The game changed while you left; try again.") from None
-        account = json.loads(as_str(held)).get("account") if held is not None else None
         self.abandon(game_id, account)
         meta = self._parts.meta.get(game_id)
         if meta is not None:
@@ -98,7 +107,7 @@ class Seating:
         entries = []
         for game_id, seat in self._accounts.seats(account).items():
             meta = self._parts.meta.get(game_id)
-            if meta is None:
+            if meta is None or not _holds(meta, seat, account):
                 continue
             to_act = (self._parts.projections.read(game_id, TO_ACT) or {}).get("to_act", [])
             your_turn = meta["status"] == RUNNING and seat in to_act

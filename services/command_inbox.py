@@ -56,14 +56,6 @@ class CommandInbox:
         pipe.hexists(keys.outcomes(game_id), command_id)
         return any(pipe.execute())
 
-    def compact_finished(self, game_id: str) -> bool:
-        """Shrink a finished game's streams and drop its command-id index once every command is decided
-        (True if dropped); entries, ids and outcomes stay as they were."""
-        result = self._scripts.compact(
-            keys=[keys.events(game_id), keys.commands(game_id), keys.command_ids(game_id), keys.head(game_id)]
-        )
-        return as_int(result) == 1
-
     def wait(self, game_id: str, command_id: str, timeout: float) -> OutcomeRecord | None:
         """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear."""
         stream = keys.decided(game_id)

@@ -8,6 +8,7 @@ import redis
 
 from domain.engine import Game
 from domain.registry import get_game
+from services.archive import Archive
 from services.command_inbox import CommandInbox
 from services.event_store import EventStore
 from services.meta_store import MetaStore
@@ -33,6 +34,7 @@ class Components:
         self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
         self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
         self.scheduler = JobScheduler(connection, rq_connection, settings)
+        self.archive = Archive(connection)
 
     def game_of(self, game_id: str) -> tuple[dict[str, Any], Game]:
         """The meta and Game of an existing game (KeyError if unknown)."""

@@ -103,7 +103,7 @@ class EventStore:
         if seq <= 1:
             return GENESIS_HASH
         entries = stream_entries(self._redis.xrevrange(key, f"0-{seq - 1}", "-", count=1))
-        return stored.last_hash(entries[0][1]) if entries else GENESIS_HASH
+        return stored.last_hash(entries[-1][1]) if entries else GENESIS_HASH
 
     def wait_beyond(self, game_id: str, version: int, timeout: float) -> int:
         """The head version once the log holds an event above ``version``, blocking on the stream (XREAD

@@ -1,8 +1,8 @@
 """After the log moved: write the projections, then schedule whatever must happen next.
 
 * game over: it leaves the running set; its deadlines, process flag, snapshot and wake-up stream are
-  dropped, its streams compacted and its command-id index dropped once every command is decided (the seat
-  projections shrink to what differs from the public one, see services/projections.py);
+  dropped and its streams archived (services/archive.py; the seat projections shrink to what differs from
+  the public one, see services/projections.py);
 * nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)``;
 * a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``; a refused bot move is retried with
   another seed, then with the game's timeout command, then left (logged) for an operator;
@@ -50,7 +50,7 @@ class FollowUps:
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
-            parts.inbox.compact_finished(game_id)
+            parts.archive.finished_game(game_id)
             return
         to_act = game.to_act(state)
         if not to_act:

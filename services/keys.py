@@ -20,7 +20,8 @@ def _game(game_id: str, suffix: str) -> str:
 
 
 def events(game_id: str) -> str:
-    """Stream of accepted event records, ids ``0-<seq>``."""
+    """Stream of accepted event records: one entry per run of records appended together, id ``0-<seq of
+    its last record>`` (layout in services/stored.py; archived once the game is over, services/archive.py)."""
     return _game(game_id, "events")
 
 
@@ -30,7 +31,8 @@ def commands(game_id: str) -> str:
 
 
 def command_ids(game_id: str) -> str:
-    """Hash command_id -> id of its entry in the command stream (idempotent submission)."""
+    """Hash command_id -> id of its entry in the command stream (idempotent submission; dropped once the
+    game is over and every command decided: the outcomes hash answers then)."""
     return _game(game_id, "command_ids")
 
 

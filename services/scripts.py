@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import zlib
 from functools import cache
 from importlib import resources
 from typing import Any
 
+import msgspec
 import redis
 from redis.commands.core import Script
+
+ARCHIVE_FIELD = b"z"
 
 
 @cache
@@ -22,7 +26,7 @@ class Scripts:
         self.append: Script = connection.register_script(source("append"))
         self.submit: Script = connection.register_script(source("submit"))
         self.project: Script = connection.register_script(source("project"))
-        self.compact: Script = connection.register_script(source("compact"))
+        self.archive: Script = connection.register_script(source("archive"))
         self.claim: Script = connection.register_script(source("claim"))
         self.start: Script = connection.register_script(source("start"))
 
@@ -40,5 +44,13 @@ def as_bytes(value: Any) -> bytes:
 
 
 def stream_entries(reply: Any) -> list[tuple[str, bytes]]:
-    """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply."""
-    return [(as_str(entry_id), as_bytes(fields[b"r"])) for entry_id, fields in reply or []]
+    """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply, an archive entry (field ``z``, see
+    services/archive.py) expanded into the entries it holds, in order."""
+    entries: list[tuple[str, bytes]] = []
+    for entry_id, fields in reply or []:
+        if ARCHIVE_FIELD in fields:
+            archived = msgspec.msgpack.decode(zlib.decompress(as_bytes(fields[ARCHIVE_FIELD])))
+            entries += [(str(inner_id), bytes(raw)) for inner_id, raw in archived]
+        else:
+            entries.append((as_str(entry_id), as_bytes(fields[b"r"])))
+    return entries

@@ -15,6 +15,7 @@ import pytest
 import redis
 
 from services import codec, keys
+from services.archive import Archive
 from services.codec import CommandRecord, OutcomeRecord
 from services.command_inbox import CommandInbox
 from services.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
@@ -139,6 +140,32 @@ class StoreContract:
         records = store.read(game_id)
         assert records[0] == old and [r.data["n"] for r in records] == [0, 1]
         assert codec.chain_breaks(records) == [] and store.read(game_id, after=1) == records[1:]
+
+    def test_an_archived_finished_game_reads_exactly_as_before(
+        self, game_id: str, store: EventStore, inbox: CommandInbox, connection: redis.Redis
+    ) -> None:
+        entry_ids = [inbox.submit(game_id, command(f"c-{n}"))[1] for n in range(3)]
+        for n, entry_id in enumerate(entry_ids):
+            head = store.head(game_id)
+            outcome = OutcomeRecord(command_id=f"c-{n}", seat=0, status="accepted", version=head.version + 2)
+            decision = CommandDecision(f"c-{n}", outcome, head.checkpoint, entry_id)
+            events = [NewEvent("test.noted", {"n": n, "i": i}) for i in range(2)]
+            store.append(game_id, head, store.build(head, events, 0, f"c-{n}"), decision)
+        whole, commands = store.read(game_id), inbox.all(game_id)
+        assert Archive(connection).finished_game(game_id) == 2
+        assert connection.xlen(keys.events(game_id)) == connection.xlen(keys.commands(game_id)) == 1
+        assert not connection.exists(keys.command_ids(game_id))
+        assert store.read(game_id) == whole and codec.chain_breaks(whole) == []
+        for after in range(7):
+            for upto in (None, *range(after, 7)):
+                assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)
+        assert inbox.all(game_id) == commands and inbox.pending(game_id, store.head(game_id).checkpoint) == []
+        assert inbox.submit(game_id, command("c-0")) == (False, "")
+        is_new, late = inbox.submit(game_id, command("late"))
+        assert is_new and inbox.all(game_id) == [*commands, (late, command("late"))]
+        assert [entry_id for entry_id, _ in inbox.pending(game_id, store.head(game_id).checkpoint)] == [late]
+        assert Archive(connection).finished_game(game_id) == 0, "not while a command is undecided"
+        assert connection.xlen(keys.commands(game_id)) == 2
 
     def test_two_writers_racing_lose_and_duplicate_nothing(
         self, game_id: str, store: EventStore, connection: redis.Redis

@@ -1,0 +1,52 @@
+"""Archiving a finished game's streams: each becomes one entry holding all its entries, compressed.
+
+A finished game's event and command streams never change again (a command submitted late is refused and
+appended after the archive, and archived with it at the next settle). So each is replaced by a single
+stream entry, field ``z``, whose id is the last entry's id and whose value is
+``zlib(msgpack([[entry_id, raw], ...]))``: the same entries, ids and bytes, about a third of the memory
+(MessagePack keys and event types compress well). Readers never see the difference:
+:func:`services.scripts.stream_entries` expands an archive into its entries, and every range a reader asks
+for either contains the archive's id or lies beyond the log. The command stream is archived only once
+every command in it is decided, together with dropping the command-id index (see archive.lua).
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import msgspec
+import redis
+
+from services import keys
+from services.scripts import ARCHIVE_FIELD, Scripts, as_int, stream_entries
+
+COMPRESSION_LEVEL = 9
+
+
+def archive_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    return zlib.compress(
+        msgspec.msgpack.encode([[entry_id, raw] for entry_id, raw in entries]), COMPRESSION_LEVEL
+    )
+
+
+class Archive:
+    def __init__(self, connection: redis.Redis) -> None:
+        self._redis = connection
+        self._scripts = Scripts(connection)
+
+    def finished_game(self, game_id: str) -> int:
+        """Archive the event stream, and the command stream if every command is decided; returns how many
+        streams were archived now (0 when already archived or when they changed meanwhile)."""
+        archived = self._stream(game_id, keys.events(game_id), commands=False)
+        return archived + self._stream(game_id, keys.commands(game_id), commands=True)
+
+    def _stream(self, game_id: str, key: str, commands: bool) -> int:
+        reply = self._redis.xrange(key)
+        if not reply or (len(reply) == 1 and ARCHIVE_FIELD in (reply[0][1] or {})):
+            return 0
+        entries = stream_entries(reply)
+        result = self._scripts.archive(
+            keys=[key, keys.head(game_id), keys.command_ids(game_id)],
+            args=[entries[-1][0], len(reply), archive_bytes(entries), "1" if commands else "0"],
+        )
+        return as_int(result)

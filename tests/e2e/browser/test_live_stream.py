@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import fakeredis
 import pytest
 from flask.testing import FlaskClient
 
@@ -14,18 +12,15 @@ from api.app import create_app
 from api.context import ApiConfig
 from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
-from services.settings import Settings
-from workers.embedded import start_embedded_worker
+from tests.e2e.browser.conftest import Site
 
 SHORT = LiveSettings(stream_seconds=0.6, heartbeat_seconds=0.2, retry_ms=250)
 
 
 @pytest.fixture(scope="module")
-def service() -> Iterator[GameService]:
-    service = GameService(fakeredis.FakeRedis(server=fakeredis.FakeServer()), Settings())
-    worker = start_embedded_worker(service)
-    yield service
-    worker.stop()
+def service(site: Site) -> GameService:
+    """The package's service: one embedded worker per process (its jobs find the service through a global)."""
+    return site.service
 
 
 @pytest.fixture(scope="module")

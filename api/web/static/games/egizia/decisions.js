@@ -4,14 +4,16 @@
 import { h } from "../../js/dom.js";
 import { CREWS, cardLookup, cardName, describeCommand, placementVariant, spaceLabel } from "./words.js";
 
-const ui = { version: -1, choosing: null, crews: [], cards: [], spaces: [] };
+// The choice being assembled survives new versions as long as the legal commands stay the same.
+const ui = { offer: "", choosing: null, crews: [], cards: [], spaces: [] };
 
 const sameSet = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 const byType = (view, type) => view.legal_commands.filter((c) => c.type === type);
 const placeKey = (c) => `${c.space}|${c.slot}|${c.speculate}`;
 
 function reset(view) {
-  if (ui.version !== view.version) Object.assign(ui, { version: view.version, choosing: null, crews: [], cards: [], spaces: [] });
+  const offer = JSON.stringify(view.legal_commands);
+  if (ui.offer !== offer) Object.assign(ui, { offer, choosing: null, crews: [], cards: [], spaces: [] });
 }
 
 function button(text, act, attrs = {}) {

@@ -1,0 +1,48 @@
+"""A whole game of Egizia, two players clicking against two bots, to the final ranking on the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.browser import pages
+from tests.e2e.browser.conftest import Site
+
+pytestmark = pytest.mark.browser
+
+MAX_LOOPS = 5000
+POLL_MS = 100
+
+
+def test_two_players_click_through_a_whole_game(site: Site, browser: Any) -> None:
+    players = [browser.new_context().new_page() for _ in range(2)]
+    first, second = players
+    pages.register(first, site.base_url, "fiona", "papyrus-pass-3")
+    pages.register(second, site.base_url, "gustav", "papyrus-pass-3")
+    game_id = pages.create_game(first, seats=4, bots=True)
+    pages.join_from_lobby(second, site.base_url, game_id)
+    first.click("#start-game")
+    for page in players:
+        page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    for _ in range(MAX_LOOPS):
+        if site.service.meta(game_id)["status"] == "over":
+            break
+        waiting = True
+        for page in players:
+            if pages.your_turn(page):
+                seen = pages.version(page)
+                pages.decide(page)
+                pages.wait_version_above(page, seen)
+                assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
+                waiting = False
+        if waiting:
+            first.wait_for_timeout(POLL_MS)
+    result = site.service.view(game_id, None)["result"]
+    assert result is not None, "the game did not end"
+    names = {p["seat"]: p["name"] for p in site.service.meta(game_id)["players"]}
+    winner = result["ranking"][0]
+    first.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")
+    assert f"1. {names[winner]}" in first.inner_text("#prompt")
+    for page in players:
+        page.context.close()

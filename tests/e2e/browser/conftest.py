@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
-LIVE_SECONDS = 2.0  # short live connections, so every test also exercises reconnection
+LIVE_SECONDS = 1.0  # short live connections, so every test also exercises reconnection
 
 pytestmark = pytest.mark.browser
 

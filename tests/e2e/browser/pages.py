@@ -123,28 +123,52 @@ def wait_version_above(page: Page, seen: int) -> None:
     )
 
 
+SNAPSHOT = """() => {
+  const owner = (node) => Number(node.dataset.owner);
+  const ships = {};
+  for (const space of document.querySelectorAll("svg.river g[data-space]")) {
+    const seats = [...space.querySelectorAll(".ship")].map((ship) => Number(ship.dataset.seat));
+    ships[space.dataset.space] = seats.sort((a, b) => a - b);
+  }
+  const slots = {};
+  for (const slot of document.querySelectorAll("svg.river g[data-space] .slot")) {
+    slots[`${slot.closest("g[data-space]").dataset.space}/${slot.dataset.slot}`] = owner(slot);
+  }
+  const built = {};
+  for (const space of document.querySelectorAll("svg.buildings [data-build-space]")) {
+    built[space.dataset.buildSpace] = owner(space);
+  }
+  const players = {};
+  for (const tableau of document.querySelectorAll("#tableaus article[data-seat]")) {
+    const fact = (name) => tableau.querySelector(`[data-fact='${name}']`).textContent;
+    const crews = {};
+    for (const crew of tableau.querySelectorAll("[data-crew]")) {
+      const strength = Number(crew.querySelector(".crew-strength").textContent);
+      crews[crew.dataset.crew] = [strength, crew.dataset.used === "true"];
+    }
+    players[tableau.dataset.seat] = { score: fact("score"), stones: fact("stones"), crews };
+  }
+  const board = document.getElementById("board").dataset;
+  return { round: Number(board.round), phase: board.phase, ships, slots, built, players };
+}"""
+
+
 def assert_board_shows(page: Page, view: dict[str, Any]) -> None:
     """The SVG board and the tableaus show exactly what the view says."""
-    assert board_state(page) == (view["round"], view["phase"])
+    shown = page.evaluate(SNAPSHOT)
+    assert (shown["round"], shown["phase"]) == (view["round"], view["phase"])
     for space in view["river"]:
-        if space["type"] == "site":
-            continue
-        ships = page.locator(f"svg.river g[data-space='{space['id']}'] .ship")
-        assert sorted(int(s.get_attribute("data-seat") or -1) for s in ships.all()) == sorted(space["ships"])
+        if space["type"] != "site":
+            assert shown["ships"][space["id"]] == sorted(space["ships"]), space["id"]
     for site in view["sites"]:
         for slot, owner in enumerate(site["slots"]):
-            node = page.locator(f"svg.river g[data-space='{site['id']}'] .slot[data-slot='{slot}']")
-            assert int(node.get_attribute("data-owner") or -9) == owner, (site["id"], slot)
+            assert shown["slots"][f"{site['id']}/{slot}"] == owner, (site["id"], slot)
     pyramid = [space for row in view["pyramid"] for space in row]
-    spaces = [*view["obelisk"], *view["graves"], *pyramid, *view["temple"]]
-    for space in spaces:
-        node = page.locator(f"svg.buildings [data-build-space='{space['id']}']")
-        assert int(node.get_attribute("data-owner") or -9) == space["owner"], space["id"]
+    for space in [*view["obelisk"], *view["graves"], *pyramid, *view["temple"]]:
+        assert shown["built"][space["id"]] == space["owner"], space["id"]
     for player in view["players"]:
-        tableau = page.locator(f"#tableaus article[data-seat='{player['seat']}']")
-        assert tableau.locator("[data-fact='score']").inner_text().startswith(f"{player['score']} VP")
-        assert tableau.locator("[data-fact='stones']").inner_text().startswith(f"{player['stones']} ")
-        for crew, strength in player["crews"].items():
-            node = tableau.locator(f"[data-crew='{crew}']")
-            assert node.locator(".crew-strength").inner_text() == str(strength)
-            assert node.get_attribute("data-used") == str(player["crews_used"][crew]).lower()
+        tableau = shown["players"][str(player["seat"])]
+        assert tableau["score"].startswith(f"{player['score']} VP")
+        assert tableau["stones"].startswith(f"{player['stones']} ")
+        crews = {name: [strength, player["crews_used"][name]] for name, strength in player["crews"].items()}
+        assert tableau["crews"] == crews

@@ -34,6 +34,7 @@ from benchmarks.load_support import (
     RateLimiter,
     Stats,
     Table,
+    cpu_seconds,
     free_port,
     percentile,
     python_module,
@@ -212,7 +213,10 @@ def main() -> int:
     try:
         wait_http(base + "/api/health")
         tables = create_tables(base, args)
+        api_cpu, worker_cpu = cpu_seconds(processes[0].pid), sum(cpu_seconds(p.pid) for p in processes[1:])
         stats, elapsed = drive(base, tables, args, args.rate, args.duration)
+        api_cpu = cpu_seconds(processes[0].pid) - api_cpu
+        worker_cpu = sum(cpu_seconds(p.pid) for p in processes[1:]) - worker_cpu
         drive(base, tables[: args.finish_games], args, 0.0, args.finish_timeout)
         finished, memory = memory_per_game(store, tables)
     finally:
@@ -225,6 +229,9 @@ def main() -> int:
         "commands": len(stats.latencies),
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),
         "statuses": stats.statuses,
+        "reads_per_s": round(stats.reads / elapsed, 1),
+        "api_cpu_ms_per_command": round(1000 * api_cpu / max(1, len(stats.latencies)), 1),
+        "worker_cpu_ms_per_command": round(1000 * worker_cpu / max(1, len(stats.latencies)), 1),
         "submit_p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 1),
         "submit_p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 1),
         "projection_lag_p50_ms": round(percentile(stats.lags, 0.50) * 1000, 2),

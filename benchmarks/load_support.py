@@ -18,6 +18,7 @@ from typing import Any
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
+IDLE_PAUSE = 0.05  # seconds a bot waits before looking again at a game where nobody can act yet
 
 
 def free_port() -> int:
@@ -64,6 +65,19 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
     raise RuntimeError(f"{url} did not answer within {timeout} s")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its whole tree: live descendants, plus the children it already reaped
+    (RQ's forked work-horses land there)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return 0.0
+    own = sum(int(value) for value in fields[11:15]) / ticks  # utime, stime, cutime, cstime
+    return own + sum(cpu_seconds(int(child)) for child in children)
+
+
 def percentile(values: Sequence[float], fraction: float) -> float:
     if not values:
         return float("nan")
@@ -105,6 +119,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
+    reads: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, status: int, latency: float) -> None:
@@ -126,6 +141,8 @@ class BotClient:
         self.submitted = 0
 
     def get(self, path: str, token: str | None = None) -> Any:
+        with self.stats.lock:
+            self.stats.reads += 1
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = self.http.get(self.base + path, headers=headers, timeout=30)
         response.raise_for_status()
@@ -137,12 +154,12 @@ class BotClient:
             table.over = True
             return
         if not view["to_act"]:
-            time.sleep(0.01)  # an automatic phase is running in the workers
+            time.sleep(IDLE_PAUSE)  # an automatic phase is running in the workers
             return
         seat = self.random.choice(sorted(view["to_act"]))
         legal = self.get(f"/api/games/{table.game_id}/seats/{seat}/legal-commands", table.tokens[seat])
         if not legal:
-            time.sleep(0.01)
+            time.sleep(IDLE_PAUSE)
             return
         self.submit(table, seat, self.random.choice(legal))
 

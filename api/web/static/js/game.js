@@ -3,7 +3,7 @@ import { ApiError, api, get, newCommandId } from "./api.js";
 import { h, showError } from "./dom.js";
 import { follow } from "./live.js";
 import { confirmPlayer, seatOf } from "./session.js";
-import { joinGame, startGame, wantsBots } from "./seats.js";
+import { invitation, joinGame, startGame, wantsBots } from "./seats.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -89,6 +89,11 @@ async function refresh() {
   await show(await get(path));
 }
 
+const join = (error) => () => {
+  const invite = new URLSearchParams(window.location.search).get("invite");
+  joinGame(gameId, invite).then(() => window.location.reload(), (e) => showError(error, e.message));
+};
+
 async function showWaitingRoom() {
   meta = await get(`/games/${gameId}`);
   if (meta.status !== "open") {
@@ -107,8 +112,13 @@ async function showWaitingRoom() {
   const actions = held
     ? [h("button", { type: "button", class: "primary", id: "start-game", onclick: act(() => startGame(gameId, bots)),
         text: bots ? "Start (bots take the empty seats)" : "Start" })]
-    : [h("button", { type: "button", class: "primary", id: "join-game", disabled: !signedIn, onclick: () => joinGame(gameId).then(() => window.location.reload(), (e) => showError(error, e.message)), text: "Join this game" })];
-  waitingRoom.replaceChildren(h("h2", { text: "Waiting for players" }), h("ul", {}, seats), ...actions, error);
+    : [h("button", { type: "button", class: "primary", id: "join-game", disabled: !signedIn, onclick: join(error), text: "Join this game" })];
+  const invite = held && !meta.public ? await invitation(gameId).catch(() => null) : null;
+  const share = invite
+    ? h("p", { id: "invitation" }, "Private game: invite others with this link: ",
+        h("a", { href: `/games/${gameId}?invite=${encodeURIComponent(invite)}`, text: `${window.location.origin}/games/${gameId}?invite=${invite}` }))
+    : null;
+  waitingRoom.replaceChildren(h("h2", { text: "Waiting for players" }), h("ul", {}, seats), ...actions, share, error);
   waitingRoom.hidden = false;
   turn.textContent = "The game has not started yet.";
   clearTimeout(waiting);

@@ -86,7 +86,7 @@ async function createGame(event) {
   try {
     const { data: meta } = await post("/games", body);
     rememberBots(meta.id, form.elements.bots.checked);
-    await joinGame(meta.id);
+    await joinGame(meta.id, meta.invite);
     window.location.assign(`/games/${meta.id}`);
   } catch (error) {
     const field = error instanceof ApiError && error.field ? ` (${error.field})` : "";

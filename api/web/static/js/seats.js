@@ -1,14 +1,20 @@
 // Taking a seat (bound to the signed-in account), and the creator's choice to fill empty seats with bots.
-import { post } from "./api.js";
+import { api, post } from "./api.js";
 import { player } from "./session.js";
 
 const BOTS = "papyrus.bots";
 
-export async function joinGame(gameId) {
+// A private game needs its invitation code: the page's link carries it as ?invite=<code>.
+export async function joinGame(gameId, invite = null) {
   const me = player();
   if (!me) throw new Error("Sign in first.");
-  const { data } = await post(`/games/${gameId}/seats`, { name: me.name });
+  const { data } = await post(`/games/${gameId}/seats`, { name: me.name, ...(invite ? { invite } : {}) });
   return data;
+}
+
+export async function invitation(gameId) {
+  const { data } = await api("GET", `/games/${gameId}/invite`);
+  return data.invite;
 }
 
 function choices() {

@@ -2,6 +2,7 @@
 import { ApiError, get, post } from "./api.js";
 import { h, showError } from "./dom.js";
 import { confirmPlayer, myGames } from "./session.js";
+import { hostedGames } from "./games.js";
 import { joinGame, rememberBots } from "./seats.js";
 
 const me = await confirmPlayer();
@@ -66,12 +67,36 @@ async function showOpenGames(mine) {
   list.replaceChildren(...(items.length ? items : [h("li", { class: "muted", text: "No open games." })]));
 }
 
+let games = [];
+
 function chosenOptions() {
   const options = {};
-  for (const box of document.querySelectorAll("#new-game-variants input[type=checkbox]")) {
-    options[box.name] = box.checked;
+  for (const input of document.querySelectorAll("#new-game-variants [data-option]")) {
+    options[input.name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
   }
   return options;
+}
+
+function optionInput(option) {
+  if (option.type === "boolean") {
+    return h("label", { class: "check" }, h("input", { type: "checkbox", name: option.key, "data-option": "", checked: Boolean(option.default) }), option.label);
+  }
+  const id = `option-${option.key}`;
+  return [h("label", { for: id, text: option.label }),
+    h("input", { id, name: option.key, "data-option": "", type: option.type === "integer" ? "number" : "text", value: option.default ?? "" })];
+}
+
+function showGameChoices() {
+  const game = games.find((g) => g.name === form.elements.game.value) || games[0];
+  if (!game) return;
+  const seats = [];
+  for (let count = game.players.min; count <= game.players.max; count += 1) {
+    seats.push(h("option", { value: count, text: String(count), selected: count === game.players.default }));
+  }
+  form.elements.seats.replaceChildren(...seats);
+  const variants = document.getElementById("new-game-variants");
+  variants.replaceChildren(h("legend", { text: "Variants" }), ...game.options.flatMap(optionInput));
+  variants.hidden = game.options.length === 0;
 }
 
 async function createGame(event) {
@@ -106,6 +131,10 @@ if (!me) {
   form.querySelector("button[type=submit]").disabled = true;
 }
 form.addEventListener("submit", createGame);
+form.elements.game.addEventListener("change", showGameChoices);
+games = await hostedGames();
+form.elements.game.replaceChildren(...games.map((game) => h("option", { value: game.name, text: game.title })));
+showGameChoices();
 const mine = await myGames();
 showMyGames(mine);
 showOpenGames(new Set(mine.map((game) => game.id)));

@@ -204,11 +204,13 @@ function scoreTrack(view, names) {
     group.append(s("rect", { x, y: yy, width: 18, height: 28, class: "track-space" }), label(x + 9, yy + 9, String(value), { class: "label tiny center" }));
   }
   view.players.forEach((p, k) => {
-    const value = ((p.score % 50) + 50) % 50;
+    const value = Math.max(0, p.score) % 50; // below 0 waits on 0; past 49 goes round again (+50)
     const x = 800 + (value % 10) * 19 + 5 + (k % 2) * 8;
     const yy = 650 + Math.floor(value / 10) * 30 + 14 + Math.floor(k / 2) * 8;
     const laps = p.score >= 50 ? ` (+${Math.floor(p.score / 50) * 50})` : "";
     group.append(titled(s("circle", { cx: x, cy: yy, r: 4, fill: seatColour(p.seat), class: "marker" }), `${names[p.seat]}: ${p.score} VP${laps}`));
+    group.append(s("circle", { cx: 806, cy: 810 + k * 12, r: 4, fill: seatColour(p.seat), class: "marker" }),
+      label(814, 813 + k * 12, `${names[p.seat]}: ${p.score} VP`, { class: "label tiny" }));
   });
   return group;
 }
@@ -227,7 +229,7 @@ function header(view) {
 }
 
 export function drawBuildings(view, names, targets) {
-  const svg = s("svg", { viewBox: "540 0 460 840", class: "board buildings", role: "group", "aria-label": "Buildings, markets and scores" });
+  const svg = s("svg", { viewBox: "540 0 460 860", class: "board buildings", role: "group", "aria-label": "Buildings, markets and scores" });
   svg.append(header(view), obelisk(view, names, targets), graves(view, names, targets), pyramid(view, names, targets), temple(view, names, targets), markets(view, names), scoreTrack(view, names));
   return svg;
 }

@@ -73,7 +73,7 @@ class Automation:
             parts.store.append(game_id, head, records)
         except StaleVersion:
             return False
-        self._processor.followups.settle(game, game_id, meta["seats"])
+        self._processor.followups.settle(game, game_id, meta)
         return True
 
     def bot_move(self, game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
@@ -121,7 +121,7 @@ class Automation:
                 report.processed += int(parts.scheduler.process_game(game_id))
                 continue
             meta, game = parts.game_of(game_id)
-            self._processor.followups.settle(game, game_id, meta["seats"], repair=True)
+            self._processor.followups.settle(game, game_id, meta, repair=True)
             report.settled += 1
             report.timed_out += self._time_out_overdue(game_id)
         return report

@@ -22,6 +22,7 @@ from typing import Any
 from domain.engine import Game
 from services import keys
 from services.components import Components
+from services.event_store import Head
 from services.scripts import as_int, as_str
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,11 @@ MAX_BOT_ATTEMPTS = 3
 def bot_command_id(seat: int, version: int, attempt: int) -> str:
     """Bot moves are idempotent per (seat, version, attempt)."""
     return f"bot-{seat}-{version}-{attempt}"
+
+
+def bot_seats(meta: dict[str, Any]) -> set[int]:
+    """The seats a bot plays (from the game's meta)."""
+    return {player["seat"] for player in meta["players"] if player.get("bot")}
 
 
 class Deadline:
@@ -43,10 +49,21 @@ class FollowUps:
     def __init__(self, parts: Components) -> None:
         self._parts = parts
 
-    def settle(self, game: Game, game_id: str, seats: int, repair: bool = False) -> None:
+    def settle(
+        self,
+        game: Game,
+        game_id: str,
+        meta: dict[str, Any],
+        head: Head | None = None,
+        state: Any = None,
+        repair: bool = False,
+    ) -> None:
+        """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given) and
+        schedule what comes next."""
         parts = self._parts
-        head, state = parts.states.load(game, game_id)
-        parts.projections.write(game, game_id, seats, head.version, state)
+        if head is None:
+            head, state = parts.states.load(game, game_id)
+        parts.projections.write(game, game_id, meta["seats"], head.version, state, check_first=repair)
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
@@ -56,7 +73,7 @@ class FollowUps:
         if not to_act:
             parts.scheduler.advance(game_id, head.version, repair)
             return
-        bots = self.bot_seats(game_id)
+        bots = bot_seats(meta)
         for seat in sorted(to_act & bots):
             self._schedule_bot(game_id, seat, head.version, repair)
         self._track_deadlines(game_id, to_act - bots, head.version, repair)
@@ -80,8 +97,7 @@ class FollowUps:
         self._parts.scheduler.bot_move(game_id, seat, version, attempt, repair)
 
     def bot_seats(self, game_id: str) -> set[int]:
-        meta = self._parts.meta.get(game_id) or {"players": []}
-        return {player["seat"] for player in meta["players"] if player.get("bot")}
+        return bot_seats(self._parts.meta.get(game_id) or {"players": []})
 
     def deadlines(self, game_id: str) -> dict[int, Deadline]:
         raw = self._parts.redis.hgetall(keys.deadlines(game_id))
@@ -90,11 +106,13 @@ class FollowUps:
 
     def _track_deadlines(self, game_id: str, humans: set[int], version: int, repair: bool) -> None:
         parts = self._parts
+        timeout = parts.settings.move_timeout
+        if timeout <= 0 and not repair:
+            return
         known = self.deadlines(game_id)
         gone = [seat for seat in known if seat not in humans]
         if gone:
             parts.redis.hdel(keys.deadlines(game_id), *gone)
-        timeout = parts.settings.move_timeout
         if timeout <= 0:
             return
         for seat in sorted(humans):

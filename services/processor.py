@@ -25,6 +25,7 @@ from services.state_cache import is_checkpoint
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
+MAX_AUTOMATIC_STEPS = 200
 
 
 def new_events(game: Game, events: list[Any]) -> list[NewEvent]:
@@ -40,43 +41,84 @@ class Processor:
         self.followups = FollowUps(parts)
 
     def process_game(self, game_id: str) -> int:
-        """Decide every queued command in order; returns how many were decided by this call."""
+        """Decide every queued command in order; returns how many were decided by this call.
+
+        With no advance delay configured, the automatic steps that follow (nobody must act) run here too,
+        each one a version-checked append of its own, so a command and the phases it triggers cost one
+        job instead of one job per step (see :meth:`_run_automatic`)."""
         parts = self._parts
         parts.scheduler.process_started(game_id)
         meta, game = parts.game_of(game_id)
+        head, state = parts.states.load(game, game_id)
         decided = 0
         for _ in range(MAX_ROUNDS):
-            head, state = parts.states.load(game, game_id)
-            pending = parts.inbox.pending(game_id, head.checkpoint)
-            if not pending:
-                break
             try:
+                head, state = self._run_automatic(game, game_id, head, state)
+                pending = parts.inbox.pending(game_id, head.checkpoint)
+                if not pending:
+                    break
                 for entry_id, command in pending:
                     head, state = self._decide(game, game_id, head, state, entry_id, command)
                     decided += 1
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
-        self.followups.settle(game, game_id, meta["seats"])
+                head, state = parts.states.load(game, game_id)
+        self.followups.settle(game, game_id, meta, head, state)
         return decided
 
     def advance_game(self, game_id: str, version: int) -> bool:
-        """Run the automatic step due at ``version``; False (and no change) if that moment has passed."""
+        """Run the automatic step due at ``version``; False (and no change) if that moment has passed.
+
+        With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
+        with a delay each step is a scheduled job of its own."""
         meta, game = self._parts.game_of(game_id)
         head, state = self._parts.states.load(game, game_id)
         if head.version != version or game.result(state) is not None or game.to_act(state):
             return False
+        try:
+            advanced = self._advance_once(game, game_id, head, state)
+            if advanced is None:
+                return False
+            head, state = self._run_automatic(game, game_id, *advanced)
+        except StaleVersion:
+            return False
+        self.followups.settle(game, game_id, meta, head, state)
+        return True
+
+    def _run_automatic(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any]:
+        """Run the automatic steps due now, one guarded append each, while nobody must act, if no advance
+        delay is configured; with a delay they stay scheduled ``advance_game`` jobs (see FollowUps).
+
+        Why inline at delay 0: an ``advance_game`` job scheduled with no delay is queued at once, so it
+        adds nothing but RQ's cost per job (dequeue, bookkeeping, result) and the reload of the state in
+        whichever worker takes it, for every step; run here, each step is still checked against the
+        version it was computed on (``append.lua``) and appended atomically on its own, so a worker killed
+        between two steps leaves whole steps only, and the next job (or the sweep, which schedules
+        ``advance_game`` for a game where nobody must act) carries on from the log."""
+        if self._parts.settings.advance_delay > 0:
+            return head, state
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if game.result(state) is not None or game.to_act(state):
+                return head, state
+            advanced = self._advance_once(game, game_id, head, state)
+            if advanced is None:
+                return head, state
+            head, state = advanced
+        log.error("game %s: still no one to act after %s automatic steps", game_id, MAX_AUTOMATIC_STEPS)
+        return head, state
+
+    def _advance_once(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any] | None:
+        """Append the automatic step due now (None if the game advanced nothing: a bug, logged)."""
         events = game.advance(state)
         if not events:
             log.warning(
-                "game %s: nobody must act at version %s but %s advanced nothing", game_id, version, game.name
+                "game %s: nobody must act at version %s but %s advanced nothing",
+                game_id,
+                head.version,
+                game.name,
             )
-            return False
-        try:
-            self._append(game, game_id, head, state, events, "system", None, None)
-        except StaleVersion:
-            return False
-        self.followups.settle(game, game_id, meta["seats"])
-        return True
+            return None
+        return self._append(game, game_id, head, state, events, "system", None, None)
 
     def _decide(
         self, game: Game, game_id: str, head: Head, state: Any, entry_id: str, command: CommandRecord

@@ -2,7 +2,8 @@
 
 RQ jobs take ids only, so a job resolves its service here: the one registered by the process that runs
 the worker (``papyrus worker`` or the embedded worker of ``papyrus serve``), else one built from the
-environment (REDIS_URL, RQ_REDIS_URL...). A forked RQ work-horse inherits the registration.
+environment (REDIS_URL, RQ_REDIS_URL...). Jobs run in the worker process itself unless the worker forks
+(``papyrus worker --fork``), whose work-horses inherit the registration.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A real RQ worker process killed between the append and the projection; the game recovers.
+"""A real RQ worker killed between the append and the projection, forking or not; the game recovers.
 
 The game lives under a key prefix of its own, so workers of other runs sharing this Redis cannot touch it.
 """
@@ -6,6 +6,7 @@ The game lives under a key prefix of its own, so workers of other runs sharing t
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import uuid
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from rq.registry import StartedJobRegistry
 
 from services import keys
 from services.game_service import GameService
@@ -38,8 +40,9 @@ def service(connection: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterato
         connection.delete(*leftovers)
 
 
+@pytest.mark.parametrize("fork", [False, True], ids=["in-process", "forking"])
 def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it(
-    service: GameService, tmp_path: Path
+    service: GameService, tmp_path: Path, fork: bool
 ) -> None:
     game_id, _ = new_game(service)
     drain(service)
@@ -52,18 +55,24 @@ def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it
         "PAPYRUS_QUEUE": service.settings.queue_name,
         "PAPYRUS_KEY_PREFIX": keys.PREFIX,
         "PAPYRUS_KILL_MARKER": str(tmp_path / "killed"),
+        "PAPYRUS_KILL_FORK": "1" if fork else "0",
     }
     crashed = subprocess.run(
-        [sys.executable, "-m", "tests.support.killed_worker"],
+        [sys.executable, "-m", "tests.integration.killed_worker"],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert crashed.returncode == 0, crashed.stderr
     assert (tmp_path / "killed").exists(), crashed.stdout + crashed.stderr
-    assert clear_failures(service), "the killed job should be recorded as failed"
+    queue = service.parts.scheduler.queue
+    if fork:
+        assert crashed.returncode == 0, crashed.stderr
+        assert clear_failures(service), "the killed horse's job should be recorded as failed"
+    else:
+        assert crashed.returncode == -signal.SIGKILL, crashed.stderr
+        assert len(StartedJobRegistry(queue=queue).get_job_ids()) == 1, "the job the worker died in"
     head = service.parts.store.head(game_id)
     appended = [r for r in service.parts.store.read(game_id) if r.command_id == "c0"]
     assert len(appended) == 1 and head.checkpoint != "0-0"

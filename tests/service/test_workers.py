@@ -76,7 +76,10 @@ def test_the_sweep_reschedules_a_lost_advance_job(connection: fakeredis.FakeRedi
     assert len(service.view(game_id, 0)["view"]["hand"]) == 2
 
 
-def test_a_late_or_duplicated_advance_job_changes_nothing(service: GameService) -> None:
+def test_a_late_or_duplicated_advance_job_changes_nothing(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, advance_delay=5.0)
     game_id, _ = new_game(service)
     drain(service)
     dealt = service.parts.store.head(game_id).version
@@ -85,6 +88,7 @@ def test_a_late_or_duplicated_advance_job_changes_nothing(service: GameService) 
         service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
     jobs.process_game(game_id)
     round_over = service.parts.store.head(game_id).version
+    assert advance_job_id(game_id, round_over) in service.parts.scheduler.queue.scheduled_job_registry
     assert jobs.advance_game(game_id, round_over) is True
     assert jobs.advance_game(game_id, round_over) is False
     assert jobs.advance_game(game_id, dealt) is False
@@ -92,6 +96,24 @@ def test_a_late_or_duplicated_advance_job_changes_nothing(service: GameService) 
     assert len(scored) == 1
     drain(service)
     assert len([r for r in service.parts.store.read(game_id) if r.type == "toy.round_scored"]) == 1
+
+
+def test_without_an_advance_delay_the_command_job_runs_the_automatic_phases_that_follow(
+    service: GameService,
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    queue = service.parts.scheduler.queue
+    assert queue.count == 1
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, max_jobs=1, logging_level="ERROR")
+    records = service.parts.store.read(game_id)
+    assert [r.type for r in records].count("toy.round_scored") == 1
+    assert records[-1].actor == "system"
+    assert queue.count == 0 and not queue.scheduled_job_registry.get_job_ids()
+    view = service.view(game_id, 0)
+    assert view["version"] == records[-1].seq and view["to_act"] and len(view["view"]["hand"]) == 1
 
 
 def test_two_workers_racing_on_one_game_decide_each_command_once(

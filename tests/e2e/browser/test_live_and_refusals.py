@@ -1,5 +1,6 @@
 """One player against a bot: the lobby marks their turn, a stale tab shows why its command was refused, a
-dropped live connection comes back by itself, and the pages fit a phone's width."""
+dropped live connection comes back by itself, the pages fit a phone's width, and a spectator reads the
+board without any hidden card."""
 
 from __future__ import annotations
 
@@ -87,3 +88,24 @@ def test_pages_fit_a_phone(game: tuple[Any, str], site: Site, artifacts: Path, p
     name = path.replace("/{game_id}", "").strip("/").replace("/", "-") or "lobby"
     page.screenshot(path=str(artifacts / f"phone-{name}.png"), full_page=True)
     page.screenshot(path=str(artifacts / f"phone-{name}-screen.png"))
+
+
+def test_a_spectator_sees_the_board_reads_a_card_by_tapping_it_and_sees_no_hidden_card(
+    game: tuple[Any, str], site: Site, browser: Any
+) -> None:
+    _, game_id = game
+    spectator = browser.new_context(viewport=PHONE).new_page()
+    spectator.goto(f"{site.base_url}/games/{game_id}")
+    spectator.wait_for_selector("svg.river")
+    assert spectator.locator("svg g.legal").count() == 0
+    assert spectator.locator("#decisions").is_hidden()
+    view = site.service.view(game_id, None)["view"]
+    card_space = next(space for space in view["river"] if space["card"])
+    spectator.locator(f"svg.river g[data-space='{card_space['id']}']").click()
+    inspector = spectator.locator(".inspector")
+    assert card_space["card"]["text"] in inspector.inner_text()
+    hands = [site.service.view(game_id, seat)["view"]["players"][seat]["sphinx"] for seat in (0, 1)]
+    assert all(hands), "every seat starts with a Sphinx card"
+    page_text = spectator.content()
+    assert not [card["id"] for hand in hands for card in hand if card["id"] in page_text]
+    spectator.context.close()

@@ -39,8 +39,6 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
 LIVE_SECONDS = 1.0  # short live connections, so every test also exercises reconnection
 
-pytestmark = pytest.mark.browser
-
 
 def missing_browser(reason: str) -> None:
     if os.environ.get("PAPYRUS_REQUIRE_BROWSER") == "1":

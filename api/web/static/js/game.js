@@ -40,7 +40,7 @@ async function loadRenderer(game) {
 async function submit(command) {
   showError(refusal, "");
   try {
-    const { status } = await api("POST", `/games/${gameId}/commands`, {
+    const { status } = await api("POST", `/games/${encodeURIComponent(gameId)}/commands`, {
       body: { command_id: newCommandId(), command, expected_version: current.version },
     });
     if (status === 202) liveState.textContent = "Your move is being decided…";
@@ -75,7 +75,7 @@ function show(body) {
 async function display(body) {
   if (current && body.version <= current.version) return;
   if (!body.view) return showWaitingRoom();
-  if (!meta || meta.status === "open") meta = await get(`/games/${gameId}`);
+  if (!meta || meta.status === "open") meta = await get(`/games/${encodeURIComponent(gameId)}`);
   current = body;
   waitingRoom.hidden = true;
   document.getElementById("game-title").textContent = `${meta.game.charAt(0).toUpperCase() + meta.game.slice(1)} · version ${body.version}`;
@@ -85,7 +85,7 @@ async function display(body) {
 }
 
 async function refresh() {
-  const path = held ? `/games/${gameId}/seats/${held.seat}/view` : `/games/${gameId}/view`;
+  const path = held ? `/games/${encodeURIComponent(gameId)}/seats/${held.seat}/view` : `/games/${encodeURIComponent(gameId)}/view`;
   await show(await get(path));
 }
 
@@ -95,7 +95,7 @@ const join = (error) => () => {
 };
 
 async function showWaitingRoom() {
-  meta = await get(`/games/${gameId}`);
+  meta = await get(`/games/${encodeURIComponent(gameId)}`);
   if (meta.status !== "open") {
     setTimeout(refresh, 0);
     return;
@@ -116,7 +116,7 @@ async function showWaitingRoom() {
   const invite = held && !meta.public ? await invitation(gameId).catch(() => null) : null;
   const share = invite
     ? h("p", { id: "invitation" }, "Private game: invite others with this link: ",
-        h("a", { href: `/games/${gameId}?invite=${encodeURIComponent(invite)}`, text: `${window.location.origin}/games/${gameId}?invite=${invite}` }))
+        h("a", { href: `/games/${encodeURIComponent(gameId)}?invite=${encodeURIComponent(invite)}`, text: `${window.location.origin}/games/${encodeURIComponent(gameId)}?invite=${invite}` }))
     : null;
   waitingRoom.replaceChildren(h("h2", { text: "Waiting for players" }), h("ul", {}, seats), ...actions, share, error);
   waitingRoom.hidden = false;

@@ -15,7 +15,7 @@ const parts = {
   inspector: h("p", { hidden: true }),
 };
 const held = await seatOf(gameId);
-const base = held ? `/games/${gameId}/seats/${held.seat}` : `/games/${gameId}`;
+const base = held ? `/games/${encodeURIComponent(gameId)}/seats/${held.seat}` : `/games/${encodeURIComponent(gameId)}`;
 let renderer = null;
 let names = [];
 let request = 0;
@@ -42,7 +42,7 @@ function eventItem(entry) {
 }
 
 async function load() {
-  const meta = await get(`/games/${gameId}`);
+  const meta = await get(`/games/${encodeURIComponent(gameId)}`);
   const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name + (p.bot ? " (bot)" : "")]));
   names = Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
   const entries = await get(`${base}/history`);

@@ -24,7 +24,7 @@ export function follow(gameId, { onView, onStatus }) {
   async function readStream() {
     const headers = { Accept: "text/event-stream" };
     if (state.lastId !== null) headers["Last-Event-ID"] = state.lastId;
-    const response = await fetch(`/api/games/${gameId}/live`, { headers, credentials: "same-origin", cache: "no-store" });
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live`, { headers, credentials: "same-origin", cache: "no-store" });
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);
     state.connections += 1;
     onStatus("live", state.connections);

@@ -8,12 +8,12 @@ const BOTS = "papyrus.bots";
 export async function joinGame(gameId, invite = null) {
   const me = player();
   if (!me) throw new Error("Sign in first.");
-  const { data } = await post(`/games/${gameId}/seats`, { name: me.name, ...(invite ? { invite } : {}) });
+  const { data } = await post(`/games/${encodeURIComponent(gameId)}/seats`, { name: me.name, ...(invite ? { invite } : {}) });
   return data;
 }
 
 export async function invitation(gameId) {
-  const { data } = await api("GET", `/games/${gameId}/invite`);
+  const { data } = await api("GET", `/games/${encodeURIComponent(gameId)}/invite`);
   return data.invite;
 }
 
@@ -34,6 +34,6 @@ export function wantsBots(gameId) {
 }
 
 export async function startGame(gameId, fillWithBots) {
-  const { data } = await post(`/games/${gameId}/start`, { fill_with_bots: fillWithBots });
+  const { data } = await post(`/games/${encodeURIComponent(gameId)}/start`, { fill_with_bots: fillWithBots });
   return data;
 }

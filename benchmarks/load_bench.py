@@ -62,9 +62,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rq-workers", type=int, default=2)
     parser.add_argument(
         "--worker-kind",
-        choices=["papyrus", "simple"],
-        default="papyrus",
-        help="`papyrus worker` (RQ's forking Worker) or `rq worker -w rq.SimpleWorker` (no fork per job)",
+        choices=["in-process", "fork"],
+        default="in-process",
+        help="`papyrus worker` (jobs in the worker process) or `papyrus worker --fork` (RQ's fork per job)",
     )
     parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
     parser.add_argument("--finish-games", type=int, default=4, help="games then played to the end, unpaced")
@@ -83,10 +83,8 @@ def gunicorn(
 
 
 def worker_command(args: argparse.Namespace) -> list[str]:
-    if args.worker_kind == "papyrus":
-        return python_module("papyrus", "worker")
-    rq = ["rq", "worker", "--url", args.redis_url, "--with-scheduler", "-w", "rq.worker.SimpleWorker"]
-    return python_module(*rq, "papyrus")
+    fork = ["--fork"] if args.worker_kind == "fork" else []
+    return python_module("papyrus", "worker", *fork)
 
 
 def create_tables(base: str, args: argparse.Namespace) -> list[Table]:

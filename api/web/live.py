@@ -16,7 +16,7 @@ from flask import Response, request, stream_with_context
 
 from api.auth import caller_seat
 from api.context import game_service
-from api.endpoints import Freeform, api_blueprint, endpoint
+from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
 from api.schemas import ErrorBody
 from api.web.settings import LiveSettings, live_settings
@@ -79,6 +79,7 @@ def view_stream(
     "/games/<game_id>/live",
     summary="Server-sent events: your view (or the spectator's without a token) whenever it changes.",
     auth="optional",
+    query=(QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),),
     responses={
         200: ("An event stream", LIVE),
         400: ("Bad `Last-Event-ID` / `after`", ErrorBody),

@@ -52,14 +52,14 @@ class RoundTrips:
 
         def command(client: redis.Redis, *args: Any, **options: Any) -> Any:
             counter.count += int(threading.get_ident() == counter.thread)
-            return real_command(client, *args, **options)
+            return real_command(client, *args, **options)  # type: ignore[no-untyped-call]
 
         def pipeline(pipe: Pipeline, raise_on_error: bool = True) -> Any:
             counter.count += int(threading.get_ident() == counter.thread and bool(pipe.command_stack))
             return real_pipeline(pipe, raise_on_error)
 
-        redis.Redis.execute_command = command  # type: ignore[method-assign]
-        Pipeline.execute = pipeline  # type: ignore[method-assign]
+        redis.Redis.execute_command = command  # type: ignore[method-assign,assignment]
+        Pipeline.execute = pipeline  # type: ignore[method-assign,assignment]
         try:
             yield self
         finally:
@@ -89,7 +89,7 @@ class Jobs:
                 if counter.profile is not None:
                     counter.profile.disable()
 
-        SimpleWorker.execute_job = execute_job  # type: ignore[method-assign]
+        SimpleWorker.execute_job = execute_job  # type: ignore[method-assign,assignment]
         try:
             yield self
         finally:

@@ -57,6 +57,16 @@ class CommandDecision(msgspec.Struct, frozen=True):
     new_checkpoint: str
 
 
+def head_from(reply: dict[Any, Any]) -> Head:
+    """The head of a game from the HGETALL of its head hash (the empty log's head if there is none)."""
+    fields = {as_str(k): as_str(v) for k, v in reply.items()}
+    return Head(
+        version=int(fields.get("version", 0)),
+        hash=fields.get("hash", GENESIS_HASH),
+        checkpoint=fields.get("checkpoint", "0-0"),
+    )
+
+
 _REASONS = {0: "version or head hash moved", -1: "command checkpoint moved", -2: "command already decided"}
 
 
@@ -67,13 +77,7 @@ class EventStore:
         self._clock = clock
 
     def head(self, game_id: str) -> Head:
-        raw = self._redis.hgetall(keys.head(game_id))
-        fields = {as_str(k): as_str(v) for k, v in raw.items()}
-        return Head(
-            version=int(fields.get("version", 0)),
-            hash=fields.get("hash", GENESIS_HASH),
-            checkpoint=fields.get("checkpoint", "0-0"),
-        )
+        return head_from(self._redis.hgetall(keys.head(game_id)))
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
         """Records with ``after < seq <= upto`` in order (one round trip unless ``after`` falls inside an

@@ -40,6 +40,20 @@ class Claim(NamedTuple):
     seat: int
 
 
+def meta_from(reply: dict[Any, Any]) -> dict[str, Any] | None:
+    """The meta dict of a game from the HGETALL of its meta hash (None if the game does not exist)."""
+    raw = {as_str(k): as_str(v) for k, v in reply.items()}
+    if "doc" not in raw:
+        return None
+    doc: dict[str, Any] = json.loads(raw["doc"])
+    players = []
+    for seat in range(doc["seats"]):
+        taken = raw.get(f"seat:{seat}")
+        if taken is not None:
+            players.append({"seat": seat, **json.loads(taken)})
+    return {**doc, "status": raw.get("status", OPEN), "players": players}
+
+
 class MetaStore:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
@@ -53,16 +67,7 @@ class MetaStore:
         pipe.execute()
 
     def get(self, game_id: str) -> dict[str, Any] | None:
-        raw = {as_str(k): as_str(v) for k, v in self._redis.hgetall(keys.meta(game_id)).items()}
-        if "doc" not in raw:
-            return None
-        doc: dict[str, Any] = json.loads(raw["doc"])
-        players = []
-        for seat in range(doc["seats"]):
-            taken = raw.get(f"seat:{seat}")
-            if taken is not None:
-                players.append({"seat": seat, **json.loads(taken)})
-        return {**doc, "status": raw.get("status", OPEN), "players": players}
+        return meta_from(self._redis.hgetall(keys.meta(game_id)))
 
     def claim_seat(self, game_id: str, seat: int, name: str, bot: bool) -> bool:
         """Take ``seat`` for a bot or a guest (HSETNX); False if taken."""

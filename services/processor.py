@@ -15,16 +15,19 @@ from typing import Any
 import msgspec
 
 from domain.engine import Game, RuleViolation
+from domain.registry import get_game
 from services import codec, keys
 from services.codec import CommandRecord, OutcomeRecord
 from services.components import Components
-from services.event_store import CommandDecision, Head, NewEvent, StaleVersion
+from services.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
 from services.followups import FollowUps
+from services.meta_store import meta_from
 from services.scripts import as_bytes
 from services.state_cache import is_checkpoint
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
+PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
 
 
@@ -47,24 +50,38 @@ class Processor:
         each one a version-checked append of its own, so a command and the phases it triggers cost one
         job instead of one job per step (see :meth:`_run_automatic`)."""
         parts = self._parts
-        parts.scheduler.process_started(game_id)
-        meta, game = parts.game_of(game_id)
-        head, state = parts.states.load(game, game_id)
+        meta, game, head = self._start(game_id)
+        head, state = parts.states.load(game, game_id, head)
         decided = 0
         for _ in range(MAX_ROUNDS):
             try:
                 head, state = self._run_automatic(game, game_id, head, state)
-                pending = parts.inbox.pending(game_id, head.checkpoint)
-                if not pending:
-                    break
+                pending = parts.inbox.pending(game_id, head.checkpoint, count=PENDING_BATCH)
                 for entry_id, command in pending:
                     head, state = self._decide(game, game_id, head, state, entry_id, command)
                     decided += 1
+                head, state = self._run_automatic(game, game_id, head, state)
+                if len(pending) < PENDING_BATCH:
+                    break
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
                 head, state = parts.states.load(game, game_id)
         self.followups.settle(game, game_id, meta, head, state)
         return decided
+
+    def _start(self, game_id: str) -> tuple[dict[str, Any], Game, Head]:
+        """Clear the game's "process job queued" flag (a command submitted from now on queues a job of its
+        own, so this job need not look for commands again once it has decided those it read) and read the
+        meta and the head, in one round trip."""
+        pipe = self._parts.redis.pipeline(transaction=False)
+        pipe.delete(keys.process_queued(game_id))
+        pipe.hgetall(keys.meta(game_id))
+        pipe.hgetall(keys.head(game_id))
+        _, raw_meta, raw_head = pipe.execute()
+        meta = meta_from(raw_meta)
+        if meta is None:
+            raise KeyError(game_id)
+        return meta, get_game(meta["game"]), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.

@@ -100,10 +100,6 @@ class JobScheduler:
         self.queue.enqueue_job(job)
         return True
 
-    def process_started(self, game_id: str) -> None:
-        """Called by a starting process_game job: later submissions must queue a new one."""
-        self._store.delete(keys.process_queued(game_id))
-
     def advance(self, game_id: str, version: int, repair: bool = False) -> bool:
         job_id, delay = advance_job_id(game_id, version), self._settings.advance_delay
         return self.ensure(job_id, "advance_game", (game_id, version), delay, repair)

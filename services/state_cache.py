@@ -59,9 +59,9 @@ class StateCache:
         self._lock = Lock()
         self._states: OrderedDict[str, tuple[Head, Any]] = OrderedDict()
 
-    def load(self, game: Game, game_id: str) -> tuple[Head, Any]:
-        """The head and the state folded up to it."""
-        head = self._store.head(game_id)
+    def load(self, game: Game, game_id: str, head: Head | None = None) -> tuple[Head, Any]:
+        """The head (read now unless the caller just read it) and the state folded up to it."""
+        head = head or self._store.head(game_id)
         with self._lock:
             cached = self._states.get(game_id)
         if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:

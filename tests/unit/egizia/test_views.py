@@ -18,14 +18,15 @@ SPHINX_ID = re.compile(r"SPH-[A-Z0-9-]+")
 
 
 def _sphinx_ids(value: Any) -> list[str]:
-    return sorted(SPHINX_ID.findall(msgspec.json.encode(value).decode()))
+    """The distinct Sphinx card ids the value names (a drawn card also appears in the keep commands)."""
+    return sorted(set(SPHINX_ID.findall(msgspec.json.encode(value).decode())))
 
 
 def _known_to(state: EgiziaState, seat: int | None, acting: set[int]) -> list[str]:
     if seat is None:
         return []
     own = list(state.players[seat].sphinx)
-    return sorted(own + (list(state.drawn) if seat in acting else []))
+    return sorted(set(own + (list(state.drawn) if seat in acting else [])))
 
 
 @pytest.mark.parametrize("players", [2, 4])

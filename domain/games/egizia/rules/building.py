@@ -46,8 +46,9 @@ def require_builder(state: EgiziaState, seat: int) -> None:
 def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     """Concrete build actions at the current site: per crew choice, the plans it can pay and lift.
 
-    A crew choice with the Joker is offered only for plans the regular crew alone cannot lift; plans are
-    bounded by ``constructions.MAX_PLANS``.
+    The Joker may be added even when the regular crew alone could lift the plan (the rules allow it, spec
+    §4.1); a strength card is offered only for plans it is needed for. Plans are bounded by
+    ``constructions.MAX_PLANS`` but always include every single space buildable now.
     """
     player = state.players[seat]
     site = state.sites[state.site].id
@@ -60,9 +61,8 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     markets = MARKETS if state.site == OBELISK_SITE else ("",)
     commands: list[Build] = []
     for crews, strength in options:
-        floor = strength - player.crews[crews[-1]] if len(crews) > 1 else 0
         for spaces, cost in plans:
-            if floor < cost <= strength:
+            if cost <= strength:
                 commands.extend(Build(crews=crews, spaces=spaces, market=market) for market in markets)
     for crews, cards, strength, floor in card_options:
         for spaces, cost in plans:

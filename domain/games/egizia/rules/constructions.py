@@ -121,7 +121,8 @@ _KEY = {space_id: rank for rank, space_id in enumerate(BUILD_SPACES)}
 
 
 def build_plans(state: EgiziaState, site: str, seat: int, budget: int) -> list[tuple[list[str], int]]:
-    """Distinct legal plans (as sets, each in one valid order) costing 1..budget, the costliest first.
+    """Distinct legal plans (as sets, each in one valid order) costing 1..budget, the costliest first, then
+    any single-space plan the bound cut off (so every space buildable now is always offered on its own).
 
     Each set of spaces is produced once: spaces are added in increasing canonical rank, which is always a
     valid build order. At most :data:`MAX_SEARCH` plans are examined and :data:`MAX_PLANS` kept.
@@ -146,4 +147,6 @@ def build_plans(state: EgiziaState, site: str, seat: int, budget: int) -> list[t
     if budget > 0:
         search([], 0)
     found.sort(key=lambda item: -item[1])
-    return found[:MAX_PLANS]
+    kept = found[:MAX_PLANS]
+    singles = [([space_id], works.value(space_id)) for space_id in works.candidates(site)]
+    return kept + [single for single in singles if single[1] <= budget and single not in kept]

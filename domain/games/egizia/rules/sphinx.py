@@ -50,10 +50,9 @@ def sphinx_commands(state: EgiziaState, seat: int) -> list[Any]:
     if state.drawn:
         return [SphinxKeep(keep=keep) for keep in keep_options(state, seat)]
     commands: list[Any] = []
-    for crews, strength in crew_options(state.players[seat]):
-        floor = strength - state.players[seat].crews[crews[-1]] if len(crews) > 1 else 0
+    for crews, strength in crew_options(state.players[seat]):  # the Joker may join even when not needed
         top = max_draw(state, seat, strength)
-        commands.extend(SphinxDraw(crews=crews, count=count) for count in range(max(1, floor + 1), top + 1))
+        commands.extend(SphinxDraw(crews=crews, count=count) for count in range(1, top + 1))
     free = min(nile_cards.sphinx_free_draws(state, seat), len(state.sphinx_deck))
     commands.extend(SphinxDraw(crews=[], count=count) for count in range(1, free + 1))
     for crews, cards, strength, floor in nile_cards.card_crew_options(state.players[seat]):

@@ -1,0 +1,106 @@
+"""Spec audit: ``legal_commands`` lists every kind of decision a player may take, and only accepted ones.
+
+Each test names the rule (spec section) whose decision it checks: the Joker added although the regular crew
+would suffice (§4.1), every single space buildable now (§5 phase 5), speculating at a full site (§3.3),
+declining at every build turn (§5 phase 5), passing at every placement turn (§5 phase 2, §14 #6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from egizia_support import at_placement, at_site, new_game, play
+
+from domain.games.egizia import GAME, EgiziaState
+from domain.games.egizia.commands import Build, Decline, Pass, PlaceShip, SphinxDraw, SphinxKeep
+from domain.games.egizia.data import JOKER
+from domain.games.egizia.rules.constructions import Works
+from domain.games.egizia.state import NOBODY
+
+SPHINX, OBELISK, TEMPLE = 0, 1, 2
+
+
+def _builder(site: int, crews: list[int], stones: int) -> EgiziaState:
+    state: EgiziaState = at_site(new_game(), site, [0, 1, NOBODY])
+    state.players[0].crews = list(crews)
+    state.players[0].stones = stones
+    return state
+
+
+def _accepted(state: EgiziaState, seat: int, commands: list[Any]) -> None:
+    for command in commands:
+        assert GAME.decide(state, seat, command), command
+
+
+def test_the_joker_may_join_a_build_the_regular_crew_alone_could_lift() -> None:
+    state = _builder(OBELISK, [5, 1, 1, 2], 25)
+    listed = GAME.legal_commands(state, 0)
+    single = Build(crews=[0, JOKER], spaces=["O1"], market="stone")
+    assert single in listed  # cost 1 <= crew A (5) alone, yet the Joker may be added
+    _accepted(state, 0, [single])
+    after, _ = play(state, 0, single)
+    assert after.players[0].crews_used == [True, False, False, True]
+
+
+def test_the_joker_may_join_a_sphinx_draw_the_regular_crew_alone_could_pay() -> None:
+    state = _builder(SPHINX, [3, 1, 1, 2], 10)
+    listed = GAME.legal_commands(state, 0)
+    assert SphinxDraw(crews=[0, JOKER], count=1) in listed
+    assert [c.count for c in listed if isinstance(c, SphinxDraw) and c.crews == [0, JOKER]] == [1, 2, 3, 4, 5]
+    _accepted(state, 0, [c for c in listed if isinstance(c, SphinxDraw)])
+
+
+def test_every_space_buildable_now_is_offered_on_its_own_even_with_many_plans() -> None:
+    state = _builder(TEMPLE, [6, 6, 6, 6], 25)
+    listed = [c for c in GAME.legal_commands(state, 0) if isinstance(c, Build)]
+    singles = {c.spaces[0] for c in listed if len(c.spaces) == 1}
+    assert singles == set(Works(state).candidates("B_TEMPLE"))
+    assert {"P1-1", "TL1", "TR1"} <= singles
+    _accepted(state, 0, [c for c in listed if len(c.spaces) == 1])
+
+
+def test_declining_is_offered_at_every_build_turn_before_drawing() -> None:
+    for site in (SPHINX, OBELISK, TEMPLE):
+        state = _builder(site, [2, 1, 1, 2], 3)
+        assert Decline() in GAME.legal_commands(state, 0)
+        _accepted(state, 0, [Decline()])
+
+
+def test_after_drawing_at_the_sphinx_only_keeping_is_offered() -> None:
+    state, _ = play(_builder(SPHINX, [2, 1, 1, 2], 3), 0, SphinxDraw(crews=[0], count=2))
+    listed = GAME.legal_commands(state, 0)
+    assert listed and all(isinstance(c, SphinxKeep) for c in listed)
+    assert SphinxKeep(keep=[]) in listed  # keeping no card is always allowed (spec §6.1)
+
+
+def test_speculating_is_offered_beside_each_occupied_space_of_a_full_site() -> None:
+    state = at_placement(new_game(4), 3)
+    state.sites[OBELISK].slots = [0, 1, 2]
+    listed = GAME.legal_commands(state, 3)
+    offered = [c for c in listed if isinstance(c, PlaceShip) and c.space == "B_OBELISK"]
+    assert offered == [PlaceShip(space="B_OBELISK", slot=slot, speculate=True) for slot in range(3)]
+    _accepted(state, 3, offered)
+
+
+def test_speculating_is_not_offered_while_a_space_is_free() -> None:
+    state = at_placement(new_game(4), 3)
+    state.sites[OBELISK].slots = [0, NOBODY, 2]
+    listed = GAME.legal_commands(state, 3)
+    offered = [c for c in listed if isinstance(c, PlaceShip) and c.space == "B_OBELISK"]
+    assert offered == [PlaceShip(space="B_OBELISK", slot=1)]
+
+
+def test_passing_is_offered_at_every_placement_turn() -> None:
+    state = new_game(3)
+    for _ in range(6):
+        seat = min(GAME.to_act(state))
+        listed = GAME.legal_commands(state, seat)
+        assert Pass() in listed
+        _accepted(state, seat, [Pass()])
+        state, _ = play(state, seat, next(c for c in listed if isinstance(c, PlaceShip)))
+
+
+def test_a_seat_that_is_not_to_act_is_offered_nothing_and_refused() -> None:
+    state = new_game(4)
+    waiting = next(seat for seat in range(4) if seat not in GAME.to_act(state))
+    assert GAME.legal_commands(state, waiting) == []

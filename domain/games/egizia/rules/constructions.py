@@ -18,21 +18,26 @@ from domain.games.egizia.rules.spaces import (
     SITE_OF_BUILDING,
     TEMPLE_INDEX,
 )
-from domain.games.egizia.state import NOBODY, EgiziaState
+from domain.games.egizia.state import NOBODY, EgiziaState, graves_face_up
 
 MAX_PLANS = 40  # bound on the build plans offered per turn (decide accepts any legal plan)
 MAX_SEARCH = 600  # bound on the plans examined while looking for them
 
 
 class Works:
-    """A scratch copy of who owns each building space."""
+    """A scratch copy of who owns each building space.
 
-    __slots__ = ("grave_values", "graves", "obelisk", "pyramid", "temple")
+    Only grave tiles face up when the action starts may be taken in it: a plan reaching a tile still face
+    down would let its cost (offered or refused) reveal the hidden value (spec §6.3, team rule on secrets).
+    """
+
+    __slots__ = ("face_up", "grave_values", "graves", "obelisk", "pyramid", "temple")
 
     def __init__(self, state: EgiziaState) -> None:
         self.obelisk = list(state.obelisk)
         self.graves = list(state.grave_owners)
         self.grave_values = state.graves
+        self.face_up = graves_face_up(state)
         self.pyramid = [list(row) for row in state.pyramid]
         self.temple = list(state.temple)
 
@@ -62,6 +67,11 @@ class Works:
             if NOBODY in self.graves[:first]:
                 lowest = GRAVE_IDS[self.graves.index(NOBODY)]
                 return f"Grave tiles are taken in order without skipping: take {lowest} first."
+            if first >= self.face_up:
+                return (
+                    f"Grave tile {space_id} is still face down: one action takes only the tiles that are "
+                    "face up when it starts."
+                )
             return None
         if building == PYRAMID:
             row = self.pyramid[first]

@@ -188,6 +188,8 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
     """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
     if state.drawn or nile_cards.has_card_play(state, seat):
         return True
+    if state.site == SPHINX_SITE and max_draw(state, seat, 0) >= 1:
+        return True  # free Sphinx draws (N12-19) need no crew and no stone (spec §6.1, DEFAULT Q16)
     player = state.players[seat]
     options = crew_options(player)
     if not options:

@@ -59,10 +59,14 @@ class CommandInbox:
     def wait(self, game_id: str, command_id: str, timeout: float) -> OutcomeRecord | None:
         """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear."""
         stream = keys.decided(game_id)
-        cursor = self._last_id(stream)
         deadline = time.monotonic() + timeout
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.xrevrange(stream, "+", "-", count=1)
+        pipe.hget(keys.outcomes(game_id), command_id)
+        latest, raw = pipe.execute()
+        cursor = as_str(latest[0][0]) if latest else "0-0"
+        found = stored.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
         while True:
-            found = self.outcome(game_id, command_id)
             remaining = deadline - time.monotonic()
             if found is not None or remaining <= 0:
                 return found
@@ -70,6 +74,7 @@ class CommandInbox:
             for _, entries in reply or []:
                 if entries:
                     cursor = as_str(entries[-1][0])
+            found = self.outcome(game_id, command_id)
 
     def _last_id(self, stream: str) -> str:
         latest: Any = self._redis.xrevrange(stream, "+", "-", count=1)

@@ -161,9 +161,9 @@ class GameService:
         validation.command_id(command_id)
         validation.expected_version(expected_version)
         decoded = validation.decode(command, game.Command, "command")
-        if self.parts.inbox.is_known(game_id, command_id):
-            return
         if meta["status"] != RUNNING:
+            if self.parts.inbox.is_known(game_id, command_id):
+                return
             raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
         record = CommandRecord(
             command_id=command_id,
@@ -178,12 +178,12 @@ class GameService:
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if
         it is not decided by then."""
-        self._game(game_id)
+        _, game = self._game(game_id)
         found = self.parts.inbox.wait(game_id, command_id, timeout)
         if found is None:
             version = self.parts.store.head(game_id).version
             return CommandOutcome(command_id=command_id, status="pending", version=version)
-        return self._outcome(game_id, found)
+        return self._outcome(game_id, found, game)
 
     def outcome(self, game_id: str, command_id: str) -> CommandOutcome | None:
         """The outcome of a decided command, None while undecided or unknown."""
@@ -198,6 +198,10 @@ class GameService:
         meta, game = self._game(game_id)
         if seat is not None:
             validation.seat(meta, seat, "seat")
+        name = PUBLIC if seat is None else seat_name(seat)
+        body = self.parts.projections.read(game_id, name) if at is None else None
+        if body is not None:
+            return {"game_id": game_id, "seat": seat, **body}
         version = self.parts.store.head(game_id).version
         if version == 0:
             return {
@@ -210,11 +214,8 @@ class GameService:
                 "view": None,
             }
         if at is None:
-            name = PUBLIC if seat is None else seat_name(seat)
-            body = self.parts.projections.read(game_id, name)
-            if body is None:
-                _, state = self.parts.shared_states.load(game, game_id)
-                body = view_body(game, state, seat, version)
+            head, state = self.parts.shared_states.load(game, game_id)
+            body = view_body(game, state, seat, head.version)
         else:
             validation.version_in_range(at, version)
             body = view_body(game, self.parts.shared_states.at(game, game_id, at), seat, at)
@@ -302,10 +303,10 @@ class GameService:
             raise ServiceError(409, "game.started", "This game has already started.")
         return meta
 
-    def _outcome(self, game_id: str, found: OutcomeRecord) -> CommandOutcome:
+    def _outcome(self, game_id: str, found: OutcomeRecord, game: Game | None = None) -> CommandOutcome:
         events: list[dict[str, Any]] = []
         if found.status == "accepted":
-            _, game = self._game(game_id)
+            game = game or self._game(game_id)[1]
             records = self.parts.store.read(game_id, after=found.first_seq - 1, upto=found.last_seq)
             over = self.parts.meta.status(game_id) == OVER
             events = outcome_events(game, records, found.seat, over)

@@ -58,7 +58,7 @@ MARKET_SPACES: Final = 6  # DEFAULT (Q4): index 0 = top ... 5 = bottom
 GRAIN_PENALTY: Final = (3, 3, 2, 2, 1, 1)  # DEFAULT (Q4); top 3 INFERRED; bottom two 1 CONFIRMED [Y]
 GRAIN_BOTTOM_VP: Final = 2  # CONFIRMED [Y], again on each further push
 STONE_BOTTOM_STONES: Final = 3  # CONFIRMED [Y], again on each further push
-STONE_SALE_SPACES: Final = (4, 5)  # CONFIRMED [Y]: bottom and second-to-bottom
+STONE_SALE_SPACES: Final = (MARKET_SPACES - 2, MARKET_SPACES - 1)  # CONFIRMED [Y]: the bottom two spaces
 STONE_SALE_RATE: Final = 2  # CONFIRMED [Y]: 2 stones = 1 VP, rounded down, no cap
 STONE_MARKET: Final = "stone"
 GRAIN_MARKET: Final = "grain"
@@ -371,7 +371,7 @@ NILE_CARDS: Final = (
     _field("N34-03", 1, 4, GREEN, "INFERRED"),
     _field("N34-04", 1, 5, YELLOW_GREEN, "INFERRED"),
     _field("N34-05", 1, 6, YELLOW_GREEN, "INFERRED"),
-    _field("N34-06", 1, 8, BROWN, "CONFIRMED", "vp", 3),
+    _field("N34-06", 1, 8, BROWN, "INFERRED", "vp", 3),  # bonus CONFIRMED; grain = label INFERRED
     _quarry("N34-07", 1, 2),
     _quarry("N34-08", 1, 2),
     _quarry("N34-09", 1, 3),
@@ -445,7 +445,7 @@ NILE_CARDS: Final = (
     _special("N34-21", 1, IMM, "crews_shown", "Crews A, B and C +1 each", "DEFAULT", crews=(0, 1, 2)),
     _special("N34-22", 1, IMM, "crews_shown", "Crews A, B and Joker +1 each", "DEFAULT", crews=(0, 1, 3)),
     # Deck 5 (12 cards), CONFIRMED count [Y]
-    _field("N5-01", 2, 9, BROWN, "CONFIRMED", "stones", 4),
+    _field("N5-01", 2, 9, BROWN, "INFERRED", "stones", 4),  # bonus CONFIRMED; grain = label INFERRED
     _special(
         "N5-02", 2, ANY, "strength", "Anytime: +5 strength for one build action", "INFERRED", strength=5
     ),
@@ -525,7 +525,7 @@ class SphinxCard(msgspec.Struct, frozen=True, kw_only=True):
 
 SPHINX_TABLE: Final = (3, 5, 7, 9)  # VP for >=1, >=2, >=3, 4 players; ">=3 -> 7" CONFIRMED [Y], rest DEFAULT
 
-SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copies DEFAULT (Q10)
+SPHINX_CARDS: Final = (  # label = status of the VP (copies are DEFAULT for all, Q10); conditions: spec §11
     SphinxCard(
         id="SPH-OBL7",
         copies=2,
@@ -614,7 +614,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         building="pyramid",
         minimum=6,
         vp=5,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 6 own stones in the Pyramid: 5 VP",
     ),
     SphinxCard(
@@ -624,7 +624,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         building="pyramid",
         minimum=7,
         vp=7,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 7 own stones in the Pyramid: 7 VP",
     ),
     SphinxCard(
@@ -634,7 +634,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         building="obelisk",
         minimum=4,
         vp=5,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 4 own stones in the Obelisk: 5 VP",
     ),
     SphinxCard(
@@ -644,7 +644,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         building="obelisk",
         minimum=5,
         vp=7,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 5 own stones in the Obelisk: 7 VP",
     ),
     SphinxCard(
@@ -654,7 +654,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         building="temple",
         minimum=4,
         vp=6,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 4 own stones in the Temple: 6 VP",
     ),
     SphinxCard(
@@ -663,7 +663,7 @@ SPHINX_CARDS: Final = (  # conditions CONFIRMED [Y] unless DEFAULT; VP and copie
         kind="own_each",
         minimum=2,
         vp=8,
-        label="CONFIRMED",
+        label="DEFAULT",
         text="At least 2 own stones in each of Obelisk, Graves, Pyramid, Temple: 8 VP",
     ),
     SphinxCard(

@@ -58,7 +58,7 @@ def test_speculation_only_beside_a_full_site() -> None:
 
 def test_two_and_three_player_sites_have_two_spaces() -> None:
     state = at_placement(new_game(3), 0)
-    with pytest.raises(RuleViolation, match="ship spaces 0 to 1"):
+    with pytest.raises(RuleViolation, match="ship spaces S1 to S2"):
         GAME.decide(state, 0, PlaceShip(space="B_SPHINX", slot=2))
 
 

@@ -98,7 +98,9 @@ def _require_turn(state: EgiziaState, seat: int) -> None:
         raise RuleViolation("place.phase", "Ships are placed only in phase 2 (placing ships).")
     if state.turn != seat:
         raise RuleViolation(
-            "place.turn", f"It is seat {state.turn}'s turn to place a ship, not yours.", {"turn": state.turn}
+            "place.turn",
+            f"It is Seat {state.turn + 1}'s turn to place a ship, not yours.",
+            {"turn": state.turn},
         )
 
 
@@ -109,7 +111,8 @@ def _check_site(site: Site, seat: int, command: PlaceShip) -> None:
     if not 0 <= command.slot < len(site.slots):
         raise RuleViolation(
             "place.slot",
-            f"{name} has ship spaces 0 to {len(site.slots) - 1} in this game.",
+            f"{name[:1].upper()}{name[1:]} has ship spaces S1 to S{len(site.slots)} in this game "
+            f"(slot 0 to {len(site.slots) - 1}).",
             {"field": "slot", "slot": command.slot},
         )
     full = NOBODY not in site.slots

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.egizia.data import SITE_NAMES
+from domain.games.egizia.data import SITE_NAMES, SPHINX_RETURN_VP
 from domain.games.egizia.rules.feeding import shortfall
 from domain.games.egizia.rules.nile_cards import sphinx_keep_limit
 from domain.games.egizia.state import BUILDING, FEEDING, NOBODY, OVER, PLACEMENT, EgiziaState
@@ -29,7 +29,10 @@ def prompt_text(state: EgiziaState, viewer: int | None, to_act: set[int]) -> str
         site = SITE_NAMES[state.sites[state.site].id]
         if state.drawn:
             keep = sphinx_keep_limit(state, viewer)
-            return f"Keep at most {keep} of the Sphinx cards you drew; each card you return scores 1 VP."
+            return (
+                f"Keep at most {keep} of the Sphinx cards you drew; each card you return scores "
+                f"{SPHINX_RETURN_VP} VP."
+            )
         if state.card_builder == viewer:
             return f"Your Nile card lets you build at {site} out of turn now: build, or decline."
         return f"Build at {site} with one regular crew (plus the Joker if you like), or decline."

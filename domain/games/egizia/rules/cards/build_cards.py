@@ -38,8 +38,8 @@ def check_build_crews(player: Player, crews: list[int], cards: list[str]) -> int
     """The strength of one build action: its crews (two regular crews with N34-13) plus strength cards."""
     _check_build_cards(player, cards)
     two = [card for card in cards if NILE_BY_ID[card].kind == TWO_CREWS]
-    strength = check_crews(player, crews, regulars=2 if two else 1)
-    if two and len([crew for crew in crews if crew != JOKER]) != 2:
+    strength = check_crews(player, crews, regulars=NILE_BY_ID[two[0]].count if two else 1)
+    if two and len([crew for crew in crews if crew != JOKER]) != NILE_BY_ID[two[0]].count:
         raise RuleViolation(
             "build.two_crews",
             f"Nile card {two[0]} is played with two unused regular crews (plus the Joker if you like).",

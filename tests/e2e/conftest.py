@@ -78,6 +78,13 @@ def _game_ids(store: redis.Redis) -> set[str]:
     return {member.decode() for member in store.zrange(keys.games(), 0, -1) if isinstance(member, bytes)}
 
 
+def _delete_queue(store: redis.Redis, queue: str) -> None:
+    """RQ's own keys for this run's queue (its registries and locks; job hashes expire by themselves)."""
+    names = list(store.scan_iter(match=f"rq:*{queue}*"))
+    if names:
+        store.delete(*names)
+
+
 def _delete_games(store: redis.Redis, before: set[str]) -> None:
     created = _game_ids(store) - before
     for game_id in created:
@@ -105,4 +112,5 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         _stop(workers)
         runtime.close()
         _delete_games(store, existing)
+        _delete_queue(store, env["PAPYRUS_QUEUE"])
         store.close()

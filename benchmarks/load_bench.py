@@ -187,6 +187,19 @@ def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0)
         stop([server])
 
 
+def redis_cpu_seconds(store: redis.Redis) -> float:
+    """CPU time of the Redis server so far (it may serve other clients too)."""
+    info = store.info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+
+
+def machine_busy_idle() -> tuple[int, int]:
+    """Busy and idle clock ticks of the whole machine so far (/proc/stat), to see who else was running."""
+    ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]
+    return sum(ticks) - idle, idle
+
+
 def delete_created_keys(store: redis.Redis) -> None:
     for pattern in (f"{keys.PREFIX}:*", "rq:*"):
         batch = list(store.scan_iter(match=pattern, count=1000))
@@ -212,9 +225,12 @@ def main() -> int:
         wait_http(base + "/api/health")
         tables = create_tables(base, args)
         api_cpu, worker_cpu = cpu_seconds(processes[0].pid), sum(cpu_seconds(p.pid) for p in processes[1:])
+        client_cpu, redis_cpu, machine = time.process_time(), redis_cpu_seconds(store), machine_busy_idle()
         stats, elapsed = drive(base, tables, args, args.rate, args.duration)
         api_cpu = cpu_seconds(processes[0].pid) - api_cpu
         worker_cpu = sum(cpu_seconds(p.pid) for p in processes[1:]) - worker_cpu
+        client_cpu, redis_cpu = time.process_time() - client_cpu, redis_cpu_seconds(store) - redis_cpu
+        busy, idle = (after - before for after, before in zip(machine_busy_idle(), machine, strict=True))
         drive(base, tables[: args.finish_games], args, 0.0, args.finish_timeout)
         finished, memory = memory_per_game(store, tables)
     finally:
@@ -230,6 +246,9 @@ def main() -> int:
         "reads_per_s": round(stats.reads / elapsed, 1),
         "api_cpu_ms_per_command": round(1000 * api_cpu / max(1, len(stats.latencies)), 1),
         "worker_cpu_ms_per_command": round(1000 * worker_cpu / max(1, len(stats.latencies)), 1),
+        "bot_clients_cpu_ms_per_command": round(1000 * client_cpu / max(1, len(stats.latencies)), 1),
+        "redis_cpu_ms_per_command": round(1000 * redis_cpu / max(1, len(stats.latencies)), 1),
+        "machine_cpu_busy_pct": round(100 * busy / max(1, busy + idle), 1),
         "submit_p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 1),
         "submit_p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 1),
         "projection_lag_p50_ms": round(percentile(stats.lags, 0.50) * 1000, 2),

@@ -9,7 +9,7 @@ from typing import Any
 import fakeredis
 import pytest
 from rq import SimpleWorker
-from rq.job import Job
+from rq.job import Job, JobStatus
 
 from domain import registry
 from domain.engine import RuleViolation
@@ -23,6 +23,7 @@ from services.state_cache import fold_records
 from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game
 from workers import jobs
 from workers.embedded import start_embedded_worker
+from workers.worker import InProcessWorker
 
 
 def records_of(service: GameService, game_id: str, command_id: str) -> int:
@@ -345,3 +346,17 @@ def test_a_game_without_checkpoints_is_snapshotted_every_n_events_only(
     drain(service)
     assert service.parts.store.head(game_id).version > 5
     assert service.parts.snapshots.load(service._game(game_id)[1], game_id) is None
+
+
+def test_the_in_process_worker_stops_a_job_that_overruns_its_timeout_and_carries_on(
+    service: GameService,
+) -> None:
+    queue = service.parts.scheduler.queue
+    stuck = queue.enqueue("time.sleep", 30, job_timeout=1)
+    game_id, _ = new_game(service)
+    InProcessWorker([queue], connection=queue.connection).work(burst=True, logging_level="ERROR")
+    assert stuck.get_status() == JobStatus.FAILED
+    result = stuck.latest_result()
+    assert result is not None and "JobTimeoutException" in (result.exc_string or "")
+    clear_failures(service)
+    assert service.view(game_id, 0)["version"] > 0 and service.view(game_id, 0)["to_act"]

@@ -217,10 +217,7 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     processes = [gunicorn("api.app:create_app()", port, args, env, logs / "api.log")]
-    processes += [
-        spawn(python_module("papyrus", "worker"), env, logs / f"worker{i}.log")
-        for i in range(args.rq_workers)
-    ]
+    processes += [spawn(worker_command(args), env, logs / f"worker{i}.log") for i in range(args.rq_workers)]
     try:
         wait_http(base + "/api/health")
         tables = create_tables(base, args)

@@ -15,6 +15,7 @@ from domain.games.egizia.data import (
     ROUND_SPACE_NAMES,
     SITE_NAMES,
 )
+from domain.games.egizia.state import BONUS, BUILDING, FEEDING, FINAL_SCORING, PRODUCTION, SEQUENCE
 
 
 def _seat(seat: int) -> str:
@@ -32,6 +33,16 @@ def _plural(count: int, word: str) -> str:
 def _signed(delta: int, unit: str) -> str:
     amount = f"{abs(delta)} VP" if unit == "VP" else _plural(abs(delta), unit)
     return f"{'gains' if delta >= 0 else 'loses'} {amount}"
+
+
+_PHASES = {
+    FEEDING: "Phase 3: the crews are fed, front of the scoring track first.",
+    PRODUCTION: "Phase 4: the quarries produce stones.",
+    BUILDING: "Phase 5: building at the Sphinx, then the Obelisk and Graves, then the Temple and Pyramid.",
+    BONUS: "Phase 6: co-operation bonus for the builders.",
+    SEQUENCE: "Phase 7: the new player sequence.",
+    FINAL_SCORING: "Final scoring: stone sale, grave tiles, Sphinx cards, track leader first.",
+}
 
 
 def _set_up(e: ev.GameSetUp) -> str:
@@ -61,7 +72,8 @@ def _built(e: ev.Built) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews)
     spaces = ", ".join(e.spaces)
     paid = _plural(e.cost, "stone")
-    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews} for {paid}."
+    cards = f" and Nile card {', '.join(e.cards)}" if e.cards else ""
+    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews}{cards} for {paid}."
 
 
 def _declined(e: ev.Declined) -> str:
@@ -72,9 +84,10 @@ def _declined(e: ev.Declined) -> str:
 
 
 def _fed(e: ev.CrewsFed) -> str:
+    aids = f" (using {', '.join(e.aids)})" if e.aids else ""
     if e.missing:
-        return f"{_seat(e.seat)} is {e.missing} grain short feeding crews of strength {e.need}."
-    return f"{_seat(e.seat)} feeds crews of strength {e.need} with {e.grain} grain."
+        return f"{_seat(e.seat)} is {e.missing} grain short feeding crews of strength {e.need}{aids}."
+    return f"{_seat(e.seat)} feeds crews of strength {e.need} with {e.grain} grain{aids}."
 
 
 _DESCRIBERS: dict[type, Callable[[Any], str]] = {
@@ -94,13 +107,15 @@ _DESCRIBERS: dict[type, Callable[[Any], str]] = {
     ev.MarketMoved: lambda e: f"{_seat(e.seat)}'s {e.market}-market marker moves down to space {e.to + 1}.",
     ev.RingMoved: lambda e: f"{_seat(e.seat)} moves the water ring to the {RING_NAMES[e.to]}.",
     ev.PlacementEnded: lambda e: (
-        f"Ship placement ends; {_plural(len(e.discarded), 'Nile card')} leave the river."
+        f"Ship placement ends; {_plural(len(e.discarded), 'Nile card')} "
+        f"{'leaves' if len(e.discarded) == 1 else 'leave'} the river."
     ),
-    ev.PhaseStarted: lambda e: f"Phase: {e.phase.replace('_', ' ')}.",
+    ev.PhaseStarted: lambda e: _PHASES.get(e.phase, f"Phase: {e.phase.replace('_', ' ')}."),
     ev.CrewsFed: _fed,
     ev.SphinxDrawn: _sphinx_drawn,
     ev.SphinxKept: lambda e: (
-        f"{_seat(e.seat)} keeps {e.kept_count} and returns {e.returned_count} Sphinx cards."
+        f"{_seat(e.seat)} keeps {_plural(e.kept_count, 'Sphinx card')} and returns {e.returned_count} "
+        "under the deck."
     ),
     ev.Built: _built,
     ev.GraveRevealed: lambda e: f"Grave tile G{e.space + 1} is turned face up: value {e.value}.",

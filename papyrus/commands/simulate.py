@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tqdm import tqdm
 
+from domain.bots import RandomBot
 from domain.engine import Game, apply_command, start
-from domain.registry import get_game
+from domain.registry import games, get_game
 
 HELP = "Play bot games in-process (no Redis) and report games/s, events per game, scores and winners."
 PROGRESS_FROM = 50  # show a progress bar (stderr) from this many games on
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="egizia", help="game name (default: egizia)")
+    parser.add_argument(
+        "--game", required=True, choices=sorted(games()), help="which hosted game to simulate"
+    )
     parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--games", type=int, default=100, help="number of games")
     parser.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed '<seed>:<i>'")
@@ -28,17 +30,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
-def _bot_factory(game_name: str) -> Any:
-    return importlib.import_module(f"domain.games.{game_name}.bots").make_bot
+def _bot_maker(game: Game) -> Callable[[str, int], Any]:
+    """The game's own bots (optional ``make_bot(kind, seed)`` hook), else the generic random bot."""
+    maker = getattr(game, "make_bot", None)
+    if maker is not None:
+        return cast(Callable[[str, int], Any], maker)
 
+    def random_only(kind: str, seed: int) -> Any:
+        if kind != "random":
+            raise ValueError(f"bot: {game.name} has only the 'random' bot")
+        return RandomBot(seed)
 
-def _card_tally(game_name: str) -> Any:
-    """The game's card-play tally (``CardPlays`` in ``domain.games.<game>.stats``), if it has one."""
-    try:
-        stats = importlib.import_module(f"domain.games.{game_name}.stats")
-    except ModuleNotFoundError:
-        return None
-    return stats.CardPlays()
+    return random_only
 
 
 def play_game(
@@ -69,9 +72,10 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
     game = get_game(game_name)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"players: {game_name} needs {game.min_players}-{game.max_players} players")
-    make_bot = _bot_factory(game_name)
+    make_bot = _bot_maker(game)
     make_bot(bot, 0)  # an unknown bot name is refused before any game starts
-    tally = _card_tally(game_name)
+    stats_hook = getattr(game, "simulation_stats", None)
+    tally = stats_hook() if stats_hook else None
     totals = [0] * players
     wins = [0] * players
     errors: list[str] = []
@@ -106,7 +110,7 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
         "events_per_game": round(events / finished, 1) if finished else 0.0,
         "mean_scores": [round(total / finished, 2) if finished else 0.0 for total in totals],
         "winners_by_seat": wins,
-        **({"card_plays": tally.report()} if tally else {}),
+        **(tally.summary() if tally else {}),
     }
 
 

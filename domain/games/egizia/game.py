@@ -14,7 +14,7 @@ from domain.bots import Bot
 from domain.engine import GameResult, RuleViolation, Seat
 from domain.games.egizia import commands as cmd
 from domain.games.egizia import events as ev
-from domain.games.egizia.bots import GreedyBot
+from domain.games.egizia.bots import BOTS, GreedyBot, make_bot
 from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.egizia.describe import describe_event
 from domain.games.egizia.rules import nile_cards
@@ -62,6 +62,7 @@ from domain.games.egizia.state import (
     EgiziaOptions,
     EgiziaState,
 )
+from domain.games.egizia.stats import CardPlays
 from domain.games.egizia.views import EgiziaView, build_view, redact_event
 
 _ADVANCE = {
@@ -176,6 +177,16 @@ class Egizia:
     def bot(self, seed: int) -> Bot:
         """The player the service seats in a bot seat: the greedy bot (one step of look-ahead)."""
         return GreedyBot(seed)
+
+    bot_kinds = BOTS
+
+    def make_bot(self, kind: str, seed: int) -> Bot:
+        """A bot of one of ``bot_kinds`` (``papyrus simulate --bot``); ``ValueError`` for another name."""
+        return make_bot(kind, seed)
+
+    def simulation_stats(self) -> CardPlays:
+        """Tallies over simulated games: ``card_plays`` in ``papyrus simulate --json``."""
+        return CardPlays()
 
     def timeout_command(self, state: EgiziaState, seat: Seat) -> Any:
         """Pass in placement, feed without aids, keep nothing at the Sphinx, decline a build."""

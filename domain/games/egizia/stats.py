@@ -42,3 +42,7 @@ class CardPlays:
                 used = None
             report[card.id] = {"taken": taken, "used": used}
         return report
+
+    def summary(self) -> dict[str, Any]:
+        """What ``papyrus simulate --json`` adds to its report."""
+        return {"card_plays": self.report()}

@@ -20,16 +20,16 @@ def test_simulate_json_reports_games_speed_scores_and_winners(capsys: pytest.Cap
 
 
 def test_simulate_greedy_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--players", "2", "--games", "2", "--bot", "greedy"]) == 0
+    assert main(["simulate", "--game", "egizia", "--players", "2", "--games", "2", "--bot", "greedy"]) == 0
     out = capsys.readouterr().out
     assert "games per second" in out and "mean score" in out
 
 
 def test_simulate_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--players", "6", "--games", "1"]) == 2
+    assert main(["simulate", "--game", "egizia", "--players", "6", "--games", "1"]) == 2
     assert "players" in capsys.readouterr().err
 
 
 def test_simulate_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "1", "--bot", "clever"]) == 2
+    assert main(["simulate", "--game", "egizia", "--games", "1", "--bot", "clever"]) == 2
     assert "unknown bot 'clever'" in capsys.readouterr().err

@@ -14,6 +14,9 @@ Optional hooks, looked up with ``getattr`` (a game without them gets the default
 (see ``domain.bots``) gives the player the service seats in a bot seat, seeded per move; without it the
 service plays a ``RandomBot`` there. ``checkpoint(event) -> bool`` marks events after which the state is
 worth a snapshot (a round start, say); the service then snapshots it besides every N events.
+For ``papyrus simulate``: ``bot_kinds`` and ``make_bot(kind, seed) -> Bot`` offer the game's own bots
+(otherwise only ``"random"``), and ``simulation_stats()`` returns a collector with ``add(events)`` and
+``summary() -> dict`` whose keys join the JSON report (Egizia's ``card_plays``).
 """
 
 from __future__ import annotations

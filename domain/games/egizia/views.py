@@ -10,21 +10,29 @@ import msgspec
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import EgiziaCommand
 from domain.games.egizia.data import (
+    ALYI_STONES,
     COLOUR_NAMES,
     CREW_NAMES,
     DECKS,
+    EDFU_MARKET_STEPS,
     GRAIN_PENALTY,
     GRAVES_FACE_UP,
     MARKET_SPACES,
     NILE_BY_ID,
+    NO_SHARED_SPACE,
     OBELISK_VALUES,
+    PICTURED_CREWS,
     PYRAMID_VALUES,
     RING_NAMES,
+    RING_SPACES,
     RIVER,
     ROUND_SPACE_NAMES,
     SHIPS_PER_PLAYER,
     SITE_NAMES,
     SPHINX_BY_ID,
+    SPHINX_KEEP,
+    SPHINX_MAX_DRAW,
+    SPHINX_RETURN_VP,
     STONE_SALE_SPACES,
     TEMPLE,
 )
@@ -55,6 +63,7 @@ class RiverSpaceView(msgspec.Struct, frozen=True):
     name: str
     card: CardView | None
     ships: list[int]
+    text: str = ""  # what a round space or building site does
 
 
 class SiteView(msgspec.Struct, frozen=True):
@@ -144,6 +153,29 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     ranking: list[int]
 
 
+def _crews(crews: tuple[int, ...]) -> str:
+    return " and ".join(CREW_NAMES[crew] for crew in crews)
+
+
+def space_text(space_id: str) -> str:
+    """What a round space or building site does, from the printed numbers of ``data``."""
+    if space_id == "R_EDFU":
+        return f"Stone-market and grain-market markers {EDFU_MARKET_STEPS} down each"
+    if space_id in PICTURED_CREWS:
+        return f"Crews {_crews(PICTURED_CREWS[space_id])} +1 each"
+    if space_id in RING_SPACES:
+        extra = " (no shared ship, no double action here)" if space_id in NO_SHARED_SPACE else ""
+        return f"Joker +1; you may move the water ring one step{extra}"
+    if space_id == "R_ALYI":
+        return f"Any one crew +1, then +{ALYI_STONES} stones"
+    return {
+        "B_SPHINX": f"Draw up to {SPHINX_MAX_DRAW} Sphinx cards, 1 stone each; keep {SPHINX_KEEP}, "
+        f"+{SPHINX_RETURN_VP} VP per card returned",
+        "B_OBELISK": "Build the Obelisk and take grave tiles; then one market marker 1 down",
+        "B_TEMPLE": "Build the Pyramid and the Temple; a completed pyramid row pays its majority",
+    }.get(space_id, "")
+
+
 def _card(card_id: str) -> CardView:
     card = NILE_BY_ID[card_id]
     return CardView(id=card.id, deck=DECKS[card.deck], type=card.type, kind=card.kind, text=card.text)
@@ -169,6 +201,7 @@ def _river(state: EgiziaState) -> list[RiverSpaceView]:
                 name=name,
                 card=_card(card) if card else None,
                 ships=[s for s in ships if s >= 0],
+                text=space_text(space_id),
             )
         )
     return spaces

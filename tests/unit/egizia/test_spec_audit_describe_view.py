@@ -151,3 +151,12 @@ def test_drawn_sphinx_cards_are_shown_to_the_drawer_only() -> None:
     state, _ = play(state, 0, SphinxDraw(crews=[0], count=1))
     assert [card.id for card in GAME.view(state, 0).drawn] == state.drawn
     assert GAME.view(state, 1).drawn == [] and GAME.view(state, None).drawn == []
+
+
+def test_round_spaces_and_sites_say_what_they_do() -> None:
+    texts = {space.id: space.text for space in GAME.view(new_game(2), None).river}
+    assert texts["R_THEBAE"] == "Crews A and B +1 each"
+    assert texts["R_ALYI"] == "Any one crew +1, then +2 stones"
+    assert "no double action" in texts["R_HELIOPOLIS"] and "no double" not in texts["R_PASSALON"]
+    assert all(texts[space] for space in texts if not space.startswith("C"))
+    assert all(texts[space] == "" for space in texts if space.startswith("C"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
@@ -45,20 +44,8 @@ def _api_error(error: ApiError) -> Response:
     return error_response(error.status, error.code, error.message, error.field, **error.extra)
 
 
-_NAMED_FIELD = re.compile(r"(?:missing required|unknown) field `(?P<name>[^`]+)`")
-
-
-def _precise_field(field: str | None, message: str) -> str | None:
-    """Point at the missing or unknown field itself (``options.jokers``), not only at its parent."""
-    named = _NAMED_FIELD.search(message)
-    if field is None or named is None or field.endswith(named.group("name")):
-        return field
-    return f"{field}.{named.group('name')}"
-
-
 def _service_error(error: ServiceError) -> Response:
-    field = _precise_field(error.field, error.message) if error.http_status == 400 else error.field
-    return error_response(error.http_status, error.code, error.message, field)
+    return error_response(error.http_status, error.code, error.message, error.field)
 
 
 def _too_large(error: RequestEntityTooLarge) -> Response:

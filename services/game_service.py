@@ -62,7 +62,7 @@ class GameService:
         ServiceError 400 for an unknown game, a bad seat count or options that do not decode (field named)."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
-        decoded = validation.decode(options, rules.Options, "options")
+        decoded = validation.options(rules, options)
         doc = {
             "id": secrets.token_hex(6),
             "game": rules.name,
@@ -190,6 +190,12 @@ class GameService:
         self._game(game_id)
         found = self.parts.inbox.outcome(game_id, command_id)
         return self._outcome(game_id, found) if found is not None else None
+
+    def is_submitted(self, game_id: str, command_id: str) -> bool:
+        """True once the command was accepted into the inbox, decided or not: the command-id index answers
+        while the game runs, the outcomes hash once the command stream is archived."""
+        self._game(game_id)
+        return self.parts.inbox.is_known(game_id, command_id)
 
     def view(self, game_id: str, seat: int | None, at: int | None = None) -> dict[str, Any]:
         """What ``seat`` (None = spectator) may see: ``{"game_id", "version", "seat", "status", "view":

@@ -12,6 +12,7 @@ from domain.engine import Game
 from services.contract import ServiceError
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_NAMED_FIELD = re.compile(r"^Object (?P<problem>missing required|contains unknown) field `(?P<name>[^`]+)`")
 MAX_NAME = 40
 MAX_COMMAND_ID = 100
 
@@ -35,7 +36,8 @@ def seat_count(game: Game, seats: Any) -> int:
 
 
 def decode(data: Any, type_: Any, field: str) -> Any:
-    """``data`` converted to ``type_``; a 400 naming the JSON path (``command.$.ship``) otherwise."""
+    """``data`` converted to ``type_``; a 400 naming the exact JSON path otherwise: the offending value
+    (``command.ship``), or the missing or unknown field itself (``options.jokers``), with the reason."""
     try:
         return msgspec.convert(data, type_)
     except msgspec.ValidationError as error:
@@ -43,7 +45,24 @@ def decode(data: Any, type_: Any, field: str) -> Any:
         match = _AT_PATH.search(text)
         path = f"{field}{match.group('path')}" if match else field
         reason = _AT_PATH.sub("", text)
+        named = _NAMED_FIELD.match(reason)
+        if named is not None:
+            path = f"{path}.{named.group('name')}"
+            missing = named.group("problem") == "missing required"
+            reason = "is required here" if missing else "is not a known field here"
         raise bad(path, f"{path}: {reason}.") from None
+
+
+def options(game: Game, data: Any) -> Any:
+    """A game's options decoded; an option the game does not have is refused by name (even where the
+    game's Options struct would ignore it), as is a value of the wrong type."""
+    if isinstance(data, dict):
+        known = [info.encode_name for info in msgspec.structs.fields(game.Options)]
+        for name in data:
+            if name not in known:
+                path = f"options.{name}"
+                raise bad(path, f"{path}: {game.name} has no option {name!r}; its options are {known}.")
+    return decode(data, game.Options, "options")
 
 
 def player_name(name: Any) -> str:

@@ -71,13 +71,13 @@ def submit_command(game_id: str) -> Response:
     blueprint,
     "GET",
     "/games/<game_id>/commands/<command_id>",
-    summary="The outcome of one of your commands (poll after a 202); events are not repeated here, "
-    "and a command never submitted also reads as pending.",
+    summary="The outcome of one of your commands (poll after a 202): pending (202) until it is decided; "
+    "events are not repeated here; a command id your seat never submitted is a 404.",
     auth="seat",
     responses={
         **OUTCOME_RESPONSES,
         401: ("No valid seat token", ErrorBody),
-        404: ("Unknown game or command", ErrorBody),
+        404: ("Unknown game, or a command id this seat never submitted (`field`: `command_id`)", ErrorBody),
     },
 )
 def command_outcome(game_id: str, command_id: str) -> Response:
@@ -87,6 +87,10 @@ def command_outcome(game_id: str, command_id: str) -> Response:
     service = game_service()
     stored_id = stored_command_id(seat, command_id)
     outcome = service.outcome(game_id, stored_id)
+    if outcome is None and not service.is_submitted(game_id, stored_id):
+        raise ApiError(
+            404, "command.unknown", f"Your seat never submitted a command {command_id!r} here.", "command_id"
+        )
     if outcome is None:
         version = int(service.view(game_id, None)["version"])
         outcome = CommandOutcome(command_id=stored_id, status="pending", version=version)

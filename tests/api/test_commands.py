@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from services import keys
+from services.codec import CommandRecord
 from tests.api.conftest import make_app
 from tests.api.replay import parse_export, replay_export
 from tests.api.support import Harness, JsonClient, Table, json_client
@@ -93,7 +95,46 @@ def test_polling_needs_the_submitting_seat(api: Harness) -> None:
     assert api.submit(table, 0, first_legal(api, table, 0), "private").status_code == 200
     assert api.client.get(f"/api/games/{table.game_id}/commands/private").status_code == 401
     other = api.client.get(f"/api/games/{table.game_id}/commands/private", headers=table.auth(1))
-    assert other.json["status"] == "pending"  # seat 1 never sent "private": it cannot read seat 0's
+    assert other.status_code == 404  # seat 1 never sent "private": it cannot read seat 0's
+    assert other.json["error"]["field"] == "command_id"
+
+
+def test_polling_a_command_id_never_submitted_is_a_404_naming_the_command_id(api: Harness) -> None:
+    table = api.new_game()
+    unknown = api.client.get(f"/api/games/{table.game_id}/commands/never-sent", headers=table.auth(0))
+    assert unknown.status_code == 404
+    error = unknown.json["error"]
+    assert (error["code"], error["field"]) == ("command.unknown", "command_id")
+
+
+def test_a_submitted_command_not_yet_decided_polls_as_pending_then_as_its_outcome(api: Harness) -> None:
+    table = api.new_game()
+    record = CommandRecord(
+        command_id="0.queued",  # the API scopes command ids by seat
+        seat=0,
+        actor=0,
+        command=first_legal(api, table, 0),
+        expected_version=None,
+        at="2027-01-01T00:00:00.000000Z",
+    )
+    api.service.parts.inbox.submit(table.game_id, record)  # in the inbox, no job yet to decide it
+    poll = f"/api/games/{table.game_id}/commands/queued"
+    pending = api.client.get(poll, headers=table.auth(0))
+    assert (pending.status_code, pending.json["status"]) == (202, "pending")
+    api.service.parts.scheduler.process_game(table.game_id)
+    api.settle(table.game_id)
+    decided = api.client.get(poll, headers=table.auth(0))
+    assert (decided.status_code, decided.json["status"]) == (200, "accepted")
+
+
+def test_after_a_game_is_archived_polling_answers_from_its_outcomes(api: Harness) -> None:
+    table = api.new_game(seats=2, hand=2)
+    api.play_out(table)
+    assert not api.store.exists(keys.command_ids(table.game_id))  # the index is gone once archived
+    known = api.client.get(f"/api/games/{table.game_id}/commands/t0-s0", headers=table.auth(0))
+    assert (known.status_code, known.json["status"]) == (200, "accepted")
+    unknown = api.client.get(f"/api/games/{table.game_id}/commands/t0-s1x", headers=table.auth(0))
+    assert (unknown.status_code, unknown.json["error"]["field"]) == (404, "command_id")
 
 
 def test_a_whole_game_played_over_http_scores_as_the_domain_does(api: Harness) -> None:

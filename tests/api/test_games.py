@@ -30,6 +30,11 @@ def test_a_private_game_stays_out_of_the_lobby(api: Harness) -> None:
         ({"game": TOY}, "seats"),
         ({"game": TOY, "seats": 2, "options": {"hand": "many"}}, "options.hand"),
         ({"game": TOY, "seats": 2, "options": {"jokers": True}}, "options.jokers"),
+        ({"game": "egizia", "seats": 2, "options": {"jokers": True}}, "options.jokers"),
+        (
+            {"game": "egizia", "seats": 2, "options": {"starting_sphinx_card": 3}},
+            "options.starting_sphinx_card",
+        ),
         ({"game": TOY, "seats": 2, "colour": "red"}, "colour"),
     ],
 )
@@ -40,6 +45,13 @@ def test_a_bad_game_is_refused_naming_the_field(api: Harness, body: dict[str, ob
     assert refused.json["error"]["field"] == field
     assert refused.json["error"]["message"]
     assert api.client.get("/api/games").json == before
+
+
+def test_an_unknown_option_is_refused_with_the_reason_and_the_options_the_game_has(api: Harness) -> None:
+    refused = api.client.post("/api/games", json={"game": "egizia", "seats": 2, "options": {"jokers": 1}})
+    assert refused.status_code == 400
+    assert "egizia has no option 'jokers'" in refused.json["error"]["message"]
+    assert "starting_sphinx_card" in refused.json["error"]["message"]
 
 
 def test_joining_hands_out_a_token_that_is_stored_only_hashed(api: Harness) -> None:

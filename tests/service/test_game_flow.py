@@ -179,7 +179,7 @@ def test_bad_game_settings_name_the_field(service: GameService) -> None:
         (("nope", 2, {}), "game"),
         (("toy", 9, {}), "seats"),
         (("toy", 2, {"hand": "many"}), "options.hand"),
-        (("toy", 2, {"colour": 1}), "options"),
+        (("toy", 2, {"colour": 1}), "options.colour"),
     ):
         with pytest.raises(ServiceError) as bad:
             service.create_game(*args)

@@ -39,9 +39,13 @@ class Pass(Command, frozen=True, kw_only=True, tag="egizia.pass"):
 
 
 class Feed(Command, frozen=True, kw_only=True, tag="egizia.feed"):
-    """Feed the crews, using the listed feeding aids (anytime / permanent Nile cards, issue 4)."""
+    """Feed the crews, using the listed feeding aids (anytime / permanent Nile cards, issue 4).
+
+    ``stones``: with the stones-for-grain card N12-18, how many stones to pay (0 = every stone that still
+    covers a missing grain)."""
 
     aids: list[str] = []
+    stones: int = 0
 
 
 class Build(Command, frozen=True, kw_only=True, tag="egizia.build"):

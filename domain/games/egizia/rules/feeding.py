@@ -45,8 +45,8 @@ def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
     return missing > 0 and nile_cards.could_aid_feeding(state, seat, missing)
 
 
-def _feed(ctx: Ctx, seat: int, aids: list[str]) -> None:
-    extra = nile_cards.apply_feeding_aids(ctx, seat, aids)
+def _feed(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> None:
+    extra = nile_cards.apply_feeding_aids(ctx, seat, aids, stones)
     state = ctx.state
     need = crew_need(state, seat)
     grain = irrigated_grain(state, seat) + extra
@@ -59,15 +59,20 @@ def _feed(ctx: Ctx, seat: int, aids: list[str]) -> None:
 def feeding_commands(state: EgiziaState, seat: int) -> list[Feed]:
     if feeder(state) != seat or not awaits_feeding_choice(state, seat):
         return []
-    choices = nile_cards.feeding_aid_choices(state, seat, shortfall(state, seat))
-    return [Feed(aids=[]), *(Feed(aids=aids) for aids in choices if aids)]
+    missing = shortfall(state, seat)
+    commands = [Feed(aids=[])]
+    for aids in nile_cards.feeding_aid_choices(state, seat, missing):
+        commands.append(Feed(aids=aids))
+        most = nile_cards.stones_for_grain(state, seat, aids, missing)
+        commands += [Feed(aids=aids, stones=count) for count in range(1, most)]  # paying fewer stones
+    return commands
 
 
 def decide_feed(state: EgiziaState, seat: int, command: Feed) -> list[Any]:
     if feeder(state) != seat:
         raise RuleViolation("feed.turn", "It is not your turn to feed your crews.")
     ctx = Ctx(state)
-    _feed(ctx, seat, command.aids)
+    _feed(ctx, seat, command.aids, command.stones)
     return ctx.events
 
 

@@ -30,7 +30,7 @@ from domain.games.egizia.rules.cards.build_cards import (
     use_build_cards,
     use_sphinx_cards,
 )
-from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid
+from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid, stones_paid
 from domain.games.egizia.rules.cards.holding import own_turn
 from domain.games.egizia.rules.cards.plays import PLAYS
 from domain.games.egizia.rules.cards.turns import (
@@ -59,6 +59,7 @@ __all__ = [
     "leftover_chooser",
     "sphinx_free_draws",
     "sphinx_keep_limit",
+    "stones_for_grain",
     "use_build_cards",
     "use_sphinx_cards",
 ]
@@ -154,6 +155,11 @@ def feeding_aid_choices(state: EgiziaState, seat: int, missing: int) -> list[lis
     return aid_choices(state, seat, missing)
 
 
-def apply_feeding_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
+def apply_feeding_aids(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> int:
     """Use the feeding aids (emitting their events) and return the grain they add."""
-    return apply_aids(ctx, seat, aids)
+    return apply_aids(ctx, seat, aids, stones)
+
+
+def stones_for_grain(state: EgiziaState, seat: int, aids: list[str], missing: int) -> int:
+    """The most stones these aids let the seat pay for missing grain (0 without N12-18)."""
+    return stones_paid(state.players[seat], aids, missing)

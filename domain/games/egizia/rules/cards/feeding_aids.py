@@ -39,6 +39,12 @@ def _extra_grain(player: Player, aids: tuple[str, ...] | list[str], missing: int
     return grain
 
 
+def stones_paid(player: Player, aids: tuple[str, ...] | list[str], missing: int) -> int:
+    """Stones the stones-for-grain card pays at most: what the +4 cards leave missing, up to the stones."""
+    cards_grain = sum(NILE_BY_ID[aid].grain for aid in aids if NILE_BY_ID[aid].kind == GRAIN_CARD)
+    return _extra_grain(player, aids, missing) - cards_grain
+
+
 def _each_aid_counts(player: Player, combo: tuple[str, ...], missing: int) -> bool:
     """Every aid adds grain: a +4 card while other +4 cards leave grain missing, stones for what is left."""
     grain_cards = [aid for aid in combo if NILE_BY_ID[aid].kind == GRAIN_CARD]
@@ -77,7 +83,23 @@ def could_aid(state: EgiziaState, seat: int, missing: int) -> bool:
     return bool(aid_choices(state, seat, missing)) or improvement_helps(state, seat)
 
 
-def apply_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
+def _stones_to_pay(player: Player, aids: list[str], missing: int, stones: int) -> int:
+    most = stones_paid(player, aids, missing)
+    if stones == 0:
+        return most
+    if most == 0 or not 1 <= stones <= most:
+        raise RuleViolation(
+            "feed.stones",
+            f"With the stones-for-grain card you may pay 1 to {most} stones now (one per missing grain, "
+            "no more than you have); 0 pays all of them."
+            if most
+            else "Only the stones-for-grain card N12-18 pays stones for grain: name it in aids.",
+            {"field": "stones", "stones": stones, "max": most},
+        )
+    return stones
+
+
+def apply_aids(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> int:
     """Check the aids, emit their use and return the grain they add."""
     player = ctx.state.players[seat]
     missing = feeding.shortfall(ctx.state, seat)
@@ -98,10 +120,10 @@ def apply_aids(ctx: Ctx, seat: int, aids: list[str]) -> int:
             f"Your crews are {missing} grain short: not every aid in {aids} would add grain.",
             {"field": "aids", "missing": missing},
         )
-    grain = _extra_grain(player, aids, missing)
-    stones = grain - sum(NILE_BY_ID[aid].grain for aid in aids if NILE_BY_ID[aid].kind == GRAIN_CARD)
+    paid = _stones_to_pay(player, aids, missing, stones)
+    grain = sum(NILE_BY_ID[aid].grain for aid in aids if NILE_BY_ID[aid].kind == GRAIN_CARD) + paid
     for aid in aids:
         ctx.emit(ev.CardUsed(seat=seat, card=aid))
         if NILE_BY_ID[aid].kind == STONES_CARD:
-            ctx.emit(ev.StonesChanged(seat=seat, delta=-stones, reason=f"Nile card {aid}: stones for grain"))
+            ctx.emit(ev.StonesChanged(seat=seat, delta=-paid, reason=f"Nile card {aid}: stones for grain"))
     return grain

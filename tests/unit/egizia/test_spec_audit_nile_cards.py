@@ -1,0 +1,46 @@
+"""Spec audit §7 and §10: Nile-card decisions the rules leave to the player, and their timing."""
+
+from __future__ import annotations
+
+from egizia_support import new_game, play
+from nile_support import give, legal, refusal
+
+from domain.games.egizia import EgiziaState
+from domain.games.egizia import events as ev
+from domain.games.egizia.commands import Feed
+from domain.games.egizia.state import FEEDING
+
+
+def _short_by_four(stones: int) -> EgiziaState:
+    """Seat 1 feeds next: crews of strength 10, 6 grain watered, 4 grain short at 1 VP each."""
+    state: EgiziaState = give(new_game(), 1, "N12-18")
+    state.ring = 0
+    player = state.players[1]
+    player.crews = [2, 2, 2, 4]
+    player.grain_market = 4
+    player.stones = stones
+    state.phase, state.queue = FEEDING, [1]
+    return state
+
+
+def test_stones_for_grain_may_pay_fewer_stones_than_missing_grain() -> None:
+    state = _short_by_four(stones=7)
+    offered = [c for c in legal(state, 1) if c.aids == ["N12-18"]]
+    assert offered == [Feed(aids=["N12-18"]), *(Feed(aids=["N12-18"], stones=k) for k in (1, 2, 3))]
+    after, events = play(state, 1, Feed(aids=["N12-18"], stones=1))
+    assert ev.StonesChanged(seat=1, delta=-1, reason="Nile card N12-18: stones for grain") in events
+    assert after.players[1].stones == 6 and after.players[1].score == -3  # 3 grain still missing, 1 VP each
+
+
+def test_stones_for_grain_pays_every_useful_stone_by_default() -> None:
+    after, _ = play(_short_by_four(stones=3), 1, Feed(aids=["N12-18"]))
+    assert after.players[1].stones == 0 and after.players[1].score == -1
+
+
+def test_paying_more_stones_than_missing_grain_or_stones_held_is_refused() -> None:
+    state = _short_by_four(stones=7)
+    assert refusal(state, 1, Feed(aids=["N12-18"], stones=5)).code == "feed.stones"
+    assert refusal(_short_by_four(stones=2), 1, Feed(aids=["N12-18"], stones=3)).code == "feed.stones"
+    assert refusal(state, 1, Feed(aids=["N12-18"], stones=-1)).code == "feed.stones"
+    no_card = refusal(state, 1, Feed(aids=[], stones=2))
+    assert no_card.code == "feed.stones" and "N12-18" in no_card.message

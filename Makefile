@@ -12,8 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Embedded mode keeps its games in .papyrus-data (git-ignored) across restarts; with REDIS_URL set the
+# file is not used. `PAPYRUS_DATA_FILE= make serve` keeps them in memory only.
 serve: $(STAMP)
-	$(BIN)/papyrus serve
+	PAPYRUS_DATA_FILE="$${PAPYRUS_DATA_FILE-.papyrus-data}" $(BIN)/papyrus serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

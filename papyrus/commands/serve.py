@@ -1,13 +1,18 @@
 """``papyrus serve``: the API on a local HTTP server.
 
 Without ``REDIS_URL`` everything runs in this one process (an embedded fakeredis and an in-process worker),
-so a newcomer can play at once; with ``REDIS_URL`` it serves that Redis and ``papyrus worker`` processes
-run the jobs. Production runs the same app under gunicorn: ``gunicorn "api.app:create_app()"``.
+so a newcomer can play at once; with ``--data-file`` (or ``PAPYRUS_DATA_FILE``) its games are restored from
+that file at start and saved to it periodically and on exit, SIGTERM included. With ``REDIS_URL`` it serves
+that Redis and ``papyrus worker`` processes run the jobs. Production runs the same app under gunicorn:
+``gunicorn --worker-class gthread --threads 32 "api.app:create_app()"``.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
+from types import FrameType
 
 from werkzeug.serving import run_simple
 
@@ -17,25 +22,47 @@ HELP = "Run the API (one self-contained process unless REDIS_URL is set)."
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--data-file",
+        default=None,
+        metavar="PATH",
+        help="embedded mode: keep the games in this file across restarts (default: $PAPYRUS_DATA_FILE)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.runtime import runtime_from_env
+    from services.persistence import DataFileError
 
-    runtime = runtime_from_env()
+    try:
+        runtime = runtime_from_env(data_file=args.data_file)
+    except (DataFileError, OSError, ValueError) as error:
+        print(f"papyrus serve: {error}", file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGTERM, _exit_cleanly)  # so the games are saved on `kill` as on Ctrl-C
     try:
         app = create_app(runtime.service, redis=runtime.redis, mode=runtime.mode)
         url = f"http://{args.host}:{args.port}/"
         print(f"Papyrus ({runtime.mode} mode) serving on {url}  (API description: {url}api/openapi.json)")
-        print(_mode_note(runtime.mode), flush=True)
+        print(_mode_note(runtime.mode, runtime.data_file), flush=True)
+        if args.data_file and runtime.mode != "embedded":
+            print("--data-file is not used: REDIS_URL keeps the games.", flush=True)
         run_simple(args.host, args.port, app, threaded=True)
+    except KeyboardInterrupt:
+        pass
     finally:
         runtime.close()
     return 0
 
 
-def _mode_note(mode: str) -> str:
+def _exit_cleanly(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _mode_note(mode: str, data_file: object) -> str:
+    if mode == "embedded" and data_file is not None:
+        return f"Embedded: games are kept in {data_file} (saved periodically and on exit). Ctrl-C stops."
     if mode == "embedded":
-        return "Embedded: games live in this process only (set REDIS_URL to keep them). Ctrl-C stops."
+        return "Embedded: games live in this process only (--data-file keeps them). Ctrl-C stops."
     return "Using REDIS_URL; start `papyrus worker` processes to run the games. Ctrl-C stops."

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from api.context import ApiConfig
+from api.runtime import runtime_from_env
+from api.web.settings import LiveSettings
 
 
 def test_defaults_and_overrides() -> None:
@@ -24,3 +26,18 @@ def test_defaults_and_overrides() -> None:
 def test_a_bad_setting_is_refused_naming_it(name: str, value: str) -> None:
     with pytest.raises(ValueError, match=name):
         ApiConfig.from_env({name: value})
+
+
+def test_the_store_connection_outlasts_a_live_page_heartbeat() -> None:
+    """redis-py's default 5 s socket timeout broke every live stream at its first 15 s heartbeat wait."""
+    runtime = runtime_from_env({"REDIS_URL": "redis://127.0.0.1:1/0", "PAPYRUS_LIVE_HEARTBEAT_SECONDS": "40"})
+    try:
+        assert runtime.redis.connection_pool.connection_kwargs["socket_timeout"] > 40
+    finally:
+        runtime.close()
+    default = runtime_from_env({"REDIS_URL": "redis://127.0.0.1:1/0"})
+    try:
+        timeout = default.redis.connection_pool.connection_kwargs["socket_timeout"]
+        assert timeout > LiveSettings().heartbeat_seconds
+    finally:
+        default.close()

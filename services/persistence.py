@@ -1,0 +1,127 @@
+"""Keeping an embedded store's games across restarts: every Papyrus key saved to one file, restored at start.
+
+Embedded mode (``papyrus serve`` without ``REDIS_URL``) keeps the store in the process. With a data file,
+:func:`restore` loads every key the file holds before the worker starts, and :func:`save` writes every key
+under the key prefix (``PAPYRUS_KEY_PREFIX``) again: Redis ``DUMP`` of each key, read in one MULTI/EXEC so
+the file is a consistent snapshot (a game's events, head and projections from the same moment), with the
+key's expiry as an absolute time so a login token does not outlive its TTL while the service is down.
+RQ's own keys are not saved: the sweep the worker runs at start re-creates every job a running game needs.
+
+The file is written to a temporary file in the same directory, flushed to disk and renamed over the old one,
+so a crash mid-save leaves the previous file whole. Its format (``papyrus-data/1``) is MessagePack
+``{"format", "saved_at", "keys": [[name, expires_at_ms | 0, dump], ...]}``.
+
+The embedded store's ``DUMP`` is fakeredis's, a pickle: a data file is code to whoever loads it, so
+:func:`restore` refuses a file another user owns or may write, and the file is created readable by its owner
+only. A file that does not restore (another fakeredis version, a damaged file) stops the start with a
+clear error and is left untouched, never overwritten by an empty store.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import redis
+
+from services import keys
+from services.scripts import as_bytes
+
+FORMAT = "papyrus-data/1"
+
+
+class DataFileError(Exception):
+    """A data file that cannot be used; the message names the file and the reason."""
+
+
+class SavedKey(msgspec.Struct, array_like=True):
+    name: bytes
+    expires_at_ms: int
+    dump: bytes
+
+
+class DataFile(msgspec.Struct):
+    format: str
+    saved_at: float
+    keys: list[SavedKey]
+
+
+def save(connection: redis.Redis, path: Path) -> int:
+    """Write every Papyrus key to ``path`` atomically; returns how many keys were saved."""
+    saved = _snapshot(connection)
+    body = msgspec.msgpack.encode(DataFile(format=FORMAT, saved_at=time.time(), keys=saved))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return len(saved)
+
+
+def restore(connection: redis.Redis, path: Path) -> int:
+    """Load every key ``path`` holds (replacing any of the same name); 0 when there is no file yet. Keys
+    whose expiry passed while the service was down are skipped. DataFileError if the file is unusable."""
+    if not path.exists():
+        return 0
+    data = _read(path)
+    now_ms = int(time.time() * 1000)
+    pipe = connection.pipeline(transaction=True)
+    restored = 0
+    for saved in data.keys:
+        ttl_ms = saved.expires_at_ms - now_ms if saved.expires_at_ms else 0
+        if saved.expires_at_ms and ttl_ms <= 0:
+            continue
+        pipe.restore(saved.name, ttl_ms, saved.dump, replace=True)
+        restored += 1
+    try:
+        pipe.execute()
+    except redis.ResponseError as error:
+        raise DataFileError(f"{path}: its keys do not restore ({error}); the file is left as is.") from None
+    return restored
+
+
+def _snapshot(connection: redis.Redis) -> list[SavedKey]:
+    names = [as_bytes(name) for name in connection.keys(keys.everything_pattern())]
+    pipe = connection.pipeline(transaction=True)
+    for name in names:
+        pipe.dump(name)
+        pipe.pttl(name)
+    replies: list[Any] = pipe.execute()
+    now_ms = int(time.time() * 1000)
+    saved = []
+    for index, name in enumerate(names):
+        dump, ttl_ms = replies[2 * index], replies[2 * index + 1]
+        if dump is None:  # deleted between listing and the snapshot
+            continue
+        saved.append(SavedKey(name=name, expires_at_ms=now_ms + ttl_ms if ttl_ms > 0 else 0, dump=dump))
+    return saved
+
+
+def _read(path: Path) -> DataFile:
+    _check_private(path)
+    try:
+        data = msgspec.msgpack.decode(path.read_bytes(), type=DataFile)
+    except (OSError, msgspec.DecodeError) as error:
+        raise DataFileError(f"{path}: not a Papyrus data file ({error}).") from None
+    if data.format != FORMAT:
+        raise DataFileError(f"{path}: format {data.format!r}, this Papyrus reads {FORMAT!r}.")
+    return data
+
+
+def _check_private(path: Path) -> None:
+    info = path.stat()
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise DataFileError(f"{path}: owned by another user; refusing to load it.")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise DataFileError(f"{path}: writable by other users; refusing to load it (chmod go-w).")

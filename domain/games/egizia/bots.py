@@ -16,6 +16,9 @@ ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per
 # A Nile card used this round is worth a little more than one held: the one-step look-ahead cannot see the
 # later gain of a second ship, a build turn out of order or an improved field.
 CARD_USE_VALUE = 0.9
+# A crew still unused this round can build later at another site: the bot does not flip the Joker (or any
+# crew) for a build the others already lift.
+UNUSED_CREW_VALUE = 0.3
 
 
 def position_value(state: EgiziaState, seat: int) -> float:
@@ -35,6 +38,7 @@ def position_value(state: EgiziaState, seat: int) -> float:
         + 0.8 * len(player.hand)
         + CARD_USE_VALUE * len(player.used_this_round)
         + 1.0 * len(player.permanents)
+        + UNUSED_CREW_VALUE * player.crews_used.count(False)
     )
 
 

@@ -39,11 +39,11 @@ from domain.games.egizia.rules.final_scoring import advance_final_scoring
 from domain.games.egizia.rules.fold import evolve
 from domain.games.egizia.rules.placement import (
     advance_placement,
+    can_act_in_placement,
     decide_pass,
     decide_place,
     lay_out,
     phase_commands,
-    placement_commands,
 )
 from domain.games.egizia.rules.round_end import advance_bonus, advance_sequence
 from domain.games.egizia.rules.setup import setup_events
@@ -134,7 +134,7 @@ class Egizia:
             if turn == NOBODY:  # placement is over, unless N34-18 may take a leftover card
                 chooser = nile_cards.leftover_chooser(state)
                 return {chooser} if chooser != NOBODY else set()
-            return {turn} if placement_commands(state, turn) else set()
+            return {turn} if can_act_in_placement(state, turn) else set()
         if state.phase == FEEDING:
             seat = feeder(state)
             return {seat} if seat is not None and awaits_feeding_choice(state, seat) else set()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from egizia_support import new_game, play
 from nile_support import give, legal, refusal
 
-from domain.games.egizia import EgiziaState
+from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
-from domain.games.egizia.commands import Feed
-from domain.games.egizia.state import FEEDING
+from domain.games.egizia.commands import Feed, Pass, PlayCard
+from domain.games.egizia.data import POSITION
+from domain.games.egizia.rules.spaces import CARD_INDEX
+from domain.games.egizia.state import FEEDING, NOBODY
 
 
 def _short_by_four(stones: int) -> EgiziaState:
@@ -44,3 +46,25 @@ def test_paying_more_stones_than_missing_grain_or_stones_held_is_refused() -> No
     assert refusal(state, 1, Feed(aids=["N12-18"], stones=-1)).code == "feed.stones"
     no_card = refusal(state, 1, Feed(aids=[], stones=2))
     assert no_card.code == "feed.stones" and "N12-18" in no_card.message
+
+
+def test_a_speculator_with_no_placement_left_still_gets_a_turn_to_play_the_speculation_card() -> None:
+    state = give(new_game(4), 0, "N34-14")
+    state.turn = 0
+    state.sites[2].slots = [1, 2, 3]
+    state.sites[2].speculators = [0, NOBODY, NOBODY]
+    state.players[0].last_position = POSITION["B_TEMPLE"]
+    state.river_cards[CARD_INDEX["C10"]] = ""
+    state.river_ships[POSITION["R_HELIOPOLIS"] - 1] = [1]
+    assert GAME.to_act(state) == {0}  # no ship can go downstream, but the card may still be played
+    assert legal(state, 0) == [Pass(), PlayCard(card="N34-14")]
+    after, _ = play(state, 0, PlayCard(card="N34-14"))
+    assert "N34-14" in after.players[0].used_this_round and GAME.to_act(after) == set()
+    assert GAME.advance(after) == [ev.Passed(seat=0, forced=True)]
+
+
+def test_a_player_with_no_placement_and_no_card_to_play_is_passed() -> None:
+    state = new_game(4)
+    state.turn = 0
+    state.players[0].last_position = POSITION["R_HELIOPOLIS"]
+    assert GAME.to_act(state) == set() and GAME.advance(state) == [ev.Passed(seat=0, forced=True)]

@@ -86,11 +86,16 @@ def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
     return commands
 
 
+def can_act_in_placement(state: EgiziaState, seat: int) -> bool:
+    """Whether the seat whose turn it is may still place a ship or play a Nile card (else it passes)."""
+    return bool(placement_commands(state, seat)) or nile_cards.has_card_play(state, seat)
+
+
 def phase_commands(state: EgiziaState, seat: int) -> list[Any]:
     if state.phase != PLACEMENT or state.turn != seat:
         return []
     placements: list[Any] = placement_commands(state, seat)
-    return [*placements, Pass()] if placements else []
+    return [*placements, Pass()]
 
 
 def _require_turn(state: EgiziaState, seat: int) -> None:
@@ -208,9 +213,10 @@ def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
 
 
 def advance_placement(state: EgiziaState) -> list[Any]:
-    """Pass for a player who cannot place, end the phase when nobody places any more; else wait."""
+    """Pass for a player who can neither place nor play a card (a speculator's N34-14 after the last
+    ship, say), end the phase when nobody places any more; else wait."""
     if state.turn == NOBODY:
         return [] if nile_cards.leftover_chooser(state) != NOBODY else end_placement(state)
-    if not placement_commands(state, state.turn):
+    if not can_act_in_placement(state, state.turn):
         return [ev.Passed(seat=state.turn, forced=True)]
     return []

@@ -2,19 +2,21 @@
 
 Embedded mode (``papyrus serve`` without ``REDIS_URL``) keeps the store in the process. With a data file,
 :func:`restore` loads every key the file holds before the worker starts, and :func:`save` writes every key
-under the key prefix (``PAPYRUS_KEY_PREFIX``) again: Redis ``DUMP`` of each key, read in one MULTI/EXEC so
-the file is a consistent snapshot (a game's events, head and projections from the same moment), with the
-key's expiry as an absolute time so a login token does not outlive its TTL while the service is down.
+under the key prefix (``PAPYRUS_KEY_PREFIX``) again: each key's type and plain contents (a string's bytes, a
+hash's fields, a stream's entries with their ids, a set's or list's members, a sorted set's scores), read in
+one MULTI/EXEC so the file is a consistent snapshot (a game's events, head and projections from the same
+moment), with the key's expiry as an absolute time so a login token does not outlive its TTL while the
+service is down.
 RQ's own keys are not saved: the sweep the worker runs at start re-creates every job a running game needs.
 
 The file is written to a temporary file in the same directory, flushed to disk and renamed over the old one,
-so a crash mid-save leaves the previous file whole. Its format (``papyrus-data/1``) is MessagePack
-``{"format", "saved_at", "keys": [[name, expires_at_ms | 0, dump], ...]}``.
-
-The embedded store's ``DUMP`` is fakeredis's, a pickle: a data file is code to whoever loads it, so
-:func:`restore` refuses a file another user owns or may write, and the file is created readable by its owner
-only. A file that does not restore (another fakeredis version, a damaged file) stops the start with a
-clear error and is left untouched, never overwritten by an empty store.
+so a crash mid-save leaves the previous file whole. Its format (``papyrus-data/2``) is MessagePack
+``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0, contents], ...]}``: plain data, never
+code (Redis ``DUMP`` is not used: fakeredis's is a pickle, and tied to its version), readable by any later
+Papyrus and by hand. It holds seat and login token hashes, so it is created readable by its owner only and
+:func:`restore` refuses a file another user owns or may write. A file that does not restore (a damaged file,
+an unknown format) stops the start with a clear error and is left untouched, never overwritten by an
+empty store.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import redis
 from services import keys
 from services.scripts import as_bytes
 
-FORMAT = "papyrus-data/1"
+FORMAT = "papyrus-data/2"
 
 
 class DataFileError(Exception):
@@ -41,8 +43,57 @@ class DataFileError(Exception):
 
 class SavedKey(msgspec.Struct, array_like=True):
     name: bytes
+    type: str
     expires_at_ms: int
-    dump: bytes
+    contents: Any
+
+
+def _read_contents(pipe: Any, name: bytes, kind: str) -> None:
+    """Queue the read of one key's contents by its type."""
+    readers = {
+        "string": lambda: pipe.get(name),
+        "hash": lambda: pipe.hgetall(name),
+        "stream": lambda: pipe.xrange(name),
+        "set": lambda: pipe.smembers(name),
+        "zset": lambda: pipe.zrange(name, 0, -1, withscores=True),
+        "list": lambda: pipe.lrange(name, 0, -1),
+    }
+    if kind not in readers:
+        raise DataFileError(f"key {name!r} has type {kind!r}, which the data file cannot hold.")
+    readers[kind]()
+
+
+def _plain(kind: str, reply: Any) -> Any:
+    """A read reply as MessagePack-ready data."""
+    if kind == "hash":
+        return [[field, value] for field, value in reply.items()]
+    if kind == "stream":
+        return [[entry_id, [[field, value] for field, value in fields.items()]] for entry_id, fields in reply]
+    if kind == "set":
+        return sorted(reply)
+    if kind == "zset":
+        return [[member, score] for member, score in reply]
+    return reply
+
+
+def _write_contents(pipe: Any, saved: SavedKey) -> None:
+    """Queue the writes that recreate one saved key (after it was deleted)."""
+    name, contents = saved.name, saved.contents
+    if saved.type == "string":
+        pipe.set(name, contents)
+    elif saved.type == "hash":
+        pipe.hset(name, mapping=dict(contents))
+    elif saved.type == "stream":
+        for entry_id, fields in contents:
+            pipe.xadd(name, dict(fields), id=entry_id)
+    elif saved.type == "set":
+        pipe.sadd(name, *contents)
+    elif saved.type == "zset":
+        pipe.zadd(name, {member: score for member, score in contents})
+    elif saved.type == "list":
+        pipe.rpush(name, *contents)
+    else:
+        raise DataFileError(f"key {name!r} has type {saved.type!r}, which this Papyrus cannot restore.")
 
 
 class DataFile(msgspec.Struct):
@@ -82,7 +133,10 @@ def restore(connection: redis.Redis, path: Path) -> int:
         ttl_ms = saved.expires_at_ms - now_ms if saved.expires_at_ms else 0
         if saved.expires_at_ms and ttl_ms <= 0:
             continue
-        pipe.restore(saved.name, ttl_ms, saved.dump, replace=True)
+        pipe.delete(saved.name)
+        _write_contents(pipe, saved)
+        if ttl_ms > 0:
+            pipe.pexpire(saved.name, ttl_ms)
         restored += 1
     try:
         pipe.execute()
@@ -93,18 +147,26 @@ def restore(connection: redis.Redis, path: Path) -> int:
 
 def _snapshot(connection: redis.Redis) -> list[SavedKey]:
     names = [as_bytes(name) for name in connection.keys(keys.everything_pattern())]
-    pipe = connection.pipeline(transaction=True)
+    typing = connection.pipeline(transaction=False)
     for name in names:
-        pipe.dump(name)
+        typing.type(name)
+    kinds = [as_bytes(kind).decode() for kind in typing.execute()]
+    present = [(name, kind) for name, kind in zip(names, kinds, strict=True) if kind != "none"]
+    pipe = connection.pipeline(transaction=True)
+    for name, kind in present:
+        _read_contents(pipe, name, kind)
         pipe.pttl(name)
     replies: list[Any] = pipe.execute()
     now_ms = int(time.time() * 1000)
     saved = []
-    for index, name in enumerate(names):
-        dump, ttl_ms = replies[2 * index], replies[2 * index + 1]
-        if dump is None:  # deleted between listing and the snapshot
+    for index, (name, kind) in enumerate(present):
+        reply, ttl_ms = replies[2 * index], replies[2 * index + 1]
+        if ttl_ms == -2:  # deleted between listing and the snapshot
             continue
-        saved.append(SavedKey(name=name, expires_at_ms=now_ms + ttl_ms if ttl_ms > 0 else 0, dump=dump))
+        expires_at_ms = now_ms + ttl_ms if ttl_ms > 0 else 0
+        saved.append(
+            SavedKey(name=name, type=kind, expires_at_ms=expires_at_ms, contents=_plain(kind, reply))
+        )
     return saved
 
 

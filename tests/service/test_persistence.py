@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import fakeredis
+import msgspec
 import pytest
 
 from api.runtime import Runtime, embedded_runtime
@@ -140,3 +141,19 @@ def test_a_data_file_other_users_may_write_is_refused(data_file: Path) -> None:
 def test_the_data_file_is_readable_by_its_owner_only(data_file: Path) -> None:
     persistence.save(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
     assert data_file.stat().st_mode & 0o077 == 0
+
+
+def test_the_data_file_is_plain_data_keeping_every_stream_entry_id(data_file: Path) -> None:
+    runtime = embedded_runtime(Settings(), data_file, save_seconds=3600)
+    try:
+        game_id, _ = started_game(runtime.service)
+        entry_ids = [entry_id for entry_id, _ in runtime.redis.xrange(keys.events(game_id))]
+    finally:
+        runtime.close()
+    saved = msgspec.msgpack.decode(data_file.read_bytes())
+    assert saved["format"] == "papyrus-data/2"
+    by_name = {name: (kind, contents) for name, kind, _, contents in saved["keys"]}
+    kind, entries = by_name[keys.events(game_id).encode()]
+    assert kind == "stream"
+    assert [entry_id for entry_id, _ in entries] == entry_ids
+    assert {kind for kind, _ in by_name.values()} <= {"string", "hash", "stream", "set", "zset", "list"}

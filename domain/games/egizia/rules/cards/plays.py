@@ -95,7 +95,8 @@ def _sell_check(state: EgiziaState, seat: int, command: PlayCard) -> None:
     if not 1 <= command.amount <= top:
         raise _refuse(
             "card.amount",
-            f"Sell 1 to {top} stones with {command.card} (at most 10, at most your stones).",
+            f"Sell 1 to {top} stones with {command.card} "
+            f"(at most {NILE_BY_ID[command.card].stones}, at most your stones).",
             command,
             "amount",
         )

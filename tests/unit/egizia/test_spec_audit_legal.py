@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from egizia_support import at_placement, at_site, new_game, play
 
+from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia.commands import Build, Decline, Pass, PlaceShip, SphinxDraw, SphinxKeep
 from domain.games.egizia.data import JOKER
@@ -104,3 +106,24 @@ def test_a_seat_that_is_not_to_act_is_offered_nothing_and_refused() -> None:
     state = new_game(4)
     waiting = next(seat for seat in range(4) if seat not in GAME.to_act(state))
     assert GAME.legal_commands(state, waiting) == []
+
+
+def test_refusals_never_name_drawn_or_deck_sphinx_cards_to_another_seat() -> None:
+    state, _ = play(_builder(SPHINX, [3, 1, 1, 2], 5), 0, SphinxDraw(crews=[0], count=3))
+    secret = set(state.drawn) | set(state.sphinx_deck) | {c for p in state.players[1:] for c in p.sphinx}
+    attempts: list[Any] = [
+        SphinxKeep(keep=[state.drawn[0]]),
+        SphinxKeep(keep=[]),
+        SphinxDraw(crews=[0], count=1),
+        Decline(),
+        Build(crews=[0], spaces=["O1"], market="stone"),
+    ]
+    for command in attempts:
+        with pytest.raises(RuleViolation) as refused:
+            GAME.decide(state, 1, command)
+        text = f"{refused.value.message} {refused.value.details}"
+        assert not any(card in text for card in secret - set(_named(command))), text
+
+
+def _named(command: Any) -> list[str]:
+    return list(getattr(command, "keep", []))

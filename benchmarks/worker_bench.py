@@ -1,14 +1,16 @@
-"""Worker benchmark: commands decided per second by ``process_game``, on fakeredis and on real Redis.
+"""Worker benchmark: commands decided per second by ``process_game`` and ``advance_game``, on fakeredis
+and on real Redis.
 
     python benchmarks/worker_bench.py [--url redis://127.0.0.1:6379/15] [--games 3]
 
 ``--games`` 4-player Egizia games with a bot in every seat are played to the end through the GameService,
 their jobs run one at a time by an in-process RQ SimpleWorker (as ``papyrus serve`` does). Every call of
-``Processor.process_game`` is timed: the figure is commands decided / seconds spent inside those calls
-(loading the state, deciding, folding, the guarded append, then the projections and follow-up jobs of
-``settle``). The same-run reference is the bare domain: the same number of commands decided and folded
-by ``domain.engine.apply_command``, without the store (commands per second); the script also prints what
-one ``copy.deepcopy`` of a mid-game state costs (the copy the worker used to make before every fold).
+``Processor.process_game`` and ``Processor.advance_game`` is timed: the figure is commands decided / seconds
+spent inside those calls (loading the state, deciding, folding, the guarded appends, the automatic phases
+that follow, then the projections and follow-up jobs of ``settle``). The same-run reference is the bare
+domain: the same number of commands decided and folded by ``domain.engine.apply_command``, without the
+store (commands per second); the script also prints what one ``copy.deepcopy`` of a mid-game state costs
+(the copy the worker used to make before every fold).
 
 Runs under a fresh key prefix and queue name; everything it wrote is deleted afterwards.
 """
@@ -44,28 +46,39 @@ GAME = "egizia"
 
 
 class Timed:
-    """Wraps ``Processor.process_game``: total seconds spent inside it and commands it decided."""
+    """Wraps ``Processor.process_game`` and ``Processor.advance_game``: seconds spent inside them and the
+    commands decided (the automatic phases run in process_game at advance delay 0, in advance_game jobs
+    before 45dd33d: both are counted so the figure compares)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.decided = 0
-        self._real = Processor.process_game
+        self._process = Processor.process_game
+        self._advance = Processor.advance_game
 
     def __enter__(self) -> Timed:
-        real, timed = self._real, self
+        process, advance, timed = self._process, self._advance, self
 
         def process_game(self: Processor, game_id: str) -> int:
             started = time.perf_counter()
-            decided = real(self, game_id)
+            decided = process(self, game_id)
             timed.seconds += time.perf_counter() - started
             timed.decided += decided
             return decided
 
+        def advance_game(self: Processor, game_id: str, version: int) -> bool:
+            started = time.perf_counter()
+            advanced = advance(self, game_id, version)
+            timed.seconds += time.perf_counter() - started
+            return advanced
+
         Processor.process_game = process_game  # type: ignore[method-assign]
+        Processor.advance_game = advance_game  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *_: object) -> None:
-        Processor.process_game = self._real  # type: ignore[method-assign]
+        Processor.process_game = self._process  # type: ignore[method-assign]
+        Processor.advance_game = self._advance  # type: ignore[method-assign]
 
 
 def play_games(connection: redis.Redis, games: int) -> tuple[float, int]:
@@ -142,7 +155,7 @@ def main() -> int:
             rate, decided = play_games(connect(), args.games)
             rates.append(rate)
         print(
-            f"process_game on {label}: median {statistics.median(rates):,.0f} commands/s "
+            f"process_game + advance_game on {label}: median {statistics.median(rates):,.0f} commands/s "
             f"(runs: {', '.join(f'{r:,.0f}' for r in rates)}; {decided} commands per run)"
         )
     print(f"reference, bare domain apply_command: {bare_domain_rate(500):,.0f} commands/s")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from egizia_support import new_game, play
+from egizia_support import at_site, new_game, of_type, play, play_on
 from nile_support import give, legal, refusal
 
+from domain.engine import run_automatic
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
-from domain.games.egizia.commands import Feed, Pass, PlayCard
+from domain.games.egizia.commands import Decline, Feed, Pass, PlayCard
 from domain.games.egizia.data import POSITION
 from domain.games.egizia.rules.spaces import CARD_INDEX
 from domain.games.egizia.state import FEEDING, NOBODY
@@ -68,3 +69,15 @@ def test_a_player_with_no_placement_and_no_card_to_play_is_passed() -> None:
     state.turn = 0
     state.players[0].last_position = POSITION["R_HELIOPOLIS"]
     assert GAME.to_act(state) == set() and GAME.advance(state) == [ev.Passed(seat=0, forced=True)]
+
+
+def test_a_speculator_declining_its_build_first_turn_goes_home_and_cannot_move_in_later() -> None:
+    state: EgiziaState = at_site(new_game(4), 1, [0, 1, 2], [3, NOBODY, NOBODY])
+    state.players[3].used_this_round = ["N5-03"]
+    state.players[0].stones = 0  # S1's owner cannot build: the space would go to a waiting speculator
+    state, events = run_automatic(GAME, state)
+    assert of_type(events, ev.CardBuildTurn) == [ev.CardBuildTurn(seat=3, site="B_OBELISK", card="N5-03")]
+    state, events = play_on(state, 3, Decline())
+    assert state.sites[1].speculators == [NOBODY, NOBODY, NOBODY]
+    assert [(e.seat, e.successor) for e in of_type(events, ev.Declined)] == [(3, NOBODY), (0, NOBODY)]
+    assert 3 not in state.sites[1].slots

@@ -39,7 +39,8 @@ def end_build_turn(state: EgiziaState, seat: int, built: bool) -> None:
 
 
 def declined(state: EgiziaState, event: ev.Declined) -> EgiziaState:
-    """The ship goes home and a speculator waiting beside it moves in; a speculator's card turn just ends."""
+    """The ship goes home and a speculator waiting beside it moves in; a speculator declining its card turn
+    goes home too (it can no longer move in and count for the co-operation bonus)."""
     site = state.sites[state.site]
     if event.slot >= 0:
         if event.successor != NOBODY:
@@ -47,6 +48,8 @@ def declined(state: EgiziaState, event: ev.Declined) -> EgiziaState:
             site.speculators[event.slot] = NOBODY
         else:
             site.slots[event.slot] = NOBODY
+    elif event.seat in site.speculators:
+        site.speculators[site.speculators.index(event.seat)] = NOBODY
     if state.card_builder != NOBODY:
         state.card_builder = NOBODY
         site.card_turns.append(event.seat)

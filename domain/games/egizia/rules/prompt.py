@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.egizia.data import SITE_NAMES, SPHINX_RETURN_VP
 from domain.games.egizia.rules.feeding import shortfall
 from domain.games.egizia.rules.nile_cards import sphinx_keep_limit
+from domain.games.egizia.rules.placement import placement_commands
 from domain.games.egizia.state import BUILDING, FEEDING, NOBODY, OVER, PLACEMENT, EgiziaState
 
 
@@ -22,6 +23,8 @@ def prompt_text(state: EgiziaState, viewer: int | None, to_act: set[int]) -> str
     if state.phase == PLACEMENT:
         if state.turn == NOBODY:
             return "Placement is over: take one card left on the river with your Nile card N34-18, or pass."
+        if not placement_commands(state, viewer):
+            return "No ship can go downstream of your last one: play a Nile card, or pass for the round."
         return "Place a ship downstream of your last one, or pass for the rest of the round."
     if state.phase == FEEDING:
         return f"Your crews are {shortfall(state, viewer)} grain short: choose which feeding aids to use."

@@ -16,7 +16,7 @@ from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia.commands import Build, Decline, Pass, PlaceShip, SphinxDraw, SphinxKeep
 from domain.games.egizia.data import JOKER
-from domain.games.egizia.rules.constructions import Works
+from domain.games.egizia.rules.constructions import Works, build_plans
 from domain.games.egizia.state import NOBODY
 
 SPHINX, OBELISK, TEMPLE = 0, 1, 2
@@ -127,3 +127,10 @@ def test_refusals_never_name_drawn_or_deck_sphinx_cards_to_another_seat() -> Non
 
 def _named(command: Any) -> list[str]:
     return list(getattr(command, "keep", []))
+
+
+def test_every_plan_of_a_typical_build_turn_is_offered() -> None:
+    state = _builder(TEMPLE, [6, 1, 1, 2], 8)  # budget 8 at an empty Temple/Pyramid: 91 plans
+    everything = build_plans(state, "B_TEMPLE", 0, 8)
+    offered = {tuple(c.spaces) for c in GAME.legal_commands(state, 0) if isinstance(c, Build)}
+    assert len(everything) == 91 and {tuple(spaces) for spaces, _ in everything} == offered

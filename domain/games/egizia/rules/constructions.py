@@ -20,7 +20,7 @@ from domain.games.egizia.rules.spaces import (
 )
 from domain.games.egizia.state import NOBODY, EgiziaState, graves_face_up
 
-MAX_PLANS = 40  # bound on the build plans offered per turn (decide accepts any legal plan)
+MAX_PLANS = 100  # bound on the build plans offered per turn (decide accepts any legal plan)
 MAX_SEARCH = 600  # bound on the plans examined while looking for them
 
 

@@ -360,3 +360,35 @@ def test_the_in_process_worker_stops_a_job_that_overruns_its_timeout_and_carries
     assert result is not None and "JobTimeoutException" in (result.exc_string or "")
     clear_failures(service)
     assert service.view(game_id, 0)["version"] > 0 and service.view(game_id, 0)["to_act"]
+
+
+def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_the_sweep_completes(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service, hand=1)
+    drain(service)
+    game = service._game(game_id)[1]
+    real_advance = game.advance
+
+    def killed_before_the_final_scoring(state: Any) -> list[Any]:
+        if state.rounds_left == 0 and not state.played:
+            raise SystemError("worker killed between two automatic steps")
+        return real_advance(state)
+
+    monkeypatch.setattr(game, "advance", killed_before_the_final_scoring)
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    queue = service.parts.scheduler.queue
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="CRITICAL")
+    assert "between two automatic steps" in clear_failures(service)[0]
+    types = [r.type for r in service.parts.store.read(game_id)]
+    assert types.count("toy.round_scored") == 1 and "toy.game_ended" not in types
+    assert service.view(game_id, None)["status"] == "running"
+
+    monkeypatch.setattr(game, "advance", real_advance)
+    jobs.sweep()
+    drain(service)
+    types = [r.type for r in service.parts.store.read(game_id)]
+    assert types.count("toy.round_scored") == 1 and types.count("toy.game_ended") == 1
+    assert service.view(game_id, None)["status"] == "over"
+    assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version

@@ -3,7 +3,10 @@
 * game over: it leaves the running set; its deadlines, process flag, snapshot and wake-up stream are
   dropped and its streams archived (services/archive.py; the seat projections shrink to what differs from
   the public one, see services/projections.py);
-* nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)``;
+* nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)`` (after the advance
+  delay; at delay 0 a worker's job has already run the steps inline, see ``Processor._run_automatic``, so
+  this is the path of the first phase after the API's start request, of a configured delay, and of the
+  sweep);
 * a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``; a refused bot move is retried with
   another seed, then with the game's timeout command, then left (logged) for an operator;
 * a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a

@@ -33,10 +33,10 @@ class Settings:
     """How the service runs.
 
     redis_url: the game store (None = embedded fakeredis); rq_redis_url: RQ's own Redis (None = the store's);
-    advance_delay: seconds before an automatic phase runs; move_timeout: seconds a seat has to act
-    (0 = no deadline); snapshot_every: events between state snapshots; sweep_interval: seconds between
-    sweeps that re-schedule lost jobs; token_ttl: seconds an account's login token lasts; clock: seconds
-    since the epoch (tests pass a fake one).
+    advance_delay: seconds before an automatic phase runs (0 = at once, in the worker's job that reached it);
+    move_timeout: seconds a seat has to act (0 = no deadline); snapshot_every: events between state
+    snapshots; sweep_interval: seconds between sweeps that re-schedule lost jobs; token_ttl: seconds an
+    account's login token lasts; clock: seconds since the epoch (tests pass a fake one).
     """
 
     redis_url: str | None = None

@@ -6,10 +6,11 @@ the JSON API. Game-specific drawing code lives in ``static/games/<game name>/`` 
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, jsonify, render_template
 
 from api.web.live import blueprint as live_blueprint
 from api.web.settings import install_settings
+from domain import registry
 
 blueprint = Blueprint(
     "web",
@@ -44,6 +45,16 @@ def _page(template: str, **context: str) -> Response:
 @blueprint.get("/")
 def lobby_page() -> Response:
     return _page("lobby.html", title="Lobby")
+
+
+@blueprint.get("/web/games.json")
+def hosted_games() -> Response:
+    """Each hosted game's player counts, from the game itself (its options are in /api/openapi.json)."""
+    games = [
+        {"name": name, "players": {"min": game.min_players, "max": game.max_players}}
+        for name, game in sorted(registry.games().items())
+    ]
+    return jsonify(games)
 
 
 @blueprint.get("/register")

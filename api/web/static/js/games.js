@@ -1,8 +1,7 @@
-// The games this server hosts and their options, read from its OpenAPI document (one source of truth), with
-// each game's own words from static/games/<name>/lobby.js when it has them.
+// The games this server hosts: their options from its OpenAPI document and their player counts from
+// /web/games.json, both built by the server from the games themselves (one source of truth).
 import { get } from "./api.js";
 
-const FALLBACK_PLAYERS = { min: 1, max: 6, default: 2 };
 const humanize = (name) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll("_", " ");
 
 function resolve(schemas, schema) {
@@ -10,26 +9,25 @@ function resolve(schemas, schema) {
   return ref ? resolve(schemas, schemas[ref.split("/").pop()]) : schema || {};
 }
 
-async function wordsOf(name) {
-  try {
-    return await import(`/static/games/${encodeURIComponent(name)}/lobby.js`);
-  } catch {
-    return {};
-  }
+async function playerCounts() {
+  const response = await fetch("/web/games.json", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error("The list of games could not be loaded.");
+  return new Map((await response.json()).map((game) => [game.name, game.players]));
 }
 
 export async function hostedGames() {
-  const schemas = (await get("/openapi.json")).components.schemas;
+  const [document, players] = await Promise.all([get("/openapi.json"), playerCounts()]);
+  const schemas = document.components.schemas;
   const names = Object.keys(schemas).filter((key) => key.endsWith(".Options")).map((key) => key.slice(0, -8));
-  return Promise.all(names.sort().map(async (name) => {
-    const words = await wordsOf(name);
+  return names.filter((name) => players.has(name)).sort().map((name) => {
     const properties = resolve(schemas, schemas[`${name}.Options`]).properties || {};
     const options = Object.entries(properties).map(([key, schema]) => ({
       key,
       type: schema.type,
       default: schema.default,
-      label: (words.labels && words.labels[key]) || humanize(key),
+      label: schema.description || humanize(key),
     }));
-    return { name, title: words.title || humanize(name), players: words.players || FALLBACK_PLAYERS, options };
-  }));
+    const { min, max } = players.get(name);
+    return { name, title: humanize(name), players: { min, max, default: max }, options };
+  });
 }

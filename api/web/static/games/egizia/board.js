@@ -1,8 +1,8 @@
-// The Egizia board in SVG, built from the view: the river (20 positions with cards, round spaces, building
+// The Egizia board in SVG, built from the view: the river (its positions with cards, round spaces, building
 // sites, ships) and the buildings with the markets, water ring and scoring track. Clickable spaces come from
 // `targets` (built from the legal commands), so an illegal space is never clickable.
 import { clickable, s, seatColour, titled } from "../../js/dom.js";
-import { PHASES, ROUND_SPACE_EFFECTS, SITE_EFFECTS, cardShort } from "./words.js";
+import { PHASES, cardShort } from "./words.js";
 
 const STEP = 46;
 const TOP = 40;
@@ -60,55 +60,58 @@ function cardSpace(space, names, targets) {
   return target(group, `${space.id}|-1|false`, targets, space.card ? text : null);
 }
 
+// Round spaces and building sites sit every other position on the right, so their boxes may be taller than
+// one step: room for what the space does (the view's own text, wrapped; the full text is in the title).
 function roundSpace(space, names, targets) {
-  const top = y(space.position) - 19;
-  const effect = ROUND_SPACE_EFFECTS[space.id] || "";
+  const top = y(space.position) - 26;
   const group = s("g", { class: "space round-space", "data-space": space.id });
   group.append(
-    s("rect", { x: 320, y: top, width: 212, height: 38, rx: 19, class: "round" }),
-    label(334, top + 15, `${space.position} · ${space.name}`, { class: "label strong" }),
-    label(334, top + 29, effect, { class: "label small" }),
+    s("rect", { x: 320, y: top, width: 212, height: 52, rx: 12, class: "round" }),
+    label(334, top + 14, `${space.position} · ${space.name}`, { class: "label strong" }),
   );
-  space.ships.forEach((seat, index) => group.append(ship(300 - index * 10, top + 22, seat, names)));
-  titled(group, `Position ${space.position}, ${space.name}: ${effect}`);
-  return target(group, `${space.id}|-1|false`, targets, `${space.name}: ${effect}`);
+  wrap(space.text, 46, 3).forEach((line, index) => group.append(label(334, top + 27 + index * 10, line, { class: "label tiny space-text" })));
+  space.ships.forEach((seat, index) => group.append(ship(300 - index * 10, top + 24, seat, names)));
+  titled(group, `Position ${space.position}, ${space.name}: ${space.text}`);
+  return target(group, `${space.id}|-1|false`, targets, `${space.name}: ${space.text}`);
 }
 
 function siteSpace(space, site, names, targets) {
-  const top = y(space.position) - 22;
+  const top = y(space.position) - 32;
   const group = s("g", { class: "space site", "data-space": space.id });
   group.append(
-    s("rect", { x: 320, y: top, width: 212, height: 44, rx: 4, class: "site-box" }),
+    s("rect", { x: 320, y: top, width: 212, height: 64, rx: 4, class: "site-box" }),
     label(326, top + 11, `${space.position} · ${site.name}`, { class: "label small strong" }),
-    label(326, top + 41, SITE_EFFECTS[site.id], { class: "label tiny" }),
   );
+  wrap(space.text, 48, 3).forEach((line, index) => group.append(label(326, top + 42 + index * 9, line, { class: "label tiny space-text" })));
   site.slots.forEach((owner, slot) => {
     const cx = 350 + slot * 62;
     const slotNode = s("g", { class: "slot", "data-slot": slot, "data-owner": owner });
-    slotNode.append(s("circle", { cx, cy: top + 23, r: 8, class: "slot-ring", fill: owner >= 0 ? seatColour(owner) : "#fbf5e6" }),
-      label(cx, top + 26, `S${slot + 1}`, { class: "label tiny center" + (owner >= 0 ? " on-colour" : "") }));
-    if (site.built[slot]) slotNode.append(label(cx + 12, top + 18, "✓", { class: "label small" }));
+    slotNode.append(s("circle", { cx, cy: top + 24, r: 8, class: "slot-ring", fill: owner >= 0 ? seatColour(owner) : "#fbf5e6" }),
+      label(cx, top + 27, `S${slot + 1}`, { class: "label tiny center" + (owner >= 0 ? " on-colour" : "") }));
+    if (site.built[slot]) slotNode.append(label(cx + 12, top + 19, "✓", { class: "label small" }));
     titled(slotNode, `${site.name}, ship space S${slot + 1}: ${owner >= 0 ? names[owner] : "free"}`);
     group.append(target(slotNode, `${site.id}|${slot}|false`, targets, null));
     const speculator = site.speculators[slot];
     const specNode = s("g", { class: "speculator", "data-slot": slot, "data-owner": speculator });
-    specNode.append(s("rect", { x: cx + 14, y: top + 16, width: 14, height: 12, rx: 3, class: "spec-box", fill: speculator >= 0 ? seatColour(speculator) : "#eef0f2" }));
+    specNode.append(s("rect", { x: cx + 14, y: top + 17, width: 14, height: 12, rx: 3, class: "spec-box", fill: speculator >= 0 ? seatColour(speculator) : "#eef0f2" }));
     titled(specNode, `Speculating beside S${slot + 1}: ${speculator >= 0 ? names[speculator] : "nobody"}`);
     group.append(target(specNode, `${site.id}|${slot}|true`, targets, null));
   });
-  titled(group, `Position ${space.position}, ${site.name}: ${SITE_EFFECTS[site.id]}`);
+  group.addEventListener("click", () => targets.inspect(`${site.name}: ${space.text}`));
+  titled(group, `Position ${space.position}, ${site.name}: ${space.text}`);
   return group;
 }
 
-function riverPath() {
+function riverPath(length) {
   const points = [];
-  for (let position = 1; position <= 20; position += 1) points.push(`${position % 2 ? 248 : 292},${y(position)}`);
-  return s("polyline", { points: `270,8 ${points.join(" ")} 270,${y(20) + 30}`, class: "nile" });
+  for (let position = 1; position <= length; position += 1) points.push(`${position % 2 ? 248 : 292},${y(position)}`);
+  return s("polyline", { points: `270,8 ${points.join(" ")} 270,${y(length) + 30}`, class: "nile" });
 }
 
 export function drawRiver(view, names, targets) {
-  const svg = s("svg", { viewBox: `0 0 540 ${y(20) + 34}`, class: "board river", role: "group", "aria-label": "The Nile" });
-  svg.append(riverPath(), label(270, 20, "Source", { class: "label small center" }), label(270, y(20) + 30, "Delta", { class: "label small center" }));
+  const last = view.river.length;
+  const svg = s("svg", { viewBox: `0 0 540 ${y(last) + 34}`, class: "board river", role: "group", "aria-label": "The Nile" });
+  svg.append(riverPath(last), label(270, 20, "Source", { class: "label small center" }), label(270, y(last) + 30, "Delta", { class: "label small center" }));
   const sites = new Map(view.sites.map((site) => [site.id, site]));
   for (const space of view.river) {
     if (space.type === "card") svg.append(cardSpace(space, names, targets));

@@ -2,7 +2,7 @@
 // the decision panel. A build is assembled step by step (crews, strength cards, then spaces in order) and the
 // Build button appears only when the choice equals one legal command.
 import { h } from "../../js/dom.js";
-import { CREWS, cardLookup, cardName, describeCommand, placementVariant, spaceLabel } from "./words.js";
+import { cardLookup, crewNames, cardName, describeCommand, placementVariant, spaceLabel } from "./words.js";
 
 // The choice being assembled survives new versions as long as the legal commands stay the same.
 const ui = { offer: "", choosing: null, crews: [], cards: [], spaces: [] };
@@ -35,7 +35,7 @@ function placementTargets(view, submit, redraw, targets) {
   const commands = groups.get(ui.choosing);
   return [h("div", { class: "choice", role: "group", "aria-label": "Choose how" },
     h("p", { text: `${spaceLabel(view, commands[0])}: choose one.` }),
-    commands.map((c) => button(placementVariant(c), () => submit(c), { class: "primary" })),
+    commands.map((c) => button(placementVariant(view, c), () => submit(c), { class: "primary" })),
     button("Cancel", () => { ui.choosing = null; redraw(); }))];
 }
 
@@ -61,11 +61,12 @@ function buildParts(view, submit, redraw, targets) {
     }
   }
   targets.selected = ui.spaces;
-  const strength = ui.crews.reduce((sum, c) => sum + me.crews[CREWS[c]], 0);
+  const crew = crewNames(view);
+  const strength = ui.crews.reduce((sum, c) => sum + me.crews[crew[c]], 0);
   const parts = [h("h3", { text: "Build" }),
     h("p", { class: "hint", text: "Choose crews (and strength cards), then click the highlighted spaces in the order you build them." }),
     h("div", { class: "toggles", role: "group", "aria-label": "Crews" }, crewsOffered.map((c) =>
-      button(`Crew ${CREWS[c]} (${me.crews[CREWS[c]]})`, () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
+      button(`Crew ${crew[c]} (${me.crews[crew[c]]})`, () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
         { "aria-pressed": String(ui.crews.includes(c)), class: "toggle", "data-crew": c })))];
   if (cardsOffered.length) {
     parts.push(h("div", { class: "toggles", role: "group", "aria-label": "Strength cards" }, cardsOffered.map((id) =>
@@ -98,6 +99,15 @@ function simpleButtons(view, submit) {
   return simple.map((c) => button(describeCommand(view, c), () => submit(c), { class: c.type === "egizia.play_card" ? "" : "primary", "data-command": c.type }));
 }
 
+// The board's clickable spaces again as large buttons: board spaces are too small to tap on a phone, so the
+// phone layout shows this list (the wide layout hides it; both reach the same actions).
+function choiceList(targets) {
+  const choices = [...targets.river.values(), ...targets.build.values()];
+  if (!choices.length) return [];
+  return [h("div", { class: "choice-list", role: "group", "aria-label": "Spaces you can choose" },
+    choices.map((choice) => button(choice.label, choice.act, { class: "choice-button" })))];
+}
+
 export function decide(view, submit, redraw, inspect) {
   reset(view);
   const targets = { river: new Map(), build: new Map(), selected: [], inspect };
@@ -107,6 +117,7 @@ export function decide(view, submit, redraw, inspect) {
     ...keepParts(view, submit),
     ...simpleButtons(view, submit),
   ];
+  panel.push(...choiceList(targets));
   if (targets.river.size) panel.unshift(h("p", { class: "hint", text: "Click a highlighted space on the river to place a ship there." }));
   return { targets, panel };
 }

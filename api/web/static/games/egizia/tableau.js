@@ -1,7 +1,6 @@
 // Every player's tableau as HTML: crews (strength, used or not), stones, fields, quarries, markets, Nile
 // cards, grave tiles, the number of Sphinx cards, and the viewer's own Sphinx cards face up.
 import { h, seatColour, SEAT_COLOUR_NAMES } from "../../js/dom.js";
-import { CREWS } from "./words.js";
 
 function cardChip(card) {
   return h("li", { class: "chip", title: card.text, tabindex: "0" }, h("strong", { text: card.id }), " ", card.text);
@@ -14,7 +13,7 @@ function section(title, items, empty = "none") {
 
 function crews(player) {
   return h("ul", { class: "crews", "aria-label": "Crews" },
-    CREWS.map((name) => {
+    Object.keys(player.crews).map((name) => {
       const used = player.crews_used[name];
       return h("li", { class: used ? "crew used" : "crew", "data-crew": name, "data-used": String(used), title: `Crew ${name}: strength ${player.crews[name]}${used ? ", used this round" : ""}` },
         h("span", { class: "crew-name", text: name }), h("span", { class: "crew-strength", text: String(player.crews[name]) }),

@@ -1,21 +1,7 @@
-// Egizia in words: round-space effects, crews, and every command a player can choose, described for people.
-export const CREWS = ["A", "B", "C", "Joker"];
-
-export const ROUND_SPACE_EFFECTS = {
-  R_EDFU: "Stone and grain markers 1 down",
-  R_THEBAE: "Crews A and B +1",
-  R_PASSALON: "Joker +1; may move the water ring",
-  R_SELINON: "Crews B and C +1",
-  R_BENIHASAN: "Crews A and C +1",
-  R_ALYI: "One crew +1, then +2 stones",
-  R_HELIOPOLIS: "Joker +1; may move the water ring",
-};
-
-export const SITE_EFFECTS = {
-  B_SPHINX: "Draw Sphinx cards, 1 stone each",
-  B_OBELISK: "Build the Obelisk and take grave tiles",
-  B_TEMPLE: "Build the Pyramid and the Temple",
-};
+// Egizia in words: phases and every command a player can choose, described for people. Game facts (what a
+// space does, the crews' names, card texts) come from the view, never from here.
+// The crews' names, in the order commands number them, as the view's tableaus list them.
+export const crewNames = (view) => Object.keys(view.players[0].crews);
 
 export const PHASES = {
   layout: "Laying out Nile cards",
@@ -31,7 +17,7 @@ export const PHASES = {
 
 const RING_STEP = { "-1": "move the water ring left", 0: "leave the water ring", 1: "move the water ring right" };
 
-export const crewList = (crews) => crews.map((c) => CREWS[c]).join(" + ");
+export const crewList = (view, crews) => crews.map((c) => crewNames(view)[c]).join(" + ");
 
 export function cardLookup(view) {
   const cards = new Map();
@@ -48,16 +34,20 @@ export function cardName(cards, id) {
   return card ? `${id} (${card.text})` : id;
 }
 
-function crewChoice(crews) {
-  if (crews.length === 2 && crews[0] === crews[1]) return `crew ${CREWS[crews[0]]} +2`;
-  return crews.map((c) => `crew ${CREWS[c]} +1`).join(", ");
+function crewChoice(view, crews) {
+  const names = crewNames(view);
+  if (crews.length === 2 && crews[0] === crews[1]) return `crew ${names[crews[0]]} +2`;
+  return crews.map((c) => `crew ${names[c]} +1`).join(", ");
 }
 
-export function placementVariant(command) {
+// A space moves the water ring when some legal placement there does.
+const movesRing = (view, space) => view.legal_commands.some((c) => c.type === "egizia.place_ship" && c.space === space && c.ring !== 0);
+
+export function placementVariant(view, command) {
   const parts = [];
-  if (command.crew >= 0) parts.push(`crew ${CREWS[command.crew]} +1`);
-  if (command.crews.length) parts.push(crewChoice(command.crews));
-  if (command.space === "R_PASSALON" || command.space === "R_HELIOPOLIS") parts.push(RING_STEP[command.ring]);
+  if (command.crew >= 0) parts.push(`crew ${crewNames(view)[command.crew]} +1`);
+  if (command.crews.length) parts.push(crewChoice(view, command.crews));
+  if (movesRing(view, command.space)) parts.push(RING_STEP[command.ring]);
   return parts.join(", ") || "place the ship";
 }
 
@@ -68,29 +58,39 @@ export function spaceLabel(view, command) {
   return `${name}, ${command.speculate ? "speculate beside" : "ship space"} S${command.slot + 1}`;
 }
 
+// Feeding with the stones-for-grain card offers one command per number of stones paid (0 = every stone that
+// helps), so the stones are named whenever the same aids are offered more than once.
+function feedLabel(view, command, cards) {
+  const base = command.aids.length ? `Feed using ${command.aids.map((c) => cardName(cards, c)).join(", ")}` : "Feed without aids";
+  const sameAids = view.legal_commands.filter((c) => c.type === "egizia.feed" && c.aids.join() === command.aids.join());
+  if (!command.stones && sameAids.length < 2) return base;
+  if (!command.stones) return `${base}, paying every stone that helps`;
+  return `${base}, paying ${command.stones} stone${command.stones === 1 ? "" : "s"}`;
+}
+
 export function describeCommand(view, command) {
   const cards = cardLookup(view);
   const strength = command.cards && command.cards.length ? ` with ${command.cards.map((c) => cardName(cards, c)).join(", ")}` : "";
   switch (command.type) {
     case "egizia.place_ship":
-      return `Place a ship on ${spaceLabel(view, command)} (${placementVariant(command)})`;
+      return `Place a ship on ${spaceLabel(view, command)} (${placementVariant(view, command)})`;
     case "egizia.pass":
       return "Pass for the rest of the round";
     case "egizia.feed":
-      return command.aids.length ? `Feed using ${command.aids.map((c) => cardName(cards, c)).join(", ")}` : "Feed without aids";
+      return feedLabel(view, command, cards);
     case "egizia.build":
-      return `Build ${command.spaces.join(", ")} with ${crewList(command.crews)}${strength}` +
+      return `Build ${command.spaces.join(", ")} with ${crewList(view, command.crews)}${strength}` +
         (command.market ? `, then move the ${command.market} marker down` : "");
     case "egizia.sphinx_draw":
       return `Draw ${command.count} Sphinx card${command.count === 1 ? "" : "s"}` +
-        (command.crews.length ? ` with ${crewList(command.crews)}` : "") + strength;
+        (command.crews.length ? ` with ${crewList(view, command.crews)}` : "") + strength;
     case "egizia.sphinx_keep":
       return command.keep.length ? `Keep ${command.keep.map((c) => cardName(cards, c)).join(", ")}` : "Keep none of them";
     case "egizia.decline":
       return "Decline to build here";
     case "egizia.play_card": {
       const extra = [];
-      if (command.crews.length) extra.push(`crews ${crewList(command.crews)}`);
+      if (command.crews.length) extra.push(`crews ${crewList(view, command.crews)}`);
       if (command.target) extra.push(`on ${command.target}`);
       if (command.amount) extra.push(`amount ${command.amount}`);
       return `Play ${cardName(cards, command.card)}${extra.length ? ": " + extra.join(", ") : ""}`;

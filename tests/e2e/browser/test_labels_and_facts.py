@@ -1,0 +1,135 @@
+"""The page takes Egizia's facts from the server (what each space does, player counts), and every choice it
+offers carries its own label, so two different moves never look the same (e.g. N12-18's partial payments)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain import registry
+from domain.bots import RandomBot
+from domain.engine import apply_command, start
+from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
+from domain.games.egizia.data import NILE_BY_ID, PERM
+from domain.games.egizia.state import FEEDING
+from domain.games.egizia.views import space_text
+from tests.e2e.browser import pages
+from tests.e2e.browser.conftest import Site
+
+pytestmark = pytest.mark.browser
+
+SAMPLE_EVERY = 3  # views of one random 4-player game, every third decision
+SERVER_TEXT = "Markers down, as the server now says"
+TEXTS = "nodes => nodes.map((node) => node.textContent)"
+NAMES = "nodes => nodes.map((node) => node.name)"
+
+LABELS = """async (views) => {
+  const { decide } = await import("/static/games/egizia/decisions.js");
+  const { describeCommand } = await import("/static/games/egizia/words.js");
+  const noop = () => null;
+  return views.map((view) => {
+    const { targets, panel } = decide(view, noop, noop, noop);
+    const holder = document.createElement("div");
+    holder.append(...panel);
+    const commandButtons = holder.querySelectorAll("button:not(.toggle):not(.choice-button)");
+    const buttons = [...commandButtons].map((b) => b.textContent);
+    const spaces = [...targets.river.values(), ...targets.build.values()].map((t) => t.label);
+    return { commands: view.legal_commands.map((c) => describeCommand(view, c)), buttons, spaces };
+  });
+}"""
+
+
+def _sample_views() -> list[dict[str, Any]]:
+    """Views of the seat to act, every few decisions of a random 4-player game."""
+    state, _ = start(GAME, 4, EgiziaOptions(), b"labels")
+    bots = [RandomBot(seat) for seat in range(4)]
+    views: list[dict[str, Any]] = []
+    decisions = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        if decisions % SAMPLE_EVERY == 0:
+            views.append(msgspec.to_builtins(GAME.view(state, seat)))
+        state, _ = apply_command(GAME, state, seat, bots[seat].choose(GAME, state, seat))
+        decisions += 1
+    return views
+
+
+def _partial_payment_view() -> dict[str, Any]:
+    """Seat 1 feeds, 4 grain short, with 7 stones and the stones-for-grain card N12-18 (spec §10 N12-18)."""
+    state, _ = start(GAME, 4, EgiziaOptions(), b"feeding")
+    assert isinstance(state, EgiziaState)
+    state.ring = 0
+    player = state.players[1]
+    player.crews, player.grain_market, player.stones = [2, 2, 2, 4], 2, 7
+    (player.permanents if NILE_BY_ID["N12-18"].type == PERM else player.hand).append("N12-18")
+    state.phase, state.queue = FEEDING, [1]
+    view: dict[str, Any] = msgspec.to_builtins(GAME.view(state, 1))
+    return view
+
+
+@pytest.fixture(scope="module")
+def lobby(site: Site, browser: Any) -> Iterator[Any]:
+    page = browser.new_context().new_page()
+    pages.register(page, site.base_url, "lena", "papyrus-pass-5")
+    yield page
+    page.context.close()
+
+
+def test_partial_payments_with_the_stones_card_are_labelled_by_the_stones_paid(lobby: Any) -> None:
+    view = _partial_payment_view()
+    feeds = [c for c in view["legal_commands"] if c["type"] == "egizia.feed" and c["aids"] == ["N12-18"]]
+    assert len(feeds) > 1, "nothing to check: the card offers a single payment"
+    [labels] = lobby.evaluate(LABELS, [view])
+    assert len(set(labels["buttons"])) == len(labels["buttons"]), labels["buttons"]
+    assert any(label.endswith("paying 1 stone") for label in labels["buttons"]), labels["buttons"]
+    assert any(label.endswith("paying every stone that helps") for label in labels["buttons"])
+
+
+def test_no_two_offered_choices_carry_the_same_label(lobby: Any) -> None:
+    views = [*_sample_views(), _partial_payment_view()]
+    kinds = {c["type"] for view in views for c in view["legal_commands"]}
+    assert {"egizia.place_ship", "egizia.build", "egizia.feed", "egizia.pass", "egizia.sphinx_keep"} <= kinds
+    for view, labels in zip(views, lobby.evaluate(LABELS, views), strict=True):
+        where = (view["round"], view["phase"], view["viewer"])
+        for kind in ("commands", "buttons", "spaces"):
+            duplicates = {label for label in labels[kind] if labels[kind].count(label) > 1}
+            assert not duplicates, (where, kind, duplicates)
+
+
+def test_the_lobby_offers_the_player_counts_the_server_accepts(lobby: Any, site: Site) -> None:
+    lobby.goto(f"{site.base_url}/")
+    lobby.wait_for_selector("#new-game-seats option", state="attached")
+    game = registry.get_game("egizia")
+    offered = lobby.locator("#new-game-seats option").all_inner_texts()
+    assert offered == [str(n) for n in range(game.min_players, game.max_players + 1)]
+    variants = lobby.locator("#new-game-variants [data-option]").evaluate_all(NAMES)
+    assert variants == list(msgspec.structs.asdict(EgiziaOptions()))
+
+
+def test_the_board_says_what_each_space_does_as_the_server_words_it(site: Site, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    pages.register(page, site.base_url, "mira", "papyrus-pass-5")
+    edfu_text = space_text("R_EDFU")
+
+    def reword(route: Any) -> None:
+        response = route.fetch()
+        body = response.body().replace(edfu_text.encode(), SERVER_TEXT.encode())
+        route.fulfill(response=response, body=body)
+
+    page.route("**/api/games/*/**", reword)  # every view and live message from the start
+    game_id = pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "mira")
+    spaces = site.service.view(game_id, seat)["view"]["river"]
+    for space in spaces:
+        if space["type"] == "card":
+            continue
+        shown = page.locator(f"svg.river g[data-space='{space['id']}'] > .space-text").evaluate_all(TEXTS)
+        expected = SERVER_TEXT if space["id"] == "R_EDFU" else space["text"]
+        assert space["text"] and " ".join(shown) == expected, space["id"]
+    page.unroute_all(behavior="ignoreErrors")
+    page.context.close()

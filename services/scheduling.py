@@ -8,9 +8,9 @@ Every job takes ids only and has a deterministic id, so scheduling the same work
   the previous one was refused);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
-  (SET NX) holds the queued job's id and the job clears it when it starts. Its id is new each time, so it
-  is deleted as soon as it succeeds (``result_ttl=0``): keeping its result (how many commands it decided)
-  would keep a job hash and a result entry per command for nothing.
+  (SET NX) holds the queued job's id and the job clears it when it starts. Its result is kept for ten
+  minutes: RQ deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to
+  record the result (21 -> 30 per command in benchmarks/worker_profile.py).
 
 A job id that exists in RQ is never enqueued again by the normal flow, even once finished (RQ keeps it for
 ``RESULT_TTL``), so a job whose work changed nothing cannot loop. Only the sweep (``repair=True``)
@@ -98,7 +98,7 @@ class JobScheduler:
             if queued is not None and self.is_alive(as_str(queued)):
                 return False
             self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
-        job = self.queue.create_job(f"{JOBS}.process_game", args=(game_id,), job_id=job_id, result_ttl=0)
+        job = self.queue.create_job(f"{JOBS}.process_game", args=(game_id,), job_id=job_id, result_ttl=600)
         self.queue.enqueue_job(job)
         return True
 

@@ -69,7 +69,7 @@ function roundSpace(space, names, targets) {
     s("rect", { x: 320, y: top, width: 212, height: 52, rx: 12, class: "round" }),
     label(334, top + 14, `${space.position} · ${space.name}`, { class: "label strong" }),
   );
-  wrap(space.text, 46, 3).forEach((line, index) => group.append(label(334, top + 27 + index * 10, line, { class: "label tiny space-text" })));
+  wrap(space.text, 40, 3).forEach((line, index) => group.append(label(334, top + 27 + index * 10, line, { class: "label tiny space-text" })));
   space.ships.forEach((seat, index) => group.append(ship(300 - index * 10, top + 24, seat, names)));
   titled(group, `Position ${space.position}, ${space.name}: ${space.text}`);
   return target(group, `${space.id}|-1|false`, targets, `${space.name}: ${space.text}`);
@@ -82,7 +82,7 @@ function siteSpace(space, site, names, targets) {
     s("rect", { x: 320, y: top, width: 212, height: 64, rx: 4, class: "site-box" }),
     label(326, top + 11, `${space.position} · ${site.name}`, { class: "label small strong" }),
   );
-  wrap(space.text, 48, 3).forEach((line, index) => group.append(label(326, top + 42 + index * 9, line, { class: "label tiny space-text" })));
+  wrap(space.text, 44, 3).forEach((line, index) => group.append(label(326, top + 42 + index * 9, line, { class: "label tiny space-text" })));
   site.slots.forEach((owner, slot) => {
     const cx = 350 + slot * 62;
     const slotNode = s("g", { class: "slot", "data-slot": slot, "data-owner": owner });

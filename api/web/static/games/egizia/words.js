@@ -53,7 +53,9 @@ export function placementVariant(view, command) {
 
 export function spaceLabel(view, command) {
   const space = view.river.find((s) => s.id === command.space);
-  const name = space ? (space.type === "card" && space.card ? `${space.id}: ${space.card.text}` : space.name) : command.space;
+  const name = !space ? command.space
+    : space.type === "card" && space.card ? `${space.id}: ${space.card.text}`
+    : space.type === "round" ? `${space.name} (${space.text})` : space.name;
   if (command.slot < 0) return name;
   return `${name}, ${command.speculate ? "speculate beside" : "ship space"} S${command.slot + 1}`;
 }

@@ -1,0 +1,66 @@
+"""On a phone (390 px wide) every choice the page offers is a target of at least 40 px, the board's clickable
+spaces are also listed as large buttons, and a ship is placed from that list with the keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.games.egizia.data import SHIPS_PER_PLAYER
+from tests.e2e.browser import pages
+from tests.e2e.browser.conftest import Site
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SMALLEST_TARGET_PX = 40
+SIZES = "nodes => nodes.map((node) => node.getBoundingClientRect()).map((box) => [box.width, box.height])"
+
+
+def _target_sizes(page: Any) -> list[list[float]]:
+    """Width and height of every visible button in the decisions panel."""
+    return [size for size in page.locator("#decisions button").evaluate_all(SIZES) if size[1] > 0]
+
+
+def _wait_for_placement(page: Any) -> None:
+    for _ in range(300):
+        if pages.your_turn(page) and page.locator(".choice-list button").count():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("it never became this player's placement turn")
+
+
+def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: Any, artifacts: Path) -> None:
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    pages.register(page, site.base_url, "noor", "papyrus-pass-6")
+    game_id = pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    _wait_for_placement(page)
+    page.screenshot(path=str(artifacts / "phone-placement.png"))
+    page.screenshot(path=str(artifacts / "phone-placement-full.png"), full_page=True)
+    choices = page.locator(".choice-list button")
+    assert choices.count() == page.locator("svg.river .legal").count()
+    sizes = _target_sizes(page)
+    assert sizes and all(w >= SMALLEST_TARGET_PX and h >= SMALLEST_TARGET_PX for w, h in sizes), sizes
+    page.set_viewport_size(DESKTOP)
+    assert choices.count() and page.locator(".choice-list").is_hidden(), "wide layouts show the board only"
+    page.set_viewport_size(PHONE)
+
+    seen = pages.version(page)
+    choices.first.focus()
+    page.keyboard.press("Enter")
+    variant = page.locator("#decisions .choice button.primary")
+    if variant.count():
+        assert all(h >= SMALLEST_TARGET_PX for _, h in variant.evaluate_all(SIZES))
+        variant.first.focus()
+        page.keyboard.press("Enter")
+    pages.wait_version_above(page, seen)
+    assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
+    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "noor")
+    view = site.service.view(game_id, seat)["view"]
+    assert next(p for p in view["players"] if p["seat"] == seat)["ships_left"] == SHIPS_PER_PLAYER - 1
+    page.context.close()

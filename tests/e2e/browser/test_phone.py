@@ -64,3 +64,50 @@ def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: An
     view = site.service.view(game_id, seat)["view"]
     assert next(p for p in view["players"] if p["seat"] == seat)["ships_left"] == SHIPS_PER_PLAYER - 1
     page.context.close()
+
+
+def _place_on_a_site_or_move_on(page: Any) -> None:
+    """One decision: a ship on a building site when the list offers one, else the page's first choice."""
+    seen = pages.version(page)
+    sites = page.locator(".choice-list button", has_text="ship space")
+    if sites.count():
+        sites.first.click()
+        variant = page.locator("#decisions .choice button.primary")
+        if variant.count():
+            variant.first.click()
+    else:
+        pages.decide(page)
+    pages.wait_version_above(page, seen)
+
+
+def test_a_phone_player_picks_build_spaces_from_large_buttons(
+    site: Site, browser: Any, artifacts: Path
+) -> None:
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    pages.register(page, site.base_url, "omar", "papyrus-pass-6")
+    game_id = pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "omar")
+    for _ in range(60):
+        pages.wait_for_my_turn(page)
+        legal = site.service.view(game_id, seat)["view"]["legal_commands"]
+        builds = [c for c in legal if c["type"] == "egizia.build" and not c["cards"]]
+        if builds:
+            break
+        _place_on_a_site_or_move_on(page)
+    else:
+        raise AssertionError("this player never had a build turn")
+    for crew in builds[0]["crews"]:
+        page.click(f"#decisions .builder [data-crew='{crew}']")
+    spaces = page.locator(".choice-list button")
+    assert spaces.count() == page.locator("svg.buildings .legal").count() > 0
+    spaces.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "phone-building.png"))
+    sizes = _target_sizes(page)
+    assert all(w >= SMALLEST_TARGET_PX and h >= SMALLEST_TARGET_PX for w, h in sizes), sizes
+    first = spaces.first.inner_text().split("(")[1].split(")")[0]  # "Build Obelisk level 1, value 1 (O1) …"
+    spaces.first.focus()
+    page.keyboard.press("Enter")
+    assert f"spaces chosen: {first}." in page.inner_text("#decisions .selection")
+    page.context.close()

@@ -43,6 +43,16 @@ function toggle(list, value) {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }
 
+// "Obelisk level 3, value 3 (O5)": where a build space is, for the list of choices.
+function buildSpaceName(view, id) {
+  const buildings = [["Obelisk", view.obelisk], ["Pyramid", view.pyramid.flat()], ["Temple", view.temple]];
+  for (const [building, spaces] of buildings) {
+    const space = spaces.find((candidate) => candidate.id === id);
+    if (space) return `${building} ${space.part}, value ${space.value} (${id})`;
+  }
+  return id;
+}
+
 function buildParts(view, submit, redraw, targets) {
   const builds = byType(view, "egizia.build");
   const draws = byType(view, "egizia.sphinx_draw");
@@ -57,14 +67,14 @@ function buildParts(view, submit, redraw, targets) {
   for (const c of matching) {
     const next = c.spaces[ui.spaces.length];
     if (next && !targets.build.has(next)) {
-      targets.build.set(next, { label: `Build ${next} as stone ${ui.spaces.length + 1}`, act: () => { ui.spaces = [...ui.spaces, next]; redraw(); } });
+      targets.build.set(next, { label: `Build ${buildSpaceName(view, next)} as stone ${ui.spaces.length + 1}`, act: () => { ui.spaces = [...ui.spaces, next]; redraw(); } });
     }
   }
   targets.selected = ui.spaces;
   const crew = crewNames(view);
   const strength = ui.crews.reduce((sum, c) => sum + me.crews[crew[c]], 0);
   const parts = [h("h3", { text: "Build" }),
-    h("p", { class: "hint", text: "Choose crews (and strength cards), then click the highlighted spaces in the order you build them." }),
+    h("p", { class: "hint", text: "Choose crews (and strength cards), then the spaces (highlighted on the board) in the order you build them." }),
     h("div", { class: "toggles", role: "group", "aria-label": "Crews" }, crewsOffered.map((c) =>
       button(`Crew ${crew[c]} (${me.crews[crew[c]]})`, () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
         { "aria-pressed": String(ui.crews.includes(c)), class: "toggle", "data-crew": c })))];
@@ -114,10 +124,8 @@ export function decide(view, submit, redraw, inspect) {
   const panel = [
     ...placementTargets(view, submit, redraw, targets),
     ...buildParts(view, submit, redraw, targets),
-    ...keepParts(view, submit),
-    ...simpleButtons(view, submit),
   ];
-  panel.push(...choiceList(targets));
-  if (targets.river.size) panel.unshift(h("p", { class: "hint", text: "Click a highlighted space on the river to place a ship there." }));
+  panel.push(...choiceList(targets), ...keepParts(view, submit), ...simpleButtons(view, submit));
+  if (targets.river.size) panel.unshift(h("p", { class: "hint", text: "Choose a highlighted space on the river to place a ship there." }));
   return { targets, panel };
 }

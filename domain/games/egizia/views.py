@@ -27,6 +27,7 @@ from domain.games.egizia.data import (
     RING_SPACES,
     RIVER,
     ROUND_SPACE_NAMES,
+    ROUNDS,
     SHIPS_PER_PLAYER,
     SITE_NAMES,
     SPHINX_BY_ID,
@@ -35,12 +36,38 @@ from domain.games.egizia.data import (
     SPHINX_RETURN_VP,
     STONE_SALE_SPACES,
     TEMPLE,
+    TRACK_SPACES,
 )
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.feeding import crew_need, effective_colour, irrigated_grain
 from domain.games.egizia.rules.prompt import prompt_text
 from domain.games.egizia.rules.spaces import CARD_INDEX, GRAVE_IDS, OBELISK_IDS, PYRAMID_IDS, SITE_INDEX
-from domain.games.egizia.state import OVER, EgiziaState, Player, graves_face_up
+from domain.games.egizia.state import (
+    BONUS,
+    BUILDING,
+    FEEDING,
+    FINAL_SCORING,
+    LAYOUT,
+    OVER,
+    PLACEMENT,
+    PRODUCTION,
+    SEQUENCE,
+    EgiziaState,
+    Player,
+    graves_face_up,
+)
+
+PHASE_TITLES = {
+    LAYOUT: "Laying out Nile cards",
+    PLACEMENT: "Placing ships",
+    FEEDING: "Feeding crews",
+    PRODUCTION: "Producing stones",
+    BUILDING: "Building",
+    BONUS: "Co-operation bonus",
+    SEQUENCE: "New player order",
+    FINAL_SCORING: "Final scoring",
+    OVER: "Game over",
+}
 
 
 class CardView(msgspec.Struct, frozen=True):
@@ -132,10 +159,13 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     game: str = "egizia"
     viewer: int | None
     round: int
+    rounds: int  # how many rounds the game lasts
     phase: str
+    phase_title: str  # the phase in words
     to_act: list[int]
     prompt: str
     ring: str
+    ring_positions: list[str]  # the water ring's positions, left to right; ``ring`` is one of them
     river: list[RiverSpaceView]
     sites: list[SiteView]
     obelisk: list[SpaceView]
@@ -144,6 +174,7 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     temple: list[SpaceView]
     markets: MarketsView
     track: list[int]
+    track_spaces: int  # the scoring track's spaces 0..track_spaces-1; a higher score goes round again
     players: list[PlayerView]
     nile_deck_sizes: dict[str, int]
     sphinx_deck_size: int
@@ -256,10 +287,13 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
     return EgiziaView(
         viewer=viewer,
         round=state.round,
+        rounds=ROUNDS,
         phase=state.phase,
+        phase_title=PHASE_TITLES[state.phase],
         to_act=sorted(to_act),
         prompt=prompt_text(state, viewer, to_act),
         ring=RING_NAMES[state.ring],
+        ring_positions=list(RING_NAMES),
         river=_river(state),
         sites=[
             SiteView(
@@ -295,6 +329,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
             spaces=MARKET_SPACES, grain_penalty=list(GRAIN_PENALTY), stone_sale_spaces=list(STONE_SALE_SPACES)
         ),
         track=order,
+        track_spaces=TRACK_SPACES,
         players=[_player(state, p, viewer, order.index(p.seat) + 1) for p in state.players],
         nile_deck_sizes={name: len(deck) for name, deck in zip(DECKS, state.nile_decks, strict=True)},
         sphinx_deck_size=len(state.sphinx_deck),

@@ -57,6 +57,9 @@ STONE_SALE_RATE: Final = 2  # CONFIRMED [Y]: 2 stones = 1 VP, rounded down, no c
 STONE_MARKET: Final = "stone"
 GRAIN_MARKET: Final = "grain"
 
+# --- Scoring track (spec §3.6) ----------------------------------------------------------------------------
+TRACK_SPACES: Final = 50  # CONFIRMED [Y][HU]: spaces 0-49; past 49 a marker goes round again (INFERRED)
+
 # --- The river (spec §3.1): 20 positions, position = index + 1 ----------------------------------------
 CARD: Final = "card"
 ROUND: Final = "round"

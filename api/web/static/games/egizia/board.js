@@ -2,7 +2,7 @@
 // sites, ships) and the buildings with the markets, water ring and scoring track. Clickable spaces come from
 // `targets` (built from the legal commands), so an illegal space is never clickable.
 import { clickable, s, seatColour, titled } from "../../js/dom.js";
-import { PHASES, cardShort } from "./words.js";
+import { cardShort } from "./words.js";
 
 const STEP = 46;
 const TOP = 40;
@@ -199,30 +199,33 @@ function markets(view, names) {
   return group;
 }
 
+// The track's spaces from the view, ten to a row; a score past the last space goes round again.
 function scoreTrack(view, names) {
-  const group = s("g", { class: "score-track" }, label(895, 640, "Scoring track", { class: "label strong center" }));
-  for (let value = 0; value < 50; value += 1) {
+  const spaces = view.track_spaces;
+  const group = s("g", { class: "score-track", "data-spaces": spaces }, label(895, 640, "Scoring track", { class: "label strong center" }));
+  for (let value = 0; value < spaces; value += 1) {
     const x = 800 + (value % 10) * 19;
     const yy = 650 + Math.floor(value / 10) * 30;
     group.append(s("rect", { x, y: yy, width: 18, height: 28, class: "track-space" }), label(x + 9, yy + 9, String(value), { class: "label tiny center" }));
   }
+  const legend = 650 + Math.ceil(spaces / 10) * 30 + 10;
   view.players.forEach((p, k) => {
-    const value = Math.max(0, p.score) % 50; // below 0 waits on 0; past 49 goes round again (+50)
+    const value = Math.max(0, p.score) % spaces; // below 0 waits on 0; past the last space goes round again
     const x = 800 + (value % 10) * 19 + 5 + (k % 2) * 8;
     const yy = 650 + Math.floor(value / 10) * 30 + 14 + Math.floor(k / 2) * 8;
-    const laps = p.score >= 50 ? ` (+${Math.floor(p.score / 50) * 50})` : "";
+    const laps = p.score >= spaces ? ` (+${Math.floor(p.score / spaces) * spaces})` : "";
     group.append(titled(s("circle", { cx: x, cy: yy, r: 4, fill: seatColour(p.seat), class: "marker" }), `${names[p.seat]}: ${p.score} VP${laps}`));
-    group.append(s("circle", { cx: 806, cy: 810 + k * 12, r: 4, fill: seatColour(p.seat), class: "marker" }),
-      label(814, 813 + k * 12, `${names[p.seat]}: ${p.score} VP`, { class: "label tiny" }));
+    group.append(s("circle", { cx: 806, cy: legend + k * 12, r: 4, fill: seatColour(p.seat), class: "marker" }),
+      label(814, legend + 3 + k * 12, `${names[p.seat]}: ${p.score} VP`, { class: "label tiny" }));
   });
   return group;
 }
 
 function header(view) {
   const group = s("g", { class: "round-info" });
-  group.append(label(560, 24, `Round ${view.round} of 5 · ${PHASES[view.phase] || view.phase}`, { class: "label strong" }));
+  group.append(label(560, 24, `Round ${view.round} of ${view.rounds} · ${view.phase_title}`, { class: "label strong round-title" }));
   group.append(label(560, 48, "Water ring:", { class: "label small" }));
-  ["left", "middle", "right"].forEach((position, index) => {
+  view.ring_positions.forEach((position, index) => {
     const active = view.ring === position;
     group.append(titled(s("circle", { cx: 650 + index * 34, cy: 44, r: 12, class: active ? "ring active" : "ring" }), `Water ring ${position}${active ? " (here)" : ""}`),
       label(650 + index * 34, 66, position, { class: "label tiny center" }));

@@ -1,19 +1,7 @@
-// Egizia in words: phases and every command a player can choose, described for people. Game facts (what a
-// space does, the crews' names, card texts) come from the view, never from here.
+// Egizia in words: every command a player can choose, described for people. Game facts (what a space does,
+// the crews' names, card texts, the phase's title) come from the view, never from here.
 // The crews' names, in the order commands number them, as the view's tableaus list them.
 export const crewNames = (view) => Object.keys(view.players[0].crews);
-
-export const PHASES = {
-  layout: "Laying out Nile cards",
-  placement: "Placing ships",
-  feeding: "Feeding crews",
-  production: "Producing stones",
-  building: "Building",
-  bonus: "Co-operation bonus",
-  sequence: "New player order",
-  final_scoring: "Final scoring",
-  over: "Game over",
-};
 
 const RING_STEP = { "-1": "move the water ring left", 0: "leave the water ring", 1: "move the water ring right" };
 

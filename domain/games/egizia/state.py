@@ -7,9 +7,11 @@ the old state after folding takes a :func:`copy_state` first. Seats are 0-based;
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
-from domain.games.egizia.data import GRAVES_FACE_UP
+from domain.games.egizia.data import GRAVES_FACE_UP, SPECULATION_CARD, SPHINX_DRAW_CARD, TENTH_CARD
 
 NOBODY = -1
 
@@ -25,13 +27,32 @@ FINAL_SCORING = "final_scoring"
 OVER = "over"
 
 
+# Each option's description is the label a player reads in the lobby (it reaches the OpenAPI document).
+WithoutSphinxDrawCard = Annotated[
+    bool,
+    msgspec.Meta(description=f"Leave out the Nile card {SPHINX_DRAW_CARD} (draw 2 extra Sphinx cards free)"),
+]
+WithoutTenthCard = Annotated[
+    bool,
+    msgspec.Meta(description=f"Leave out the Sphinx card {TENTH_CARD} (+1 VP per 10 VP of your score)"),
+]
+RemoveSpeculationCardIn2p = Annotated[
+    bool,
+    msgspec.Meta(description=f"Leave out Nile card {SPECULATION_CARD} in 2-player games (speculators build)"),
+]
+StartingSphinxCard = Annotated[
+    bool,
+    msgspec.Meta(description="Each player starts with one secret Sphinx card"),
+]
+
+
 class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True):
     """Game variants (spec §14 V1) and online adjustments."""
 
-    without_sphinx_draw_card: bool = False  # remove Nile card N12-19 (+2 Sphinx)
-    without_tenth_card: bool = False  # remove Sphinx card SPH-TENTH (+1 per 10 VP)
-    remove_speculation_card_in_2p: bool = True  # online: N34-14 is left out of 2-player games
-    starting_sphinx_card: bool = True  # each player draws one Sphinx card at setup
+    without_sphinx_draw_card: WithoutSphinxDrawCard = False
+    without_tenth_card: WithoutTenthCard = False
+    remove_speculation_card_in_2p: RemoveSpeculationCardIn2p = True  # online adjustment, on by default
+    starting_sphinx_card: StartingSphinxCard = True  # the rule supplement [HU], on by default
 
 
 class FieldCard(msgspec.Struct, kw_only=True, gc=False):

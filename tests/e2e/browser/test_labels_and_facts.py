@@ -3,6 +3,7 @@ offers carries its own label, so two different moves never look the same (e.g. N
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +24,18 @@ pytestmark = pytest.mark.browser
 
 SAMPLE_EVERY = 3  # views of one random 4-player game, every third decision
 SERVER_TEXT = "Markers down, as the server now says"
+SERVER_PHASE = "Ships afloat, as the server now says"
+SERVER_ROUNDS = 7
+SERVER_TRACK_SPACES = 30
+SERVER_RING = {b"left": b"west", b"middle": b"centre", b"right": b"east"}
+# The view's facts as the server words them, rewritten in transit: the board must show the rewritten ones.
+FACT_REWRITES = [
+    (rb'"rounds":\s*\d+', f'"rounds":{SERVER_ROUNDS}'.encode()),
+    (rb'"phase_title":\s*"[^"]*"', f'"phase_title":"{SERVER_PHASE}"'.encode()),
+    (rb'"track_spaces":\s*\d+', f'"track_spaces":{SERVER_TRACK_SPACES}'.encode()),
+    (rb'"ring_positions":\s*\[[^\]]*\]', b'"ring_positions":["' + b'","'.join(SERVER_RING.values()) + b'"]'),
+]
+RING = re.compile(rb'"ring":\s*"(left|middle|right)"')
 TEXTS = "nodes => nodes.map((node) => node.textContent)"
 NAMES = "nodes => nodes.map((node) => node.name)"
 
@@ -107,17 +120,28 @@ def test_the_lobby_offers_the_player_counts_the_server_accepts(lobby: Any, site:
     assert offered == [str(n) for n in range(game.min_players, game.max_players + 1)]
     variants = lobby.locator("#new-game-variants [data-option]").evaluate_all(NAMES)
     assert variants == list(msgspec.structs.asdict(EgiziaOptions()))
+    fields = msgspec.json.schema(EgiziaOptions)["$defs"]["EgiziaOptions"]["properties"]
+    labels = lobby.locator("#new-game-variants label.check").all_inner_texts()
+    assert [label.strip() for label in labels] == [fields[name]["description"] for name in variants]
 
 
-def test_the_board_says_what_each_space_does_as_the_server_words_it(site: Site, browser: Any) -> None:
+def _reword(body: bytes, edfu_text: str) -> bytes:
+    body = body.replace(edfu_text.encode(), SERVER_TEXT.encode())
+    for pattern, replacement in FACT_REWRITES:
+        body = re.sub(pattern, replacement, body)
+    return RING.sub(lambda match: b'"ring":"' + SERVER_RING[match.group(1)] + b'"', body)
+
+
+def test_the_board_shows_each_space_round_phase_ring_and_track_as_the_server_words_it(
+    site: Site, browser: Any
+) -> None:
     page = browser.new_context().new_page()
     pages.register(page, site.base_url, "mira", "papyrus-pass-5")
     edfu_text = space_text("R_EDFU")
 
     def reword(route: Any) -> None:
         response = route.fetch()
-        body = response.body().replace(edfu_text.encode(), SERVER_TEXT.encode())
-        route.fulfill(response=response, body=body)
+        route.fulfill(response=response, body=_reword(response.body(), edfu_text))
 
     page.route("**/api/games/*/**", reword)  # every view and live message from the start
     game_id = pages.create_game(page, seats=2, bots=True)
@@ -131,5 +155,12 @@ def test_the_board_says_what_each_space_does_as_the_server_words_it(site: Site, 
         shown = page.locator(f"svg.river g[data-space='{space['id']}'] > .space-text").evaluate_all(TEXTS)
         expected = SERVER_TEXT if space["id"] == "R_EDFU" else space["text"]
         assert space["text"] and " ".join(shown) == expected, space["id"]
+    [title] = page.locator("svg.buildings .round-title").evaluate_all(TEXTS)
+    assert re.fullmatch(rf"Round \d+ of {SERVER_ROUNDS} · {SERVER_PHASE}", title), title
+    ring = [name.decode() for name in SERVER_RING.values()]
+    assert page.locator("svg.buildings g.round-info text.tiny").evaluate_all(TEXTS) == ring
+    [here] = page.locator("svg.buildings g.round-info circle.ring.active > title").evaluate_all(TEXTS)
+    assert here in {f"Water ring {name} (here)" for name in ring}, here
+    assert page.locator("svg.buildings g.score-track rect.track-space").count() == SERVER_TRACK_SPACES
     page.unroute_all(behavior="ignoreErrors")
     page.context.close()

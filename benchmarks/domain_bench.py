@@ -16,8 +16,7 @@ from typing import Any
 
 import msgspec
 
-from domain.bots import RandomBot
-from domain.engine import apply_command, start
+from domain.engine import RandomBot, apply_command, start
 from domain.games.egizia import GAME, EgiziaOptions
 from domain.games.egizia.events import EgiziaEvent
 

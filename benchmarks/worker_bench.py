@@ -34,8 +34,7 @@ from rq import SimpleWorker
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import registry
-from domain.bots import RandomBot
-from domain.engine import apply_command, start
+from domain.engine import RandomBot, apply_command, start
 from services import keys
 from services.game_service import GameService
 from services.processor import Processor

@@ -1,4 +1,4 @@
-"""Every game the service can host, by name. Adding a game = one folder + one line in ``_load``."""
+"""Every game the service can host, by name. Adding a game = one folder under domain/games + one line here."""
 
 from __future__ import annotations
 

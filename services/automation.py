@@ -9,8 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.bots import Bot, RandomBot
-from domain.engine import Game
+from domain.engine import Bot, Game
 from services import codec, keys
 from services.codec import CommandRecord
 from services.components import Components
@@ -35,10 +34,8 @@ def bot_seed(game_id: str, seat: int, version: int, attempt: int) -> int:
 
 
 def bot_for(game: Game, game_id: str, seat: int, version: int, attempt: int) -> Bot:
-    """The game's own bot if it exposes ``bot(seed) -> Bot``, else a RandomBot; seeded per attempt."""
-    seed = bot_seed(game_id, seat, version, attempt)
-    factory = getattr(game, "bot", None)
-    return factory(seed) if callable(factory) else RandomBot(seed)
+    """The game's bot for a bot seat, seeded per attempt."""
+    return game.bot(bot_seed(game_id, seat, version, attempt))
 
 
 @dataclass

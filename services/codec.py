@@ -12,7 +12,7 @@ and ``upcasters: dict[(type, from_version), fn(data) -> data]`` that lift data o
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,7 +25,6 @@ ENGINE_PREFIX = "papyrus."
 SEED_REVEALED = "papyrus.seed_revealed"
 
 Actor = int | str
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class EventRecord(msgspec.Struct, kw_only=True):
@@ -133,13 +132,12 @@ def event_data(event: Any) -> dict[str, Any]:
 
 
 def schema_version_of(game: Game, type_: str) -> int:
-    versions: Mapping[str, int] = getattr(game, "event_schema_versions", {})
-    return versions.get(type_, 1)
+    return game.event_schema_versions.get(type_, 1)
 
 
 def upcast(game: Game, record: EventRecord) -> dict[str, Any]:
     """The record's data lifted to the game's current schema version for its type."""
-    upcasters: Mapping[tuple[str, int], Upcaster] = getattr(game, "upcasters", {})
+    upcasters = game.upcasters
     data, version = dict(record.data), record.schema_version
     while version < schema_version_of(game, record.type):
         step = upcasters.get((record.type, version))

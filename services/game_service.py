@@ -24,7 +24,7 @@ from services.components import Components
 from services.contract import CommandOutcome, ServiceError
 from services.export import export_lines
 from services.history import outcome_events, seat_history
-from services.meta_store import OPEN, OVER, RUNNING
+from services.meta_store import OPEN, OVER, RUNNING, seat_names
 from services.processor import Processor
 from services.projections import PUBLIC, TO_ACT, seat_name, view_body
 from services.seating import Seating
@@ -259,6 +259,7 @@ class GameService:
             self.parts.inbox.outcomes(game_id),
             seat,
             meta["status"] == OVER,
+            seat_names(meta),
         )
 
     def export(self, game_id: str) -> Iterator[str]:
@@ -312,10 +313,9 @@ class GameService:
     def _outcome(self, game_id: str, found: OutcomeRecord, game: Game | None = None) -> CommandOutcome:
         events: list[dict[str, Any]] = []
         if found.status == "accepted":
-            game = game or self._game(game_id)[1]
+            meta, game = self._game(game_id)
             records = self.parts.store.read(game_id, after=found.first_seq - 1, upto=found.last_seq)
-            over = self.parts.meta.status(game_id) == OVER
-            events = outcome_events(game, records, found.seat, over)
+            events = outcome_events(game, records, found.seat, meta["status"] == OVER, seat_names(meta))
         return CommandOutcome(
             command_id=found.command_id,
             status=found.status,

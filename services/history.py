@@ -9,8 +9,11 @@ from services import codec
 from services.codec import CommandRecord, EventRecord, OutcomeRecord
 
 
-def visible_event(game: Game, record: EventRecord, seat: int | None, over: bool) -> dict[str, Any] | None:
-    """The record as ``seat`` may see it (None if hidden); nothing is redacted once the game is over."""
+def visible_event(
+    game: Game, record: EventRecord, seat: int | None, over: bool, names: list[str]
+) -> dict[str, Any] | None:
+    """The record as ``seat`` may see it (None if hidden); nothing is redacted once the game is over.
+    ``names`` name the seats in the description."""
     entry: dict[str, Any] = {
         "kind": "event",
         "seq": record.seq,
@@ -25,12 +28,11 @@ def visible_event(game: Game, record: EventRecord, seat: int | None, over: bool)
     shown = event if over else game.redact(event, seat)
     if shown is None:
         return None
-    describe = getattr(game, "describe", None)
     return {
         **entry,
         "type": codec.event_type(shown),
         "data": codec.event_data(shown),
-        "description": describe(shown) if callable(describe) else codec.event_type(shown),
+        "description": game.describe(shown, names),
     }
 
 
@@ -56,6 +58,7 @@ def seat_history(
     outcomes: dict[str, OutcomeRecord],
     seat: int | None,
     over: bool,
+    names: list[str],
 ) -> list[dict[str, Any]]:
     """Events in order, each refused command placed after the events that preceded its decision."""
     refused: dict[int, list[dict[str, Any]]] = {}
@@ -66,7 +69,7 @@ def seat_history(
         refused.setdefault(outcome.version, []).append(refused_command(entry_id, command, outcome))
     entries: list[dict[str, Any]] = list(refused.pop(0, []))
     for record in records:
-        shown = visible_event(game, record, seat, over)
+        shown = visible_event(game, record, seat, over, names)
         if shown is not None:
             entries.append(shown)
         entries.extend(refused.pop(record.seq, []))
@@ -75,7 +78,9 @@ def seat_history(
     return entries
 
 
-def outcome_events(game: Game, records: list[EventRecord], seat: int, over: bool) -> list[dict[str, Any]]:
+def outcome_events(
+    game: Game, records: list[EventRecord], seat: int, over: bool, names: list[str]
+) -> list[dict[str, Any]]:
     """A command's events as its submitter may see them."""
-    shown = (visible_event(game, record, seat, over) for record in records)
+    shown = (visible_event(game, record, seat, over, names) for record in records)
     return [entry for entry in shown if entry is not None]

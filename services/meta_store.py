@@ -54,6 +54,14 @@ def meta_from(reply: dict[Any, Any]) -> dict[str, Any] | None:
     return {**doc, "status": raw.get("status", OPEN), "players": players}
 
 
+def seat_names(meta: dict[str, Any]) -> list[str]:
+    """How each seat is called in descriptions: its player's name, else "Seat <n>"."""
+    names = [f"Seat {seat + 1}" for seat in range(meta["seats"])]
+    for player in meta["players"]:
+        names[player["seat"]] = player["name"]
+    return names
+
+
 class MetaStore:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection

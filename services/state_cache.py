@@ -36,8 +36,7 @@ def fold_records(game: Game, records: list[codec.EventRecord], state: Any | None
 def is_checkpoint(game: Game, events: list[Any]) -> bool:
     """True if one of ``events`` is a checkpoint of the game (its optional ``checkpoint(event)`` hook, e.g.
     a round start): the state after them is snapshotted."""
-    hook = getattr(game, "checkpoint", None)
-    return callable(hook) and any(hook(event) for event in events)
+    return any(game.checkpoint(event) for event in events)
 
 
 class StateCache:

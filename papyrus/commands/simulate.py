@@ -7,11 +7,10 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from tqdm import tqdm
 
-from domain.bots import RandomBot
 from domain.engine import Game, apply_command, start
 from domain.registry import games, get_game
 
@@ -28,20 +27,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="base seed; game i uses seed '<seed>:<i>'")
     parser.add_argument("--bot", default="random", help="random or greedy (default: random)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-
-
-def _bot_maker(game: Game) -> Callable[[str, int], Any]:
-    """The game's own bots (optional ``make_bot(kind, seed)`` hook), else the generic random bot."""
-    maker = getattr(game, "make_bot", None)
-    if maker is not None:
-        return cast(Callable[[str, int], Any], maker)
-
-    def random_only(kind: str, seed: int) -> Any:
-        if kind != "random":
-            raise ValueError(f"bot: {game.name} has only the 'random' bot")
-        return RandomBot(seed)
-
-    return random_only
 
 
 def play_game(
@@ -72,10 +57,9 @@ def simulate(game_name: str, players: int, games: int, seed: int, bot: str, prog
     game = get_game(game_name)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"players: {game_name} needs {game.min_players}-{game.max_players} players")
-    make_bot = _bot_maker(game)
+    make_bot = game.make_bot
     make_bot(bot, 0)  # an unknown bot name is refused before any game starts
-    stats_hook = getattr(game, "simulation_stats", None)
-    tally = stats_hook() if stats_hook else None
+    tally = game.simulation_stats()
     totals = [0] * players
     wins = [0] * players
     errors: list[str] = []

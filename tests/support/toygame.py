@@ -8,11 +8,22 @@ After ``hand`` rounds the game ends, highest score first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from domain.engine import Command, Event, GameResult, RuleViolation, Seat, seed_commitment
+from domain.engine import (
+    Command,
+    Event,
+    GameDefaults,
+    GameResult,
+    Prompt,
+    RuleViolation,
+    Seat,
+    seed_commitment,
+    waiting_prompt,
+)
 from domain.rng import shuffled
 
 NAME = "toy"
@@ -84,14 +95,16 @@ class SeatView(msgspec.Struct, kw_only=True):
     scores: list[int]
     rounds_left: int
     legal: list[dict[str, Any]]
+    prompt: Prompt
 
 
 def _upcast_started_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "variant": "classic"}
 
 
-class ToyGame:
+class ToyGame(GameDefaults):
     name = NAME
+    title = "Toy"
     min_players = 2
     max_players = 4
     Options: type[msgspec.Struct] = ToyOptions
@@ -183,7 +196,18 @@ class ToyGame:
             legal=[msgspec.to_builtins(c) for c in self.legal_commands(state, seat)]
             if seat is not None
             else [],
+            prompt=self._prompt(state, seat),
         )
+
+    def _prompt(self, state: ToyState, seat: Seat | None) -> Prompt:
+        to_act = self.to_act(state)
+        if seat in to_act:
+            return Prompt(waiting_for=sorted(to_act), decision="toy.play", text="Play one card face down.")
+        return waiting_prompt(to_act, state.ranking is not None)
+
+    def secrets(self, state: ToyState, viewer: Seat | None) -> set[str]:
+        """Toy cards are bare numbers, so its secrets cannot be searched for as words."""
+        return set()
 
     def redact(self, event: Any, seat: Seat | None) -> Any | None:
         if isinstance(event, DeckShuffled):
@@ -194,7 +218,7 @@ class ToyGame:
             return CardPlayed(seat=event.seat, card=None)
         return event
 
-    def describe(self, event: Any) -> str:
+    def describe(self, event: Any, names: Sequence[str]) -> str:
         return type(event).__name__
 
     def result(self, state: ToyState) -> GameResult | None:

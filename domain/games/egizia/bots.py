@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.bots import Bot, RandomBot
-from domain.engine import Game, Seat, fold
+from domain.engine import Bot, Game, RandomBot, Seat, fold
 from domain.games.egizia.commands import Decline, Pass
 from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
 from domain.games.egizia.rules.feeding import crew_need, irrigated_grain

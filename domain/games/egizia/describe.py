@@ -1,9 +1,9 @@
-"""One line of English per event, for the history page. Works on redacted events too (it never names a
-secret card unless the event as given carries it)."""
+"""One line of English per event, for the history page, naming seats by ``names``. Works on redacted events
+too (it never names a secret card unless the event as given carries it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.games.egizia import events as ev
@@ -16,10 +16,6 @@ from domain.games.egizia.data import (
     SITE_NAMES,
 )
 from domain.games.egizia.state import BONUS, BUILDING, FEEDING, FINAL_SCORING, PRODUCTION, SEQUENCE
-
-
-def _seat(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 def _space(space: str) -> str:
@@ -35,6 +31,8 @@ def _signed(delta: int, unit: str) -> str:
     return f"{'gains' if delta >= 0 else 'loses'} {amount}"
 
 
+Names = Sequence[str]
+
 _PHASES = {
     FEEDING: "Phase 3: the crews are fed, front of the scoring track first.",
     PRODUCTION: "Phase 4: the quarries produce stones.",
@@ -45,104 +43,104 @@ _PHASES = {
 }
 
 
-def _set_up(e: ev.GameSetUp) -> str:
+def _set_up(e: ev.GameSetUp, n: Names) -> str:
     return f"A {e.players}-player game is set up (seed commitment {e.seed_commitment[:12]}…)."
 
 
-def _ship(e: ev.ShipPlaced) -> str:
+def _ship(e: ev.ShipPlaced, n: Names) -> str:
     where = _space(e.space)
     if e.slot >= 0:
         how = "speculates beside" if e.speculate else "takes"
-        return f"{_seat(e.seat)} {how} ship space S{e.slot + 1} at {where}."
-    return f"{_seat(e.seat)} places a ship on {where}."
+        return f"{n[e.seat]} {how} ship space S{e.slot + 1} at {where}."
+    return f"{n[e.seat]} places a ship on {where}."
 
 
-def _taken(e: ev.NileCardTaken) -> str:
+def _taken(e: ev.NileCardTaken, n: Names) -> str:
     card = NILE_BY_ID[e.card]
-    return f"{_seat(e.seat)} takes Nile card {e.card} ({card.text})."
+    return f"{n[e.seat]} takes Nile card {e.card} ({card.text})."
 
 
-def _sphinx_drawn(e: ev.SphinxDrawn) -> str:
+def _sphinx_drawn(e: ev.SphinxDrawn, n: Names) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews) or "no crew"
     paid = _plural(e.stones, "stone")
-    return f"{_seat(e.seat)} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {paid}."
+    return f"{n[e.seat]} draws {_plural(e.count, 'Sphinx card')} with {crews}, paying {paid}."
 
 
-def _built(e: ev.Built) -> str:
+def _built(e: ev.Built, n: Names) -> str:
     crews = " + ".join(CREW_NAMES[c] for c in e.crews)
     spaces = ", ".join(e.spaces)
     paid = _plural(e.cost, "stone")
     cards = f" and Nile card {', '.join(e.cards)}" if e.cards else ""
-    return f"{_seat(e.seat)} builds {spaces} at {SITE_NAMES[e.site]} with {crews}{cards} for {paid}."
+    return f"{n[e.seat]} builds {spaces} at {SITE_NAMES[e.site]} with {crews}{cards} for {paid}."
 
 
-def _declined(e: ev.Declined) -> str:
-    text = f"{_seat(e.seat)} {'cannot build' if e.forced else 'declines to build'} at {SITE_NAMES[e.site]}"
+def _declined(e: ev.Declined, n: Names) -> str:
+    text = f"{n[e.seat]} {'cannot build' if e.forced else 'declines to build'} at {SITE_NAMES[e.site]}"
     if e.successor >= 0:
-        return f"{text}; {_seat(e.successor)} moves in from speculation."
+        return f"{text}; {n[e.successor]} moves in from speculation."
     return text + "."
 
 
-def _fed(e: ev.CrewsFed) -> str:
+def _fed(e: ev.CrewsFed, n: Names) -> str:
     aids = f" (using {', '.join(e.aids)})" if e.aids else ""
     if e.missing:
-        return f"{_seat(e.seat)} is {e.missing} grain short feeding crews of strength {e.need}{aids}."
-    return f"{_seat(e.seat)} feeds crews of strength {e.need} with {e.grain} grain{aids}."
+        return f"{n[e.seat]} is {e.missing} grain short feeding crews of strength {e.need}{aids}."
+    return f"{n[e.seat]} feeds crews of strength {e.need} with {e.grain} grain{aids}."
 
 
-_DESCRIBERS: dict[type, Callable[[Any], str]] = {
+_DESCRIBERS: dict[type, Callable[[Any, Names], str]] = {
     ev.GameSetUp: _set_up,
-    ev.RoundStarted: lambda e: f"Round {e.round} begins.",
-    ev.NileCardsLaidOut: lambda e: f"{len(e.cards)} Nile cards from deck {DECKS[e.deck]} are laid out.",
+    ev.RoundStarted: lambda e, n: f"Round {e.round} begins.",
+    ev.NileCardsLaidOut: lambda e, n: f"{len(e.cards)} Nile cards from deck {DECKS[e.deck]} are laid out.",
     ev.ShipPlaced: _ship,
     ev.NileCardTaken: _taken,
-    ev.Passed: lambda e: (
-        f"{_seat(e.seat)} {'cannot place' if e.forced else 'passes'} for the rest of the round."
+    ev.Passed: lambda e, n: (
+        f"{n[e.seat]} {'cannot place' if e.forced else 'passes'} for the rest of the round."
     ),
-    ev.ScoreChanged: lambda e: f"{_seat(e.seat)} {_signed(e.delta, 'VP')} ({e.reason}).",
-    ev.StonesChanged: lambda e: f"{_seat(e.seat)} {_signed(e.delta, 'stone')} ({e.reason}).",
-    ev.CrewMoved: lambda e: (
-        f"{_seat(e.seat)}'s crew {CREW_NAMES[e.crew]} gains {e.delta} strength ({e.reason})."
+    ev.ScoreChanged: lambda e, n: f"{n[e.seat]} {_signed(e.delta, 'VP')} ({e.reason}).",
+    ev.StonesChanged: lambda e, n: f"{n[e.seat]} {_signed(e.delta, 'stone')} ({e.reason}).",
+    ev.CrewMoved: lambda e, n: (
+        f"{n[e.seat]}'s crew {CREW_NAMES[e.crew]} gains {e.delta} strength ({e.reason})."
     ),
-    ev.MarketMoved: lambda e: f"{_seat(e.seat)}'s {e.market}-market marker moves down to space {e.to + 1}.",
-    ev.RingMoved: lambda e: f"{_seat(e.seat)} moves the water ring to the {RING_NAMES[e.to]}.",
-    ev.PlacementEnded: lambda e: (
+    ev.MarketMoved: lambda e, n: f"{n[e.seat]}'s {e.market}-market marker moves down to space {e.to + 1}.",
+    ev.RingMoved: lambda e, n: f"{n[e.seat]} moves the water ring to the {RING_NAMES[e.to]}.",
+    ev.PlacementEnded: lambda e, n: (
         f"Ship placement ends; {_plural(len(e.discarded), 'Nile card')} "
         f"{'leaves' if len(e.discarded) == 1 else 'leave'} the river."
     ),
-    ev.PhaseStarted: lambda e: _PHASES.get(e.phase, f"Phase: {e.phase.replace('_', ' ')}."),
+    ev.PhaseStarted: lambda e, n: _PHASES.get(e.phase, f"Phase: {e.phase.replace('_', ' ')}."),
     ev.CrewsFed: _fed,
     ev.SphinxDrawn: _sphinx_drawn,
-    ev.SphinxKept: lambda e: (
-        f"{_seat(e.seat)} keeps {_plural(e.kept_count, 'Sphinx card')} and returns {e.returned_count} "
+    ev.SphinxKept: lambda e, n: (
+        f"{n[e.seat]} keeps {_plural(e.kept_count, 'Sphinx card')} and returns {e.returned_count} "
         "under the deck."
     ),
     ev.Built: _built,
-    ev.GraveRevealed: lambda e: f"Grave tile G{e.space + 1} is turned face up: value {e.value}.",
+    ev.GraveRevealed: lambda e, n: f"Grave tile G{e.space + 1} is turned face up: value {e.value}.",
     ev.Declined: _declined,
-    ev.SiteClosed: lambda e: f"Building at {SITE_NAMES[e.site]} is over.",
-    ev.ShipsReturned: lambda e: "All ships return home.",
-    ev.SequenceSet: lambda e: (
+    ev.SiteClosed: lambda e, n: f"Building at {SITE_NAMES[e.site]} is over.",
+    ev.ShipsReturned: lambda e, n: "All ships return home.",
+    ev.SequenceSet: lambda e, n: (
         "New sequence: "
-        + ", ".join(f"{_seat(seat)} takes tile {tile}" for seat, tile in enumerate(e.tiles))
+        + ", ".join(f"{n[seat]} takes tile {tile}" for seat, tile in enumerate(e.tiles))
         + "."
     ),
-    ev.DeckRemoved: lambda e: (
+    ev.DeckRemoved: lambda e, n: (
         f"The rest of Nile deck {DECKS[e.deck]} ({_plural(e.count, 'card')}) leaves the game."
     ),
-    ev.SphinxRevealed: lambda e: f"{_seat(e.seat)} reveals Sphinx cards: {', '.join(e.cards) or 'none'}.",
-    ev.GameEnded: lambda e: (
-        "Game over. Ranking: " + ", ".join(f"{_seat(seat)} ({e.scores[seat]} VP)" for seat in e.ranking) + "."
+    ev.SphinxRevealed: lambda e, n: f"{n[e.seat]} reveals Sphinx cards: {', '.join(e.cards) or 'none'}.",
+    ev.GameEnded: lambda e, n: (
+        "Game over. Ranking: " + ", ".join(f"{n[seat]} ({e.scores[seat]} VP)" for seat in e.ranking) + "."
     ),
-    ev.CardUsed: lambda e: f"{_seat(e.seat)} uses Nile card {e.card} ({NILE_BY_ID[e.card].text}).",
-    ev.FieldImproved: lambda e: f"{_seat(e.seat)} improves field {e.field} with Nile card {e.card}.",
-    ev.CardDeclined: lambda e: f"{_seat(e.seat)} does not use Nile card {e.card} this round.",
-    ev.CardBuildTurn: lambda e: (
-        f"{_seat(e.seat)} builds at {SITE_NAMES[e.site]} out of turn with Nile card {e.card}."
+    ev.CardUsed: lambda e, n: f"{n[e.seat]} uses Nile card {e.card} ({NILE_BY_ID[e.card].text}).",
+    ev.FieldImproved: lambda e, n: f"{n[e.seat]} improves field {e.field} with Nile card {e.card}.",
+    ev.CardDeclined: lambda e, n: f"{n[e.seat]} does not use Nile card {e.card} this round.",
+    ev.CardBuildTurn: lambda e, n: (
+        f"{n[e.seat]} builds at {SITE_NAMES[e.site]} out of turn with Nile card {e.card}."
     ),
 }
 
 
-def describe_event(event: Any) -> str:
+def describe_event(event: Any, names: Names) -> str:
     describer = _DESCRIBERS.get(type(event))
-    return describer(event) if describer else type(event).__name__
+    return describer(event, names) if describer else type(event).__name__

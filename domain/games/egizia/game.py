@@ -6,12 +6,12 @@ The fold owns the state it is given: ``evolve`` mutates it in place and returns 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from domain.bots import Bot
-from domain.engine import GameResult, RuleViolation, Seat
+from domain.engine import Bot, GameDefaults, GameResult, RuleViolation, Seat
 from domain.games.egizia import commands as cmd
 from domain.games.egizia import events as ev
 from domain.games.egizia.bots import BOTS, GreedyBot, make_bot
@@ -63,7 +63,7 @@ from domain.games.egizia.state import (
     EgiziaState,
 )
 from domain.games.egizia.stats import CardPlays
-from domain.games.egizia.views import EgiziaView, build_view, redact_event
+from domain.games.egizia.views import EgiziaView, build_view, redact_event, secret_ids
 
 _ADVANCE = {
     LAYOUT: lay_out,
@@ -90,13 +90,15 @@ def _decide_card(state: EgiziaState, seat: Seat, command: cmd.PlayCard) -> list[
     return ctx.events
 
 
-class Egizia:
+class Egizia(GameDefaults):
     name = "egizia"
+    title = "Egizia"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     Options: type[msgspec.Struct] = EgiziaOptions
     Command: Any = cmd.EgiziaCommand
     Event: Any = ev.EgiziaEvent
+    State: type[msgspec.Struct] = EgiziaState
 
     def setup(self, seats: int, options: Any, seed: bytes) -> list[Any]:
         return setup_events(seats, options if options is not None else EgiziaOptions(), seed)
@@ -162,8 +164,12 @@ class Egizia:
     def redact(self, event: Any, seat: Seat | None) -> Any | None:
         return redact_event(event, seat)
 
-    def describe(self, event: Any) -> str:
-        return describe_event(event)
+    def secrets(self, state: EgiziaState, viewer: Seat | None) -> set[str]:
+        """Undealt Nile cards, the Sphinx deck and other seats' Sphinx cards, by id."""
+        return secret_ids(state, viewer)
+
+    def describe(self, event: Any, names: Sequence[str]) -> str:
+        return describe_event(event, names)
 
     def result(self, state: EgiziaState) -> GameResult | None:
         if state.phase != OVER:
@@ -178,7 +184,7 @@ class Egizia:
         """The player the service seats in a bot seat: the greedy bot (one step of look-ahead)."""
         return GreedyBot(seed)
 
-    bot_kinds = BOTS
+    bot_kinds: tuple[str, ...] = BOTS
 
     def make_bot(self, kind: str, seed: int) -> Bot:
         """A bot of one of ``bot_kinds`` (``papyrus simulate --bot``); ``ValueError`` for another name."""

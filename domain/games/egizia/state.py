@@ -86,6 +86,7 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     used_this_round: list[str] = []  # Nile cards used (or declined) this round, anytime and permanent
     extra_ship: bool = False  # N34-12 played: the turn stays with this player after the next ship
     sphinx: list[str] = []  # secret Sphinx cards
+    sphinx_revealed: bool = False  # shown in final scoring
     graves: list[int] = []  # values of the grave tiles taken
     ships_placed: int = 0  # this round
     last_position: int = 0  # river position of the latest ship this round (downstream rule)

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.engine import Prompt
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import EgiziaCommand
 from domain.games.egizia.data import (
@@ -40,8 +41,9 @@ from domain.games.egizia.data import (
 )
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.feeding import crew_need, effective_colour, irrigated_grain
-from domain.games.egizia.rules.prompt import prompt_text
+from domain.games.egizia.rules.prompt import prompt_for
 from domain.games.egizia.rules.spaces import CARD_INDEX, GRAVE_IDS, OBELISK_IDS, PYRAMID_IDS, SITE_INDEX
+from domain.games.egizia.rules.sphinx import sphinx_builder
 from domain.games.egizia.state import (
     BONUS,
     BUILDING,
@@ -163,7 +165,7 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     phase: str
     phase_title: str  # the phase in words
     to_act: list[int]
-    prompt: str
+    prompt: Prompt
     ring: str
     ring_positions: list[str]  # the water ring's positions, left to right; ``ring`` is one of them
     river: list[RiverSpaceView]
@@ -291,7 +293,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         phase=state.phase,
         phase_title=PHASE_TITLES[state.phase],
         to_act=sorted(to_act),
-        prompt=prompt_text(state, viewer, to_act),
+        prompt=prompt_for(state, viewer, to_act),
         ring=RING_NAMES[state.ring],
         ring_positions=list(RING_NAMES),
         river=_river(state),
@@ -355,3 +357,20 @@ def redact_event(event: Any, seat: int | None) -> Any:
     if isinstance(event, ev.SphinxKept) and event.seat != seat:
         return msgspec.structs.replace(event, kept=[], returned=[])
     return event
+
+
+def secret_ids(state: EgiziaState, viewer: int | None) -> set[str]:
+    """Card ids ``viewer`` may not know now: undealt Nile cards, the Sphinx deck, other seats' Sphinx cards
+    (drawn or kept, until final scoring reveals them). An id the viewer holds a copy of, or that lies face
+    up, is not a secret."""
+    if state.phase == OVER:
+        return set()
+    hidden = {card for deck in state.nile_decks for card in deck} | set(state.sphinx_deck)
+    known = {card for card in state.river_cards if card}
+    for player in state.players:
+        if player.seat == viewer or player.sphinx_revealed:
+            known.update(player.sphinx)
+        else:
+            hidden.update(player.sphinx)
+    (known if sphinx_builder(state) == viewer else hidden).update(state.drawn)
+    return hidden - known

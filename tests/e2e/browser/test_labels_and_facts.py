@@ -11,8 +11,7 @@ import msgspec
 import pytest
 
 from domain import registry
-from domain.bots import RandomBot
-from domain.engine import apply_command, start
+from domain.engine import RandomBot, apply_command, start
 from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
 from domain.games.egizia.data import NILE_BY_ID, PERM
 from domain.games.egizia.state import FEEDING

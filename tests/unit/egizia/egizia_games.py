@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.bots import RandomBot
-from domain.engine import apply_command, start
+from domain.engine import RandomBot, apply_command, start
 from domain.games.egizia import GAME, EgiziaOptions, EgiziaState, copy_state
 
 

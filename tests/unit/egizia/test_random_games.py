@@ -12,8 +12,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from domain.bots import RandomBot
-from domain.engine import start
+from domain.engine import RandomBot, start
 from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import JOKER, SHIPS_PER_PLAYER, STONE_CAP

@@ -100,11 +100,13 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
     ),
 ]
 
+SEATS = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+
 
 def test_every_event_type_has_its_own_correct_english_line() -> None:
     assert {type(event) for event, _ in ONE_OF_EACH} == set(typing.get_args(ev.EgiziaEvent))
     for event, line in ONE_OF_EACH:
-        assert GAME.describe(event) == line
+        assert GAME.describe(event, SEATS) == line
 
 
 def test_the_view_lists_every_board_element_the_web_board_draws() -> None:

@@ -59,7 +59,7 @@ def test_a_speculator_with_no_placement_left_still_gets_a_turn_to_play_the_specu
     state.river_ships[POSITION["R_HELIOPOLIS"] - 1] = [1]
     assert GAME.to_act(state) == {0}  # no ship can go downstream, but the card may still be played
     assert legal(state, 0) == [Pass(), PlayCard(card="N34-14")]
-    assert "play a Nile card, or pass" in GAME.view(state, 0).prompt
+    assert "play a Nile card, or pass" in GAME.view(state, 0).prompt.text
     after, _ = play(state, 0, PlayCard(card="N34-14"))
     assert "N34-14" in after.players[0].used_this_round and GAME.to_act(after) == set()
     assert GAME.advance(after) == [ev.Passed(seat=0, forced=True)]

@@ -55,7 +55,7 @@ def test_a_view_is_complete_for_drawing_the_board() -> None:
     assert sum(1 for space in view.river if space.card is not None) == 10
     assert len(view.obelisk) == 18 and len(view.graves) == 12 and len(view.temple) == 12
     assert [len(row) for row in view.pyramid] == [7, 5, 3, 1]
-    assert view.prompt and view.to_act
+    assert view.prompt.text and view.prompt.waiting_for == sorted(view.to_act)
     assert msgspec.json.decode(msgspec.json.encode(view))["legal_commands"]
 
 
@@ -80,7 +80,7 @@ def test_redacted_history_hides_secrets_from_every_other_seat(players: int) -> N
             else:
                 assert shown == event  # public facts are shown as they are
                 assert index > final_scoring or _sphinx_ids(shown) == []
-            assert GAME.describe(shown)
+            assert GAME.describe(shown, ["ann", "bob", "cy", "di"])
 
 
 def test_game_over_event_is_public_and_names_the_result() -> None:
@@ -95,6 +95,6 @@ def test_game_over_event_is_public_and_names_the_result() -> None:
 
 def test_every_event_has_a_one_line_description() -> None:
     _, events, _ = recorded_game(4, b"describe")
-    lines = [GAME.describe(event) for event in events]
+    lines = [GAME.describe(event, ["ann", "bob", "cy", "di"]) for event in events]
     assert all(line and "\n" not in line for line in lines)
     assert len({type(event) for event in events}) >= 18

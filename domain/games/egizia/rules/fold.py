@@ -290,6 +290,11 @@ def _nothing(state: EgiziaState, _: Any) -> EgiziaState:
     return state
 
 
+def _sphinx_revealed(state: EgiziaState, event: ev.SphinxRevealed) -> EgiziaState:
+    state.players[event.seat].sphinx_revealed = True
+    return state
+
+
 def _site_closed(state: EgiziaState, _: ev.SiteClosed) -> EgiziaState:
     site = state.sites[state.site]
     site.speculators = [seat if seat in site.card_built else NOBODY for seat in site.speculators]
@@ -355,7 +360,7 @@ _EVOLVERS: dict[type, Callable[[Any, Any], EgiziaState]] = {
     ev.ShipsReturned: _ships_returned,
     ev.SequenceSet: _sequence,
     ev.DeckRemoved: _deck_removed,
-    ev.SphinxRevealed: _nothing,
+    ev.SphinxRevealed: _sphinx_revealed,
     ev.GameEnded: _game_ended,
     ev.CardUsed: card_used,
     ev.FieldImproved: field_improved,

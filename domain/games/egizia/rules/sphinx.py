@@ -25,6 +25,11 @@ def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
     return state.slot < len(slots) and slots[state.slot] == seat != NOBODY
 
 
+def sphinx_builder(state: EgiziaState) -> int:
+    """The seat whose build turn at the Sphinx it is now (the one who drew ``state.drawn``), else NOBODY."""
+    return next((seat for seat in range(len(state.players)) if _is_sphinx_turn(state, seat)), NOBODY)
+
+
 def max_draw(state: EgiziaState, seat: int, strength: int) -> int:
     """Most cards the seat may draw with this strength: paid up to strength and stones, plus free ones."""
     player = state.players[seat]

@@ -4,6 +4,11 @@ import { drawBuildings, drawRiver } from "./board.js";
 import { decide } from "./decisions.js";
 import { drawTableaus } from "./tableau.js";
 
+function promptText(prompt, names) {
+  if (prompt.text) return prompt.text;
+  return "Waiting for " + prompt.waiting_for.map((seat) => names[seat]).join(", ") + ".";
+}
+
 function ranking(view, names) {
   const scores = new Map(view.players.map((p) => [p.seat, p.score]));
   return "Final ranking: " + view.ranking.map((seat, place) => `${place + 1}. ${names[seat]} (${scores.get(seat)} VP)`).join(", ") + ".";
@@ -22,7 +27,8 @@ export function render({ view, names, submit, readOnly, parts }) {
     h("div", { class: "board-part" }, drawBuildings(view, names, targets)),
   );
   parts.tableaus.replaceChildren(...drawTableaus(view, names));
-  parts.prompt.textContent = view.ranking.length ? `${view.prompt} ${ranking(view, names)}` : view.prompt;
+  const prompt = promptText(view.prompt, names);
+  parts.prompt.textContent = view.ranking.length ? `${prompt} ${ranking(view, names)}` : prompt;
   Object.assign(parts.board.dataset, { round: view.round, phase: view.phase });
   parts.decisions.replaceChildren(...panel);
   parts.decisions.hidden = panel.length === 0;

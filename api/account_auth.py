@@ -7,7 +7,7 @@ from flask import Response, g, request
 
 from api.context import game_service
 from api.errors import ApiError
-from services.accounts import Login
+from services.players.accounts import Login
 
 SESSION_COOKIE = "papyrus_session"
 _BEARER = "bearer "

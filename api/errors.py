@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from services.game_service import ServiceError
+from services.errors import ServiceError
 
 
 class ApiError(Exception):

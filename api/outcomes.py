@@ -9,7 +9,8 @@ from flask import Response, jsonify, url_for
 from api.errors import ApiError, error_response
 from api.schemas import CommandResult
 from domain.engine import Seat
-from services.game_service import CommandOutcome, GameService
+from services.game_service import GameService
+from services.results import CommandOutcome
 
 
 def stored_command_id(seat: Seat, command_id: str) -> str:

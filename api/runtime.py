@@ -3,7 +3,7 @@
 With ``REDIS_URL`` (production): that Redis, jobs run by ``papyrus worker`` processes. Without it
 (embedded): an in-process fakeredis server and an in-process worker, so one process is the whole system;
 with ``PAPYRUS_DATA_FILE`` its games are restored from that file at start and saved to it every
-``PAPYRUS_DATA_SAVE_SECONDS`` and when the runtime closes (services/persistence.py).
+``PAPYRUS_DATA_SAVE_SECONDS`` and when the runtime closes (services/store/data_file.py).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from redis import Redis
 
 from api.context import ApiConfig
 from api.web.settings import LiveSettings
-from services import persistence
 from services.game_service import GameService
 from services.settings import Settings
+from services.store.data_file import restore_store, save_store
 
 log = logging.getLogger(__name__)
 DEFAULT_SAVE_SECONDS = 30.0
@@ -58,12 +58,12 @@ class PeriodicSave:
         self.stop_event.set()
         if self.thread is not None:
             self.thread.join()
-        persistence.save(self.store, self.path)
+        save_store(self.store, self.path)
 
     def _run(self) -> None:
         while not self.stop_event.wait(self.interval):
             try:
-                persistence.save(self.store, self.path)
+                save_store(self.store, self.path)
             except OSError:
                 log.exception("saving the games to %s failed; the next save tries again", self.path)
 
@@ -116,8 +116,8 @@ def embedded_runtime(
 
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     if data_file is not None:
-        persistence.restore(store, data_file)
-        persistence.save(store, data_file)  # fails now, not at exit, if the file cannot be written
+        restore_store(store, data_file)
+        save_store(store, data_file)  # fails now, not at exit, if the file cannot be written
     service = GameService(store, settings)
     worker = start_embedded_worker(service)
     if data_file is None:

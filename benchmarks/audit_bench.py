@@ -22,10 +22,10 @@ import fakeredis
 
 from domain import registry
 from domain.engine import fold
-from services import codec
-from services.accounts import hash_password, password_matches
 from services.audit.records import parse_export
 from services.audit.verify import verify_export
+from services.players.accounts import hash_password, password_matches
+from services.store.game_events import to_event
 from tests.support.harness import FakeClock, drain, make_service
 
 
@@ -46,7 +46,7 @@ def bare_replay(lines: list[str]) -> object:
     export = parse_export(lines)
     game = registry.get_game(export.header["game"])
     records = [e.record for e in export.events if not e.record.is_engine_record]
-    return fold(game, (codec.to_event(game, record) for record in records))
+    return fold(game, (to_event(game, record) for record in records))
 
 
 def best(repeats: int, work: Callable[[], object]) -> float:

@@ -34,10 +34,11 @@ from rq import SimpleWorker
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain import registry
-from services import keys, stored
-from services.event_store import EventStore, Head, NewEvent
+from services import keys
 from services.game_service import GameService
 from services.settings import Settings
+from services.store import layout
+from services.store.event_store import EventStore, Head, NewEvent
 from workers import context
 
 PAYLOAD = {"seat": 2, "card": "nile-7", "position": 4, "resources": {"stone": 3, "grain": 1}}
@@ -81,7 +82,7 @@ def record_size() -> int:
     """Bytes of the stream entry one single-event append writes."""
     store = EventStore(redis.Redis(), time.time)
     (record,) = store.build(Head(), [NewEvent("bench.noted", PAYLOAD)], 0, None)
-    return len(stored.encode_events([record])[0][1])
+    return len(layout.encode_events([record])[0][1])
 
 
 def key_kind(game_id: str, key: str) -> str:

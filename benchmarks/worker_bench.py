@@ -5,9 +5,9 @@ and on real Redis.
 
 ``--games`` 4-player Egizia games with a bot in every seat are played to the end through the GameService,
 their jobs run one at a time by an in-process RQ SimpleWorker (as ``papyrus serve`` does). Every call of
-``Processor.process_game`` and ``Processor.advance_game`` is timed: the figure is commands decided / seconds
-spent inside those calls (loading the state, deciding, folding, the guarded appends, the automatic phases
-that follow, then the projections and follow-up jobs of ``settle``). The same-run reference is the bare
+``GameProcessor.process_game`` and ``GameProcessor.advance_game`` is timed: the figure is commands decided /
+seconds spent inside those calls (loading the state, deciding, folding, the guarded appends, the automatic
+phases that follow, then the projections and follow-up jobs of ``settle``). The same-run reference is the bare
 domain: the same number of commands decided and folded by ``domain.engine.apply_command``, without the
 store (commands per second); the script also prints what one ``copy.deepcopy`` of a mid-game state costs
 (the copy the worker used to make before every fold).
@@ -37,7 +37,7 @@ from domain import registry
 from domain.engine import RandomBot, apply_command, start
 from services import keys
 from services.game_service import GameService
-from services.processor import Processor
+from services.processing.game_processor import GameProcessor
 from services.settings import Settings
 from workers import context
 
@@ -45,39 +45,39 @@ GAME = "egizia"
 
 
 class Timed:
-    """Wraps ``Processor.process_game`` and ``Processor.advance_game``: seconds spent inside them and the
-    commands decided (the automatic phases run in process_game at advance delay 0, in advance_game jobs
-    before 45dd33d: both are counted so the figure compares)."""
+    """Wraps ``GameProcessor.process_game`` and ``GameProcessor.advance_game``: seconds spent inside them and
+    the commands decided (automatic phases run inside process_game at advance delay 0, in advance_game jobs
+    otherwise: both are counted)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.decided = 0
-        self._process = Processor.process_game
-        self._advance = Processor.advance_game
+        self._process = GameProcessor.process_game
+        self._advance = GameProcessor.advance_game
 
     def __enter__(self) -> Timed:
         process, advance, timed = self._process, self._advance, self
 
-        def process_game(self: Processor, game_id: str) -> int:
+        def process_game(self: GameProcessor, game_id: str) -> int:
             started = time.perf_counter()
             decided = process(self, game_id)
             timed.seconds += time.perf_counter() - started
             timed.decided += decided
             return decided
 
-        def advance_game(self: Processor, game_id: str, version: int) -> bool:
+        def advance_game(self: GameProcessor, game_id: str, version: int) -> bool:
             started = time.perf_counter()
             advanced = advance(self, game_id, version)
             timed.seconds += time.perf_counter() - started
             return advanced
 
-        Processor.process_game = process_game  # type: ignore[method-assign]
-        Processor.advance_game = advance_game  # type: ignore[method-assign]
+        GameProcessor.process_game = process_game  # type: ignore[method-assign]
+        GameProcessor.advance_game = advance_game  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *_: object) -> None:
-        Processor.process_game = self._process  # type: ignore[method-assign]
-        Processor.advance_game = self._advance  # type: ignore[method-assign]
+        GameProcessor.process_game = self._process  # type: ignore[method-assign]
+        GameProcessor.advance_game = self._advance  # type: ignore[method-assign]
 
 
 def play_games(connection: redis.Redis, games: int) -> tuple[float, int]:

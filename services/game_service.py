@@ -16,19 +16,21 @@ from redis import Redis
 
 from domain.engine import Game
 from domain.registry import get_game
-from services import codec, validation
-from services.accounts import Accounts
-from services.automation import Automation, queue_command
-from services.codec import CommandRecord, OutcomeRecord
-from services.components import Components
-from services.contract import CommandOutcome, ServiceError
-from services.export import export_lines
-from services.history import outcome_events, seat_history
-from services.meta_store import OPEN, OVER, RUNNING, seat_names
-from services.processor import Processor
-from services.projections import PUBLIC, TO_ACT, seat_name, view_body
-from services.seating import Seating
+from services import validation
+from services.errors import ServiceError
+from services.parts import Parts
+from services.players.accounts import Accounts
+from services.players.seating import Seating
+from services.processing.game_processor import GameProcessor
+from services.processing.stand_ins import StandIns
+from services.processing.sweep import Sweep
+from services.read_side.audit_export import export_lines
+from services.read_side.history import outcome_events, seat_history
+from services.read_side.projections import PUBLIC, TO_ACT, seat_name, view_body
+from services.results import CommandOutcome
 from services.settings import Settings
+from services.store.meta_store import OPEN, OVER, RUNNING, seat_names
+from services.store.records import CommandRecord, OutcomeRecord, now_iso
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
@@ -47,9 +49,10 @@ class GameService:
         if rq_connection is None:
             rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else redis
         self.settings = settings
-        self.parts = Components(redis, settings, rq_connection)
-        self.processor = Processor(self.parts)
-        self.automation = Automation(self.parts, self.processor)
+        self.parts = Parts(redis, settings, rq_connection)
+        self.processor = GameProcessor(self.parts)
+        self.stand_ins = StandIns(self.parts)
+        self.sweep = Sweep(self.parts, self.processor, self.stand_ins)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
 
@@ -101,7 +104,7 @@ class GameService:
         return {"seat": taken, "token": token}
 
     def _claim(self, meta: dict[str, Any], name: str, seat: int | None, account: str | None) -> int:
-        """Take the seat in one atomic step (see services/lua/claim.lua)."""
+        """Take the seat in one atomic step (see services/store/lua/claim.lua)."""
         game_id = meta["id"]
         wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta["seats"])
         claim = self.parts.meta.claim(game_id, wanted, name, account)
@@ -141,7 +144,7 @@ class GameService:
             raise ServiceError(409, "game.busy", "Seats kept changing while the game started; try again.")
         self.parts.meta.set_running(game_id, True)
         self.parts.meta.publish_lobby(self.meta(game_id))
-        self.automation.run_setup(game_id)
+        self.processor.set_up(game_id)
         return self.meta(game_id)
 
     def submit(
@@ -171,9 +174,9 @@ class GameService:
             actor=seat,
             command=msgspec.to_builtins(decoded),
             expected_version=expected_version,
-            at=codec.now_iso(self.settings.clock),
+            at=now_iso(self.settings.clock),
         )
-        queue_command(self.parts, game_id, record)
+        self.parts.queue_command(game_id, record)
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if
@@ -263,7 +266,8 @@ class GameService:
         )
 
     def export(self, game_id: str) -> Iterator[str]:
-        """The full audit log as JSON Lines (format in services/export.py); 409 until the game is over."""
+        """The full audit log as JSON Lines (format in services/read_side/audit_export.py); 409 until the
+        game is over."""
         meta, _ = self._game(game_id)
         if meta["status"] != OVER:
             raise ServiceError(409, "game.not_over", "A game can be exported once it is over.")
@@ -284,7 +288,7 @@ class GameService:
         meta, _ = self._game(game_id)
         validation.seat(meta, seat, "seat")
         body = self.parts.projections.read(game_id, TO_ACT) or {"version": 0, "to_act": []}
-        deadline = self.processor.followups.deadlines(game_id).get(seat)
+        deadline = self.parts.deadlines.of_game(game_id).get(seat)
         return {
             "game_id": game_id,
             "seat": seat,

@@ -21,7 +21,7 @@ def _game(game_id: str, suffix: str) -> str:
 
 def events(game_id: str) -> str:
     """Stream of accepted event records: one entry per run of records appended together, id ``0-<seq of
-    its last record>`` (layout in services/stored.py; archived once the game is over, services/archive.py)."""
+    its last record>`` (see services/store/layout.py), archived once the game is over (store/archive.py)."""
     return _game(game_id, "events")
 
 

@@ -9,7 +9,7 @@ import msgspec
 
 from domain import registry
 from domain.engine import Game
-from services.contract import ServiceError
+from services.errors import ServiceError
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _NAMED_FIELD = re.compile(r"^Object (?P<problem>missing required|contains unknown) field `(?P<name>[^`]+)`")

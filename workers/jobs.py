@@ -19,17 +19,17 @@ def advance_game(game_id: str, version: int) -> bool:
 
 def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
     """Submit the bot's move for ``seat`` at ``version`` (idempotent command id per attempt)."""
-    return context.service().automation.bot_move(game_id, seat, version, attempt)
+    return context.service().stand_ins.bot_move(game_id, seat, version, attempt)
 
 
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
-    return context.service().automation.timeout_seat(game_id, seat)
+    return context.service().stand_ins.timeout_seat(game_id, seat)
 
 
 def sweep() -> dict[str, int]:
     """Repair every running game (lost jobs, missing projections) and schedule the next sweep."""
     service = context.service()
-    report = service.automation.sweep()
+    report = service.sweep.run()
     service.parts.scheduler.sweep(service.settings.sweep_interval)
     return asdict(report)

@@ -13,7 +13,7 @@ from api.decoding import decode_body
 from api.endpoints import Freeform, api_blueprint, endpoint
 from api.errors import error_response
 from api.schemas import ErrorBody
-from services.accounts import LoginThrottled
+from services.players.accounts import LoginThrottled
 
 blueprint = api_blueprint("accounts", __name__)
 

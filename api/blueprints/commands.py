@@ -20,7 +20,8 @@ from api.outcomes import (
     stored_command_id,
 )
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, ErrorBody, SubmitCommand
-from services.game_service import CommandOutcome, ServiceError
+from services.errors import ServiceError
+from services.results import CommandOutcome
 
 blueprint = api_blueprint("commands", __name__)
 

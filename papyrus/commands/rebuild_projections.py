@@ -6,7 +6,7 @@ import argparse
 
 from tqdm import tqdm
 
-from services.rebuild import rebuild_all
+from services.read_side.rebuild_projections import rebuild_all
 from workers import context
 
 HELP = "Recreate all projections (views, to-act lists, lobby) from the event streams (needs REDIS_URL)."

@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.runtime import runtime_from_env
-    from services.persistence import DataFileError
+    from services.store.data_file import DataFileError
 
     try:
         runtime = runtime_from_env(data_file=args.data_file)

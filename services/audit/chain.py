@@ -6,9 +6,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from services import codec
 from services.audit.records import EventLine, Export, Problem
-from services.codec import GENESIS_HASH
+from services.store.hash_chain import GENESIS_HASH, chain_hash
+from services.store.records import SEED_REVEALED
 
 
 def chain_problems(events: list[EventLine], header: dict[str, Any]) -> list[Problem]:
@@ -24,7 +24,7 @@ def chain_problems(events: list[EventLine], header: dict[str, Any]) -> list[Prob
             problems.append(
                 Problem(event.where, f"prev_hash {record.prev_hash[:12]}… is not the previous record's hash")
             )
-        recomputed = codec.chain_hash(record.prev_hash, record)
+        recomputed = chain_hash(record.prev_hash, record)
         if recomputed != record.hash:
             problems.append(
                 Problem(
@@ -41,7 +41,7 @@ def chain_problems(events: list[EventLine], header: dict[str, Any]) -> list[Prob
 
 
 def _revealed_seed(export: Export) -> tuple[EventLine | None, list[Problem]]:
-    reveals = [event for event in export.events if event.record.type == codec.SEED_REVEALED]
+    reveals = [event for event in export.events if event.record.type == SEED_REVEALED]
     if not reveals:
         return None, [Problem("log", "no record reveals the seed (the game is not over?)")]
     problems = [Problem(event.where, "the seed is revealed more than once") for event in reveals[1:]]

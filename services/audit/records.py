@@ -1,4 +1,5 @@
-"""Parsing a ``papyrus-export/1`` file (format in services/export.py) into typed records with line numbers."""
+"""Parsing a ``papyrus-export/1`` file (format in services/read_side/audit_export.py) into typed records
+with line numbers."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from services.codec import CommandRecord, EventRecord, OutcomeRecord
-from services.export import FORMAT
+from services.read_side.audit_export import FORMAT
+from services.store.records import CommandRecord, EventRecord, OutcomeRecord
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from typing import Any
 import msgspec
 
 from domain.engine import Game, GameResult, RuleViolation, fold
-from services import codec
 from services.audit.records import CommandLine, EventLine, Problem
-from services.event_store import NewEvent
-from services.processor import new_events
+from services.store.event_store import NewEvent
+from services.store.game_events import new_events, upcast
+from services.store.records import SEED_REVEALED, Actor
 
 
 class ReplayStopped(Exception):
@@ -39,7 +39,7 @@ def compare_group(
     lines: list[EventLine],
     start: int,
     derived: list[NewEvent],
-    actor: codec.Actor,
+    actor: Actor,
     command_id: str | None,
 ) -> None:
     """The recorded events from ``lines[start]`` on must be exactly ``derived``, written by ``actor`` for
@@ -54,7 +54,7 @@ def compare_group(
             raise ReplayStopped(
                 Problem(event.where, f"recorded {record.type}, but the rules give {expected.type}")
             )
-        data = codec.upcast(game, record)
+        data = upcast(game, record)
         if data != expected.data:
             raise ReplayStopped(
                 Problem(
@@ -95,7 +95,7 @@ class Replay:
             if self.position >= len(self.events):
                 break
             event = self.events[self.position]
-            if event.record.type == codec.SEED_REVEALED:
+            if event.record.type == SEED_REVEALED:
                 break
             if self.game.result(self.state) is not None:
                 raise ReplayStopped(Problem(event.where, "an event after the game ended"))
@@ -113,7 +113,7 @@ class Replay:
         return result
 
     def _apply(
-        self, derived: list[NewEvent], actor: codec.Actor, command_id: str | None, events: list[Any]
+        self, derived: list[NewEvent], actor: Actor, command_id: str | None, events: list[Any]
     ) -> None:
         compare_group(self.game, self.events, self.position, derived, actor, command_id)
         self.state = fold(self.game, events, self.state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from services.accounts import MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_NAME
+from services.players.accounts import MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_NAME
 from tests.accounts.conftest import PASSWORD, Site
 
 DAY = 24 * 3600

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from services import keys
-from services.codec import CommandRecord
+from services.store.records import CommandRecord
 from tests.api.conftest import make_app
 from tests.api.replay import parse_export, replay_export
 from tests.api.support import Harness, JsonClient, Table, json_client

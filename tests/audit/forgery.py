@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from services import codec
-from services.codec import GENESIS_HASH, EventRecord
+from services.store.hash_chain import GENESIS_HASH, seal
+from services.store.records import EventRecord
 
 Line = dict[str, Any]
 
@@ -32,7 +32,7 @@ def reseal(records: list[Line]) -> list[Line]:
     prev_hash = GENESIS_HASH
     for record in events(records):
         body = msgspec.convert({k: v for k, v in record.items() if k != "kind"}, EventRecord)
-        codec.seal(body, prev_hash)
+        seal(body, prev_hash)
         record["prev_hash"], record["hash"] = body.prev_hash, body.hash
         prev_hash = body.hash
     header = records[0]

@@ -37,7 +37,7 @@ def play_with_an_absent_seat(service: GameService, clock: FakeClock) -> str:
             service.submit(game_id, seat, command, f"move-{turn}-{seat}", None)
         if not present:
             clock.advance(MOVE_TIMEOUT + 1)
-            service.automation.sweep()
+            service.sweep.run()
     raise AssertionError("the game did not end")
 
 

@@ -15,7 +15,7 @@ import signal
 from pathlib import Path
 
 from domain import registry
-from services.projections import Projections
+from services.read_side.projections import Projections
 from tests.support.toygame import GAME
 from workers.worker import run_worker
 

@@ -8,8 +8,9 @@ import json
 import pytest
 
 from domain.rng import shuffled
-from services import codec
 from services.game_service import GameService, ServiceError
+from services.store.hash_chain import chain_breaks
+from services.store.records import SEED_REVEALED, EventRecord
 from tests.support.harness import drain, new_game, play_out
 
 
@@ -19,12 +20,12 @@ def test_a_full_game_ends_with_a_result_and_a_revealed_seed(service: GameService
     view = service.view(game_id, None)
     assert view["status"] == "over" and sorted(view["result"]["ranking"]) == [0, 1, 2]
     records = service.parts.store.read(game_id)
-    assert records[-1].type == codec.SEED_REVEALED
+    assert records[-1].type == SEED_REVEALED
     seed = bytes.fromhex(records[-1].data["seed"])
     assert hashlib.sha256(seed).hexdigest() == records[0].data["seed_commitment"]
     deck = next(r for r in records if r.type == "toy.deck_shuffled").data["order"]
     assert deck == shuffled(seed, "toy/deck", list(range(1, 12)))
-    assert codec.chain_breaks(records) == []
+    assert chain_breaks(records) == []
 
 
 def test_the_export_carries_header_chain_and_every_command(service: GameService) -> None:
@@ -40,8 +41,8 @@ def test_the_export_carries_header_chain_and_every_command(service: GameService)
     commands = [line for line in lines if line["kind"] == "command"]
     assert header["format"] == "papyrus-export/1" and header["version"] == len(events)
     assert hashlib.sha256(bytes.fromhex(header["seed"])).hexdigest() == header["seed_commitment"]
-    rebuilt = [codec.EventRecord(**{k: v for k, v in e.items() if k != "kind"}) for e in events]
-    assert codec.chain_breaks(rebuilt) == [] and header["head_hash"] == rebuilt[-1].hash
+    rebuilt = [EventRecord(**{k: v for k, v in e.items() if k != "kind"}) for e in events]
+    assert chain_breaks(rebuilt) == [] and header["head_hash"] == rebuilt[-1].hash
     bad = next(c for c in commands if c["command_id"] == "bad-card")
     assert bad["outcome"]["status"] == "rejected"
     assert bad["outcome"]["violation"]["code"] == "card.not_in_hand"

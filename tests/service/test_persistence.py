@@ -11,10 +11,10 @@ import msgspec
 import pytest
 
 from api.runtime import Runtime, embedded_runtime
-from services import keys, persistence
+from services import keys
 from services.game_service import GameService
-from services.persistence import DataFileError
 from services.settings import Settings
+from services.store.data_file import DataFileError, restore_store, save_store
 
 WAIT_SECONDS = 15.0
 
@@ -83,7 +83,7 @@ def test_a_restored_game_waiting_on_a_bot_move_gets_it_scheduled_again(data_file
     game_id = idle.create_game("toy", 2, {"hand": 3})["id"]
     idle.join(game_id, "Ann")
     idle.start(game_id, fill_with_bots=True)
-    persistence.save(store, data_file)
+    save_store(store, data_file)
 
     restored = embedded_runtime(Settings(), data_file, save_seconds=3600)
     try:
@@ -104,7 +104,7 @@ def test_games_reach_the_data_file_periodically_without_a_restart(data_file: Pat
         copy = fakeredis.FakeRedis(server=fakeredis.FakeServer())
         while not copy.exists(keys.meta(game_id)) and time.monotonic() < deadline:
             time.sleep(0.02)
-            persistence.restore(copy, data_file)
+            restore_store(copy, data_file)
         assert copy.exists(keys.meta(game_id))
     finally:
         running.close()
@@ -115,9 +115,9 @@ def test_expiring_keys_keep_their_remaining_time(data_file: Path) -> None:
     store.set(keys.account_token("abc"), b"{}", ex=3600)
     store.set(keys.games(), b"kept")
     store.set("not-papyrus:other", b"left out")
-    assert persistence.save(store, data_file) == 2
+    assert save_store(store, data_file) == 2
     copy = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    assert persistence.restore(copy, data_file) == 2
+    assert restore_store(copy, data_file) == 2
     assert 3500_000 < copy.pttl(keys.account_token("abc")) <= 3600_000
     assert copy.pttl(keys.games()) == -1
     assert not copy.exists("not-papyrus:other")
@@ -132,14 +132,14 @@ def test_a_damaged_data_file_stops_the_start_and_is_left_as_it_was(data_file: Pa
 
 
 def test_a_data_file_other_users_may_write_is_refused(data_file: Path) -> None:
-    persistence.save(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
+    save_store(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
     data_file.chmod(0o666)
     with pytest.raises(DataFileError, match="writable by other users"):
-        persistence.restore(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
+        restore_store(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
 
 
 def test_the_data_file_is_readable_by_its_owner_only(data_file: Path) -> None:
-    persistence.save(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
+    save_store(fakeredis.FakeRedis(server=fakeredis.FakeServer()), data_file)
     assert data_file.stat().st_mode & 0o077 == 0
 
 

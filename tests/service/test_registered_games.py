@@ -10,11 +10,13 @@ from rq import SimpleWorker
 
 from domain import registry
 from domain.games.egizia.bots import GreedyBot
-from services import codec, keys
-from services.automation import bot_for, bot_seed
+from services import keys
 from services.game_service import GameService
-from services.rebuild import rebuild_all
-from services.state_cache import fold_records
+from services.processing.stand_ins import bot_for, bot_seed
+from services.read_side.rebuild_projections import rebuild_all
+from services.store.hash_chain import chain_breaks
+from services.store.records import SEED_REVEALED
+from services.store.state_cache import fold_records
 from tests.support.harness import drain
 from tests.support.toygame import GAME as TOY
 
@@ -30,8 +32,8 @@ def test_a_bot_game_finishes_with_a_verifiable_log(service: GameService, name: s
     game_id = meta["id"]
     assert service.meta(game_id)["status"] == "over"
     records = service.parts.store.read(game_id)
-    assert codec.chain_breaks(records) == []
-    assert [r.type for r in records].count(codec.SEED_REVEALED) == 1
+    assert chain_breaks(records) == []
+    assert [r.type for r in records].count(SEED_REVEALED) == 1
     seed = bytes.fromhex(records[-1].data["seed"])
     assert hashlib.sha256(seed).hexdigest() == records[0].data["seed_commitment"]
     outcomes = service.parts.inbox.outcomes(game_id)

@@ -14,12 +14,12 @@ from rq.job import Job, JobStatus
 from domain import registry
 from domain.engine import RuleViolation
 from services import keys
-from services.event_store import EventStore, StaleVersion
 from services.game_service import GameService
-from services.projections import Projections
-from services.scheduling import advance_job_id
+from services.processing.job_scheduler import advance_job_id
+from services.read_side.projections import Projections
 from services.settings import Settings
-from services.state_cache import fold_records
+from services.store.event_store import EventStore, StaleVersion
+from services.store.state_cache import fold_records
 from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game
 from workers import jobs
 from workers.embedded import start_embedded_worker

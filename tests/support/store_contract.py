@@ -14,12 +14,14 @@ import msgspec
 import pytest
 import redis
 
-from services import codec, keys
-from services.archive import Archive
-from services.codec import CommandRecord, OutcomeRecord
-from services.command_inbox import CommandInbox
-from services.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
-from services.scripts import stream_entries
+from services import keys
+from services.store.archive import Archive
+from services.store.command_inbox import CommandInbox
+from services.store.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
+from services.store.game_events import to_event
+from services.store.hash_chain import chain_breaks
+from services.store.layout import stream_entries
+from services.store.records import CommandRecord, OutcomeRecord
 from tests.support.harness import FakeClock
 from tests.support.toygame import GAME, GameStarted
 
@@ -71,7 +73,7 @@ class StoreContract:
         records = store.read(game_id)
         assert [r.seq for r in records] == [1, 2, 3, 4, 5]
         assert [r.data["n"] for r in records] == [0, 1, 2, 3, 4]
-        assert codec.chain_breaks(records) == []
+        assert chain_breaks(records) == []
         assert store.head(game_id).hash == records[-1].hash
 
     def test_event_ids_are_explicit_seq_numbers(
@@ -99,8 +101,8 @@ class StoreContract:
             append_one(store, game_id, {"n": n})
         records = store.read(game_id)
         records[1].data["n"] = 42
-        assert codec.chain_breaks(records) == [2]
-        assert codec.chain_breaks([records[0], records[2]]) == [3]
+        assert chain_breaks(records) == [2]
+        assert chain_breaks([records[0], records[2]]) == [3]
 
     def test_records_read_from_any_point_continue_the_same_chain(
         self, game_id: str, store: EventStore
@@ -110,7 +112,7 @@ class StoreContract:
         store.append(game_id, head, store.build(head, events, 0, "c-1"))
         append_one(store, game_id, {"n": 4})
         whole = store.read(game_id)
-        assert [r.seq for r in whole] == [1, 2, 3, 4, 5] and codec.chain_breaks(whole) == []
+        assert [r.seq for r in whole] == [1, 2, 3, 4, 5] and chain_breaks(whole) == []
         for after in range(6):
             for upto in (None, *range(after, 6)):
                 assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)
@@ -128,7 +130,7 @@ class StoreContract:
         connection.xadd(keys.events(game_id), {"r": msgspec.msgpack.encode(entry)}, id=entry_id)
         records = store.read(game_id)
         assert records[0].data == {"n": 42}
-        assert codec.chain_breaks(records) == [3]
+        assert chain_breaks(records) == [3]
 
     def test_records_stored_in_the_first_layout_still_read(
         self, game_id: str, store: EventStore, connection: redis.Redis
@@ -139,7 +141,7 @@ class StoreContract:
         append_one(store, game_id, {"n": 1})
         records = store.read(game_id)
         assert records[0] == old and [r.data["n"] for r in records] == [0, 1]
-        assert codec.chain_breaks(records) == [] and store.read(game_id, after=1) == records[1:]
+        assert chain_breaks(records) == [] and store.read(game_id, after=1) == records[1:]
 
     def test_an_archived_finished_game_reads_exactly_as_before(
         self, game_id: str, store: EventStore, inbox: CommandInbox, connection: redis.Redis
@@ -155,7 +157,7 @@ class StoreContract:
         assert Archive(connection).finished_game(game_id) == 2
         assert connection.xlen(keys.events(game_id)) == connection.xlen(keys.commands(game_id)) == 1
         assert not connection.exists(keys.command_ids(game_id))
-        assert store.read(game_id) == whole and codec.chain_breaks(whole) == []
+        assert store.read(game_id) == whole and chain_breaks(whole) == []
         for after in range(7):
             for upto in (None, *range(after, 7)):
                 assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)
@@ -195,7 +197,7 @@ class StoreContract:
         assert len(written) == 2 * RACE_APPENDS and set(written.values()) == {1}
         for name in ("a", "b"):
             assert [r.data["i"] for r in records if r.data["w"] == name] == list(range(RACE_APPENDS))
-        assert codec.chain_breaks(records) == []
+        assert chain_breaks(records) == []
 
     def test_a_resubmitted_command_id_is_appended_once(self, game_id: str, inbox: CommandInbox) -> None:
         first = inbox.submit(game_id, command("c-1"))
@@ -241,10 +243,10 @@ class StoreContract:
         head = store.head(game_id)
         store.append(game_id, head, store.build(head, [NewEvent("toy.game_started", old, 1)], "system", None))
         (record,) = store.read(game_id)
-        event = codec.to_event(GAME, record)
+        event = to_event(GAME, record)
         assert isinstance(event, GameStarted) and event.variant == "classic"
         assert record.schema_version == 1 and "variant" not in record.data
-        assert codec.chain_breaks([record]) == []
+        assert chain_breaks([record]) == []
 
     def test_waiting_for_an_outcome_returns_it_once_decided(
         self, game_id: str, store: EventStore, inbox: CommandInbox

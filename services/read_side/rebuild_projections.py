@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from services.components import Components
-from services.meta_store import OPEN
+from services.parts import Parts
+from services.store.meta_store import OPEN
 
 
-def rebuild_game(parts: Components, game_id: str) -> bool:
+def rebuild_game(parts: Parts, game_id: str) -> bool:
     """Drop and rewrite one game's projections and lobby entry; False if the game has no events yet."""
     meta, game = parts.game_of(game_id)
     parts.meta.publish_lobby(meta)
@@ -20,7 +20,7 @@ def rebuild_game(parts: Components, game_id: str) -> bool:
     return True
 
 
-def rebuild_all(parts: Components, on_game: Callable[[str], None] = lambda _: None) -> int:
+def rebuild_all(parts: Parts, on_game: Callable[[str], None] = lambda _: None) -> int:
     """Rebuild every game's projections, calling ``on_game`` after each; returns how many were projected."""
     projected = 0
     for game_id in parts.meta.all_ids():

@@ -10,12 +10,12 @@ from typing import Any
 import redis
 
 from services import keys
-from services.accounts import Accounts
-from services.components import Components
-from services.contract import ServiceError
-from services.meta_store import OPEN, OVER, RUNNING, account_field
-from services.projections import TO_ACT
-from services.scripts import as_int, as_str
+from services.errors import ServiceError
+from services.parts import Parts
+from services.players.accounts import Accounts
+from services.read_side.projections import TO_ACT
+from services.store.meta_store import OPEN, OVER, RUNNING, account_field
+from services.store.replies import as_int, as_str
 
 _STATUS_ORDER = {RUNNING: 0, OPEN: 1, OVER: 2}
 
@@ -28,7 +28,7 @@ def _holds(meta: dict[str, Any], seat: int, account: str) -> bool:
 
 
 class Seating:
-    def __init__(self, parts: Components, accounts: Accounts) -> None:
+    def __init__(self, parts: Parts, accounts: Accounts) -> None:
         self._parts = parts
         self._accounts = accounts
 

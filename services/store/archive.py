@@ -5,9 +5,9 @@ appended after the archive, and archived with it at the next settle). So each is
 stream entry, field ``z``, whose id is the last entry's id and whose value is
 ``zlib(msgpack([[entry_id, raw], ...]))``: the same entries, ids and bytes, about a third of the memory
 (MessagePack keys and event types compress well). Readers never see the difference:
-:func:`services.scripts.stream_entries` expands an archive into its entries, and every range a reader asks
-for either contains the archive's id or lies beyond the log. The command stream is archived only once
-every command in it is decided, together with dropping the command-id index (see archive.lua).
+:func:`services.store.layout.stream_entries` expands an archive into its entries, and every range a
+reader asks for either contains the archive's id or lies beyond the log. The command stream is archived only
+once every command in it is decided, together with dropping the command-id index (see archive.lua).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import msgspec
 import redis
 
 from services import keys
-from services.scripts import ARCHIVE_FIELD, Scripts, as_int, stream_entries
+from services.store.layout import ARCHIVE_FIELD, stream_entries
+from services.store.lua_scripts import Scripts
+from services.store.replies import as_int
 
 COMPRESSION_LEVEL = 9
 

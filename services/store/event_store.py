@@ -13,9 +13,13 @@ from typing import Any
 import msgspec
 import redis
 
-from services import codec, keys, stored
-from services.codec import GENESIS_HASH, EventRecord
-from services.scripts import Scripts, as_int, as_str, stream_entries
+from services import keys
+from services.store import layout
+from services.store.hash_chain import GENESIS_HASH, seal
+from services.store.layout import stream_entries
+from services.store.lua_scripts import Scripts
+from services.store.records import Actor, EventRecord, OutcomeRecord, now_iso
+from services.store.replies import as_int, as_str
 
 
 def seq_of(entry_id: str) -> int:
@@ -52,7 +56,7 @@ class CommandDecision(msgspec.Struct, frozen=True):
     """The command whose outcome an append records, and where the checkpoint moves to."""
 
     command_id: str
-    outcome: codec.OutcomeRecord
+    outcome: OutcomeRecord
     expected_checkpoint: str
     new_checkpoint: str
 
@@ -92,13 +96,13 @@ class EventStore:
         if after > 0 and entries:
             first_id, first_raw = entries[0]
             if seq_of(first_id) == after:
-                prev_hash = stored.last_hash(first_raw)
+                prev_hash = layout.last_hash(first_raw)
                 entries.pop(0)
             else:
-                prev_hash = self._hash_before(key, stored.first_seq(seq_of(first_id), first_raw))
+                prev_hash = self._hash_before(key, layout.first_seq(seq_of(first_id), first_raw))
         records: list[EventRecord] = []
         for entry_id, raw in entries:
-            records += stored.decode_events(seq_of(entry_id), raw, prev_hash)
+            records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
             prev_hash = records[-1].hash
         return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
 
@@ -107,7 +111,7 @@ class EventStore:
         if seq <= 1:
             return GENESIS_HASH
         entries = stream_entries(self._redis.xrevrange(key, f"0-{seq - 1}", "-", count=1))
-        return stored.last_hash(entries[-1][1]) if entries else GENESIS_HASH
+        return layout.last_hash(entries[-1][1]) if entries else GENESIS_HASH
 
     def wait_beyond(self, game_id: str, version: int, timeout: float) -> int:
         """The head version once the log holds an event above ``version``, blocking on the stream (XREAD
@@ -119,11 +123,11 @@ class EventStore:
         self,
         head: Head,
         events: Sequence[NewEvent],
-        actor: codec.Actor,
+        actor: Actor,
         command_id: str | None,
     ) -> list[EventRecord]:
         """Sealed records continuing the chain from ``head``."""
-        at = codec.now_iso(self._clock)
+        at = now_iso(self._clock)
         records: list[EventRecord] = []
         prev_hash = head.hash
         for offset, event in enumerate(events, start=1):
@@ -138,7 +142,7 @@ class EventStore:
                 prev_hash="",
                 hash="",
             )
-            records.append(codec.seal(record, prev_hash))
+            records.append(seal(record, prev_hash))
             prev_hash = record.hash
         return records
 
@@ -170,10 +174,10 @@ class EventStore:
                 decision.expected_checkpoint if decision else "",
                 decision.new_checkpoint if decision else "",
                 decision.command_id if decision else "",
-                stored.encode_outcome(decision.outcome) if decision else b"",
+                layout.encode_outcome(decision.outcome) if decision else b"",
                 new_hash,
                 final_status,
-                *[part for count, entry in stored.encode_events(list(records)) for part in (count, entry)],
+                *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
         )
         status, version = as_int(result[0]), as_int(result[1])

@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 import redis
 
 from services import keys
-from services.scripts import Scripts, as_int, as_str
+from services.store.lua_scripts import Scripts
+from services.store.replies import as_int, as_str
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 

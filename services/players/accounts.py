@@ -25,10 +25,10 @@ from typing import Any
 import redis
 
 from services import keys
-from services.contract import ServiceError
-from services.meta_store import account_field, token_digest
-from services.scripts import as_int, as_str
+from services.errors import ServiceError
 from services.settings import Settings
+from services.store.meta_store import account_field, token_digest
+from services.store.replies import as_int, as_str
 
 NAME_RULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200

@@ -1,55 +1,36 @@
 """After the log moved: write the projections, then schedule whatever must happen next.
 
 * game over: it leaves the running set; its deadlines, process flag, snapshot and wake-up stream are
-  dropped and its streams archived (services/archive.py; the seat projections shrink to what differs from
-  the public one, see services/projections.py);
+  dropped and its streams archived (services/store/archive.py);
 * nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)`` (after the advance
-  delay; at delay 0 a worker's job has already run the steps inline, see ``Processor._run_automatic``, so
-  this is the path of the first phase after the API's start request, of a configured delay, and of the
-  sweep);
+  delay; at delay 0 the worker's job has already run it inline, so this path serves the first phase after
+  the start request, a configured delay, and the sweep);
 * a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``; a refused bot move is retried with
   another seed, then with the game's timeout command, then left (logged) for an operator;
 * a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a
   ``timeout_seat`` job scheduled for it.
 
-Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless.
-The sweep settles with ``repair=True`` so jobs that went missing or failed are re-created.
+Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless;
+the sweep settles with ``repair=True`` so jobs that went missing or failed are re-created.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 from domain.engine import Game
 from services import keys
-from services.components import Components
-from services.event_store import Head
-from services.scripts import as_int, as_str
+from services.parts import Parts
+from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id, bot_seats
+from services.store.deadlines import Deadline
+from services.store.event_store import Head
 
 log = logging.getLogger(__name__)
-MAX_BOT_ATTEMPTS = 3
 
 
-def bot_command_id(seat: int, version: int, attempt: int) -> str:
-    """Bot moves are idempotent per (seat, version, attempt)."""
-    return f"bot-{seat}-{version}-{attempt}"
-
-
-def bot_seats(meta: dict[str, Any]) -> set[int]:
-    """The seats a bot plays (from the game's meta)."""
-    return {player["seat"] for player in meta["players"] if player.get("bot")}
-
-
-class Deadline:
-    def __init__(self, since: int, deadline: float) -> None:
-        self.since = since
-        self.deadline = deadline
-
-
-class FollowUps:
-    def __init__(self, parts: Components) -> None:
+class NextSteps:
+    def __init__(self, parts: Parts) -> None:
         self._parts = parts
 
     def settle(
@@ -99,29 +80,18 @@ class FollowUps:
             return
         self._parts.scheduler.bot_move(game_id, seat, version, attempt, repair)
 
-    def bot_seats(self, game_id: str) -> set[int]:
-        return bot_seats(self._parts.meta.get(game_id) or {"players": []})
-
-    def deadlines(self, game_id: str) -> dict[int, Deadline]:
-        raw = self._parts.redis.hgetall(keys.deadlines(game_id))
-        entries = {as_int(seat): json.loads(as_str(value)) for seat, value in raw.items()}
-        return {seat: Deadline(entry["since"], entry["deadline"]) for seat, entry in entries.items()}
-
     def _track_deadlines(self, game_id: str, humans: set[int], version: int, repair: bool) -> None:
         parts = self._parts
         timeout = parts.settings.move_timeout
         if timeout <= 0 and not repair:
             return
-        known = self.deadlines(game_id)
-        gone = [seat for seat in known if seat not in humans]
-        if gone:
-            parts.redis.hdel(keys.deadlines(game_id), *gone)
+        known = parts.deadlines.of_game(game_id)
+        parts.deadlines.drop(game_id, [seat for seat in known if seat not in humans])
         if timeout <= 0:
             return
         for seat in sorted(humans):
             entry = known.get(seat)
             if entry is None:
                 entry = Deadline(version, parts.settings.clock() + timeout)
-                record: dict[str, Any] = {"since": entry.since, "deadline": entry.deadline}
-                parts.redis.hset(keys.deadlines(game_id), str(seat), json.dumps(record))
+                parts.deadlines.record(game_id, seat, entry)
             parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline, repair)

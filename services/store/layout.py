@@ -1,4 +1,4 @@
-"""How records are laid out in Redis: compact MessagePack arrays, read back into the codec's records.
+"""How records are laid out in Redis: compact MessagePack arrays, read back into records.py's records.
 
 Layout ``2`` (this one), one MessagePack array per stream entry or hash field:
 
@@ -18,14 +18,19 @@ is still read: each decoder takes either shape, so old records are upcast on rea
 
 from __future__ import annotations
 
+import zlib
 from datetime import UTC, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
 import msgspec
 
-from services.codec import Actor, CommandRecord, EventRecord, OutcomeRecord, chain_hash
+from services.store.hash_chain import chain_hash
+from services.store.records import Actor, CommandRecord, EventRecord, OutcomeRecord
+from services.store.replies import as_bytes, as_str
 
+RECORD_FIELD = b"r"
+ARCHIVE_FIELD = b"z"
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 ISO_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 
@@ -208,3 +213,16 @@ def decode_outcome(raw: bytes, command_id: str) -> OutcomeRecord:
         violation=stored.violation,
         at=_iso(stored.at),
     )
+
+
+def stream_entries(reply: Any) -> list[tuple[str, bytes]]:
+    """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply, an archive entry (field ``z``, see
+    archive.py) expanded into the entries it holds, in order."""
+    entries: list[tuple[str, bytes]] = []
+    for entry_id, fields in reply or []:
+        if ARCHIVE_FIELD in fields:
+            archived = msgspec.msgpack.decode(zlib.decompress(as_bytes(fields[ARCHIVE_FIELD])))
+            entries += [(str(inner_id), bytes(raw)) for inner_id, raw in archived]
+        else:
+            entries.append((as_str(entry_id), as_bytes(fields[RECORD_FIELD])))
+    return entries

@@ -29,8 +29,8 @@ from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 
 from services import keys
-from services.scripts import as_str
 from services.settings import Settings
+from services.store.replies import as_str
 
 JOBS = "workers.jobs"
 ALIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.CREATED}

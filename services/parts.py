@@ -1,4 +1,5 @@
-"""The store's building blocks wired to one pair of Redis connections (shared by the facade and workers)."""
+"""Everything a game runs on, wired to one pair of Redis connections (shared by the facade and the workers):
+the stores, the state caches, the projections and the job scheduler."""
 
 from __future__ import annotations
 
@@ -8,18 +9,20 @@ import redis
 
 from domain.engine import Game
 from domain.registry import get_game
-from services.archive import Archive
-from services.command_inbox import CommandInbox
-from services.event_store import EventStore
-from services.meta_store import MetaStore
-from services.projections import Projections
-from services.scheduling import JobScheduler
+from services.processing.job_scheduler import JobScheduler
+from services.read_side.projections import Projections
 from services.settings import Settings
-from services.snapshots import Snapshots
-from services.state_cache import StateCache
+from services.store.archive import Archive
+from services.store.command_inbox import CommandInbox
+from services.store.deadlines import Deadlines
+from services.store.event_store import EventStore
+from services.store.meta_store import MetaStore
+from services.store.records import CommandRecord
+from services.store.snapshots import Snapshots
+from services.store.state_cache import StateCache
 
 
-class Components:
+class Parts:
     """``states`` is the worker's owned state cache (jobs run one at a time per process, and fold its states
     in place); ``shared_states`` serves reads from any thread (the API's)."""
 
@@ -29,6 +32,7 @@ class Components:
         self.store = EventStore(connection, settings.clock)
         self.inbox = CommandInbox(connection)
         self.meta = MetaStore(connection)
+        self.deadlines = Deadlines(connection)
         self.projections = Projections(connection)
         self.snapshots = Snapshots(connection)
         self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
@@ -42,3 +46,10 @@ class Components:
         if meta is None:
             raise KeyError(game_id)
         return meta, get_game(meta["game"])
+
+    def queue_command(self, game_id: str, record: CommandRecord) -> bool:
+        """Append a command (idempotent by command_id) and make sure a process_game job will see it; False
+        if the command id was already submitted."""
+        is_new, _ = self.inbox.submit(game_id, record)
+        self.scheduler.process_game(game_id)
+        return is_new

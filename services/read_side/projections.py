@@ -23,7 +23,8 @@ import redis
 
 from domain.engine import Game
 from services import keys
-from services.scripts import Scripts, as_bytes, as_int
+from services.store.lua_scripts import Scripts
+from services.store.replies import as_bytes, as_int
 
 PUBLIC = "public"
 TO_ACT = "to_act"

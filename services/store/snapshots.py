@@ -14,7 +14,7 @@ import redis
 
 from domain.engine import Game
 from services import keys
-from services.scripts import as_bytes, as_int
+from services.store.replies import as_bytes, as_int
 
 
 class Snapshots:

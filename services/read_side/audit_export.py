@@ -34,8 +34,8 @@ from typing import Any
 import msgspec
 
 from domain.rng import ALGORITHM
-from services import codec
-from services.codec import GENESIS_HASH, CommandRecord, EventRecord, OutcomeRecord
+from services.store.hash_chain import GENESIS_HASH
+from services.store.records import SEED_REVEALED, CommandRecord, EventRecord, OutcomeRecord
 
 FORMAT = "papyrus-export/1"
 HASH_RULE = (
@@ -50,7 +50,7 @@ def _line(obj: dict[str, Any]) -> str:
 def header(
     meta: dict[str, Any], records: list[EventRecord], result: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    revealed = [r.data.get("seed") for r in records if r.type == codec.SEED_REVEALED]
+    revealed = [r.data.get("seed") for r in records if r.type == SEED_REVEALED]
     return {
         "kind": "header",
         "format": FORMAT,

@@ -1,22 +1,14 @@
-"""Keeping an embedded store's games across restarts: every Papyrus key saved to one file, restored at start.
+"""The embedded store's data file: every Papyrus key saved to one file, restored at start.
 
-Embedded mode (``papyrus serve`` without ``REDIS_URL``) keeps the store in the process. With a data file,
-:func:`restore` loads every key the file holds before the worker starts, and :func:`save` writes every key
-under the key prefix (``PAPYRUS_KEY_PREFIX``) again: each key's type and plain contents (a string's bytes, a
-hash's fields, a stream's entries with their ids, a set's or list's members, a sorted set's scores), read in
-one MULTI/EXEC so the file is a consistent snapshot (a game's events, head and projections from the same
-moment), with the key's expiry as an absolute time so a login token does not outlive its TTL while the
-service is down.
-RQ's own keys are not saved: the sweep the worker runs at start re-creates every job a running game needs.
+:func:`save_store` reads every key under the key prefix in one MULTI/EXEC (a consistent snapshot) with its
+type, plain contents and absolute expiry, and writes them to a temporary file renamed over the old one (a
+crash mid-save leaves the previous file whole). :func:`restore_store` loads them back before the worker
+starts; RQ's keys are not saved (the sweep at start re-creates every job a running game needs).
 
-The file is written to a temporary file in the same directory, flushed to disk and renamed over the old one,
-so a crash mid-save leaves the previous file whole. Its format (``papyrus-data/2``) is MessagePack
-``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0, contents], ...]}``: plain data, never
-code (Redis ``DUMP`` is not used: fakeredis's is a pickle, and tied to its version), readable by any later
-Papyrus and by hand. It holds seat and login token hashes, so it is created readable by its owner only and
-:func:`restore` refuses a file another user owns or may write. A file that does not restore (a damaged file,
-an unknown format) stops the start with a clear error and is left untouched, never overwritten by an
-empty store.
+Format ``papyrus-data/2``: MessagePack ``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0,
+contents], ...]}``, plain data, never code (not Redis ``DUMP``: fakeredis's is a pickle). The file holds
+token hashes, so it is created owner-only and a file another user owns or may write is refused; a file
+that does not restore stops the start with a clear error and is left untouched.
 """
 
 from __future__ import annotations
@@ -32,7 +24,7 @@ import msgspec
 import redis
 
 from services import keys
-from services.scripts import as_bytes
+from services.store.replies import as_bytes
 
 FORMAT = "papyrus-data/2"
 
@@ -102,7 +94,7 @@ class DataFile(msgspec.Struct):
     keys: list[SavedKey]
 
 
-def save(connection: redis.Redis, path: Path) -> int:
+def save_store(connection: redis.Redis, path: Path) -> int:
     """Write every Papyrus key to ``path`` atomically; returns how many keys were saved."""
     saved = _snapshot(connection)
     body = msgspec.msgpack.encode(DataFile(format=FORMAT, saved_at=time.time(), keys=saved))
@@ -120,7 +112,7 @@ def save(connection: redis.Redis, path: Path) -> int:
     return len(saved)
 
 
-def restore(connection: redis.Redis, path: Path) -> int:
+def restore_store(connection: redis.Redis, path: Path) -> int:
     """Load every key ``path`` holds (replacing any of the same name); 0 when there is no file yet. Keys
     whose expiry passed while the service was down are skipped. DataFileError if the file is unusable."""
     if not path.exists():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine import Game
-from services import codec
-from services.codec import CommandRecord, EventRecord, OutcomeRecord
+from services.store.game_events import event_data, event_type, to_event
+from services.store.records import CommandRecord, EventRecord, OutcomeRecord
 
 
 def visible_event(
@@ -24,14 +24,14 @@ def visible_event(
     }
     if record.is_engine_record:
         return {**entry, "data": record.data, "description": "The game's secret seed is revealed."}
-    event = codec.to_event(game, record)
+    event = to_event(game, record)
     shown = event if over else game.redact(event, seat)
     if shown is None:
         return None
     return {
         **entry,
-        "type": codec.event_type(shown),
-        "data": codec.event_data(shown),
+        "type": event_type(shown),
+        "data": event_data(shown),
         "description": game.describe(shown, names),
     }
 

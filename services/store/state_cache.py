@@ -20,16 +20,17 @@ from threading import Lock
 from typing import Any
 
 from domain.engine import Game
-from services import codec
-from services.event_store import EventStore, Head
-from services.snapshots import Snapshots
+from services.store.event_store import EventStore, Head
+from services.store.game_events import to_event
+from services.store.records import EventRecord
+from services.store.snapshots import Snapshots
 
 
-def fold_records(game: Game, records: list[codec.EventRecord], state: Any | None) -> Any:
+def fold_records(game: Game, records: list[EventRecord], state: Any | None) -> Any:
     """Fold stored records into ``state``; engine-level records (the seed reveal) are skipped."""
     for record in records:
         if not record.is_engine_record:
-            state = game.evolve(state, codec.to_event(game, record))
+            state = game.evolve(state, to_event(game, record))
     return state
 
 
@@ -105,7 +106,7 @@ class StateCache:
     ) -> None:
         """Cache ``state`` at ``head`` and snapshot it when it crossed a multiple of snapshot_every or at a
         ``checkpoint`` (see :func:`is_checkpoint`); never once the game is over (a finished game's snapshot
-        is dropped, see ``FollowUps.settle``)."""
+        is dropped, see ``NextSteps.settle``)."""
         with self._lock:
             self._states[game_id] = (head, state)
             self._states.move_to_end(game_id)

@@ -1,4 +1,5 @@
-"""What the workers do: decide queued commands, run automatic phases, then project and schedule.
+"""What the workers do to a game: set it up, decide its queued commands, run its automatic steps, then
+project it and schedule what comes next.
 
 Only one decision takes effect per game at a time: every write goes through ``append.lua``, which refuses
 it unless the game's version, head hash and command checkpoint are still the ones the decision was made
@@ -10,20 +11,22 @@ state (so a command is decided once). A worker killed mid-job leaves either noth
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 
 import msgspec
 
 from domain.engine import Game, RuleViolation
 from domain.registry import get_game
-from services import codec, keys
-from services.codec import CommandRecord, OutcomeRecord
-from services.components import Components
-from services.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
-from services.followups import FollowUps
-from services.meta_store import meta_from
-from services.scripts import as_bytes
-from services.state_cache import is_checkpoint
+from services import keys
+from services.parts import Parts
+from services.processing.next_steps import NextSteps
+from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
+from services.store.game_events import new_events, to_command
+from services.store.meta_store import meta_from
+from services.store.records import SEED_REVEALED, Actor, CommandRecord, OutcomeRecord, now_iso
+from services.store.replies import as_bytes
+from services.store.state_cache import is_checkpoint
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
@@ -31,17 +34,31 @@ PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
 
 
-def new_events(game: Game, events: list[Any]) -> list[NewEvent]:
-    return [
-        NewEvent(codec.event_type(e), codec.event_data(e), codec.schema_version_of(game, codec.event_type(e)))
-        for e in events
-    ]
-
-
-class Processor:
-    def __init__(self, parts: Components) -> None:
+class GameProcessor:
+    def __init__(self, parts: Parts) -> None:
         self._parts = parts
-        self.followups = FollowUps(parts)
+        self.next_steps = NextSteps(parts)
+
+    def set_up(self, game_id: str) -> bool:
+        """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
+        parts = self._parts
+        meta, game = parts.game_of(game_id)
+        head = parts.store.head(game_id)
+        if head.version > 0:
+            return False
+        parts.redis.set(keys.seed(game_id), secrets.token_bytes(32), nx=True)
+        seed = parts.redis.get(keys.seed(game_id))
+        if seed is None:
+            raise RuntimeError(f"game {game_id}: no seed")
+        options = msgspec.convert(meta["options"], game.Options)
+        events = game.setup(meta["seats"], options, as_bytes(seed))
+        records = parts.store.build(head, new_events(game, events), "system", None)
+        try:
+            parts.store.append(game_id, head, records)
+        except StaleVersion:
+            return False
+        self.next_steps.settle(game, game_id, meta)
+        return True
 
     def process_game(self, game_id: str) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
@@ -66,7 +83,7 @@ class Processor:
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
                 head, state = parts.states.load(game, game_id)
-        self.followups.settle(game, game_id, meta, head, state)
+        self.next_steps.settle(game, game_id, meta, head, state)
         return decided
 
     def _start(self, game_id: str) -> tuple[dict[str, Any], Game, Head]:
@@ -99,12 +116,12 @@ class Processor:
             head, state = self._run_automatic(game, game_id, *advanced)
         except StaleVersion:
             return False
-        self.followups.settle(game, game_id, meta, head, state)
+        self.next_steps.settle(game, game_id, meta, head, state)
         return True
 
     def _run_automatic(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any]:
         """Run the automatic steps due now, one guarded append each, while nobody must act, if no advance
-        delay is configured; with a delay they stay scheduled ``advance_game`` jobs (see FollowUps).
+        delay is configured; with a delay they stay scheduled ``advance_game`` jobs (see NextSteps).
 
         Why inline at delay 0: an ``advance_game`` job scheduled with no delay is queued at once, so it
         adds nothing but RQ's cost per job (dequeue, bookkeeping, result) and the reload of the state in
@@ -145,7 +162,7 @@ class Processor:
             seat=command.seat,
             status="rejected",
             version=head.version,
-            at=codec.now_iso(self._parts.settings.clock),
+            at=now_iso(self._parts.settings.clock),
         )
         decision = CommandDecision(command.command_id, outcome, head.checkpoint, entry_id)
         events: list[Any] = []
@@ -172,7 +189,7 @@ class Processor:
         with ``engine.error`` instead of blocking its game forever; the failure is logged.
         """
         try:
-            events = game.decide(state, command.seat, msgspec_command(game, command))
+            events = game.decide(state, command.seat, to_command(game, command))
         except RuleViolation as violation:
             outcome.violation = violation.as_dict()
             return []
@@ -192,7 +209,7 @@ class Processor:
         head: Head,
         state: Any,
         events: list[Any],
-        actor: codec.Actor,
+        actor: Actor,
         command_id: str | None,
         decision: CommandDecision | None,
     ) -> tuple[Head, Any]:
@@ -204,7 +221,7 @@ class Processor:
         if final:
             records += parts.store.build(
                 Head(head.version + len(records), records[-1].hash if records else head.hash),
-                [NewEvent(codec.SEED_REVEALED, {"seed": self._seed_hex(game_id)})],
+                [NewEvent(SEED_REVEALED, {"seed": self._seed_hex(game_id)})],
                 "system",
                 None,
             )
@@ -229,7 +246,3 @@ class Processor:
         if raw is None:
             raise RuntimeError(f"game {game_id}: the seed is missing")
         return as_bytes(raw).hex()
-
-
-def msgspec_command(game: Game, command: CommandRecord) -> Any:
-    return msgspec.convert(command.command, game.Command)

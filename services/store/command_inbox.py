@@ -12,9 +12,12 @@ from typing import Any
 
 import redis
 
-from services import keys, stored
-from services.codec import CommandRecord, OutcomeRecord
-from services.scripts import Scripts, as_bytes, as_int, as_str, stream_entries
+from services import keys
+from services.store import layout
+from services.store.layout import stream_entries
+from services.store.lua_scripts import Scripts
+from services.store.records import CommandRecord, OutcomeRecord
+from services.store.replies import as_bytes, as_int, as_str
 
 
 class CommandInbox:
@@ -26,29 +29,29 @@ class CommandInbox:
         """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
         result = self._scripts.submit(
             keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            args=[record.command_id, stored.encode_command(record)],
+            args=[record.command_id, layout.encode_command(record)],
         )
         return as_int(result[0]) == 1, as_str(result[1])
 
     def pending(self, game_id: str, checkpoint: str, count: int = 100) -> list[tuple[str, CommandRecord]]:
         """Commands after the checkpoint, oldest first."""
         entries = self._redis.xrange(keys.commands(game_id), f"({checkpoint}", "+", count=count)
-        return [(entry_id, stored.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
+        return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
     def last_entry_id(self, game_id: str) -> str:
         return self._last_id(keys.commands(game_id))
 
     def all(self, game_id: str) -> list[tuple[str, CommandRecord]]:
         entries = self._redis.xrange(keys.commands(game_id))
-        return [(entry_id, stored.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
+        return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
     def outcome(self, game_id: str, command_id: str) -> OutcomeRecord | None:
         raw = self._redis.hget(keys.outcomes(game_id), command_id)
-        return stored.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
+        return layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
 
     def outcomes(self, game_id: str) -> dict[str, OutcomeRecord]:
         raw = self._redis.hgetall(keys.outcomes(game_id))
-        return {as_str(k): stored.decode_outcome(as_bytes(v), as_str(k)) for k, v in raw.items()}
+        return {as_str(k): layout.decode_outcome(as_bytes(v), as_str(k)) for k, v in raw.items()}
 
     def is_known(self, game_id: str, command_id: str) -> bool:
         pipe = self._redis.pipeline(transaction=False)
@@ -65,7 +68,7 @@ class CommandInbox:
         pipe.hget(keys.outcomes(game_id), command_id)
         latest, raw = pipe.execute()
         cursor = as_str(latest[0][0]) if latest else "0-0"
-        found = stored.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
+        found = layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
         while True:
             remaining = deadline - time.monotonic()
             if found is not None or remaining <= 0:

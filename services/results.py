@@ -1,4 +1,4 @@
-"""The result and error types shared by the facade (services/game_service.py) and the API."""
+"""What the facade (services/game_service.py) answers the API: typed results, encoded as JSON by the API."""
 
 from __future__ import annotations
 
@@ -21,15 +21,3 @@ class CommandOutcome(msgspec.Struct, kw_only=True):
     version: int
     events: list[dict[str, Any]] = []
     violation: dict[str, Any] | None = None
-
-
-class ServiceError(Exception):
-    """A request the service refuses before anything is written. ``http_status`` is a hint for the API:
-    400 bad input, 403 not your seat, 404 unknown game, 409 conflict (seat taken, game started)."""
-
-    def __init__(self, http_status: int, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.http_status = http_status
-        self.code = code
-        self.message = message
-        self.field = field

@@ -1,0 +1,1 @@
+"""Players: accounts and login tokens, and who sits where before a game starts."""

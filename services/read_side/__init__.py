@@ -1,0 +1,1 @@
+"""The read side: projections (the views players read), history, the audit export, rebuilding projections."""

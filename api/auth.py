@@ -45,6 +45,11 @@ def require_seat(game_id: str, acting_for: Seat | None = None) -> Seat:
         raise ApiError(403, "not_joined", "Your account holds no seat in this game.", "Authorization")
     if seat is None:
         raise ApiError(401, "unauthenticated", "This endpoint needs a seat token.", "Authorization")
+    refuse_other_seat(seat, acting_for)
+    return seat
+
+
+def refuse_other_seat(seat: Seat, acting_for: Seat | None) -> None:
+    """403 when the caller, holding ``seat``, acts for another seat (checked without asking the store)."""
     if acting_for is not None and acting_for != seat:
         raise ApiError(403, "not_your_seat", f"Your token holds seat {seat}, not seat {acting_for}.", "seat")
-    return seat

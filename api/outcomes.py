@@ -9,7 +9,6 @@ from flask import Response, jsonify, url_for
 from api.errors import ApiError, error_response
 from api.schemas import CommandResult
 from domain.engine import Seat
-from services.game_service import GameService
 from services.results import CommandOutcome
 
 
@@ -70,16 +69,3 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
 def _as_dict(result: CommandResult) -> dict[str, Any]:
     body = {"command_id": result.command_id, "status": result.status, "version": result.version}
     return {**body, "events": result.events, **({"poll": result.poll} if result.poll else {})}
-
-
-def known_stale(
-    service: GameService, game_id: str, stored_id: str, expected_version: int | None
-) -> CommandOutcome | None:
-    """A "stale" outcome when a new command expects a version the game has already left, so it is refused
-    before anything is written (the worker still guards the race where the game moves on after this)."""
-    if expected_version is None or service.outcome(game_id, stored_id) is not None:
-        return None
-    current = int(service.view(game_id, None)["version"])  # the projection: never ahead of the log
-    if expected_version >= current:
-        return None
-    return CommandOutcome(command_id=stored_id, status="stale", version=current)

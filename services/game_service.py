@@ -19,18 +19,18 @@ from domain.registry import get_game
 from services import validation
 from services.errors import ServiceError
 from services.parts import Parts
+from services.player_commands import PlayerCommands, unknown_game
 from services.players.accounts import Accounts
 from services.players.seating import Seating
 from services.processing.game_processor import GameProcessor
 from services.processing.stand_ins import StandIns
 from services.processing.sweep import Sweep
 from services.read_side.audit_export import export_lines
-from services.read_side.history import outcome_events, seat_history
+from services.read_side.history import seat_history
 from services.read_side.projections import PUBLIC, TO_ACT, seat_name, view_body
 from services.results import CommandOutcome
 from services.settings import Settings
 from services.store.meta_store import OPEN, OVER, RUNNING, seat_names
-from services.store.records import CommandRecord, OutcomeRecord, now_iso
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
@@ -53,6 +53,7 @@ class GameService:
         self.processor = GameProcessor(self.parts)
         self.stand_ins = StandIns(self.parts)
         self.sweep = Sweep(self.parts, self.processor, self.stand_ins)
+        self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
 
@@ -155,44 +156,53 @@ class GameService:
         command_id: str,
         expected_version: int | None = None,
     ) -> None:
-        """Queue a player's command. It is decoded against the game's Command union first: an undecodable
-        command raises ServiceError(400, "command.invalid", field=<json path such as "$.ship">) and nothing
-        is written. Resubmitting a ``command_id`` is a no-op (its first outcome stands). 409 if the game is
-        not running."""
+        """Queue a player's command for the workers, who decide it (a stale ``expected_version`` included).
+        It is decoded against the game's Command union first: an undecodable command raises
+        ServiceError(400, "command.invalid", field=<json path such as "$.ship">) and nothing is written.
+        Resubmitting a ``command_id`` is a no-op (its first outcome stands). 409 if the game is not
+        running."""
         meta, game = self._game(game_id)
-        validation.seat(meta, seat, "seat")
-        validation.command_id(command_id)
-        validation.expected_version(expected_version)
-        decoded = validation.decode(command, game.Command, "command")
-        if meta["status"] != RUNNING:
-            if self.parts.inbox.is_known(game_id, command_id):
-                return
-            raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
-        record = CommandRecord(
-            command_id=command_id,
-            seat=seat,
-            actor=seat,
-            command=msgspec.to_builtins(decoded),
-            expected_version=expected_version,
-            at=now_iso(self.settings.clock),
-        )
-        self.parts.queue_command(game_id, record)
+        self.commands.queue(meta, game, seat, command, command_id, expected_version)
+
+    def submit_and_wait(
+        self,
+        game_id: str,
+        seat: int,
+        command: dict[str, Any],
+        command_id: str,
+        expected_version: int | None,
+        wait: float,
+    ) -> CommandOutcome:
+        """The API's submit: as :meth:`submit`, but a new command expecting a version the game has left is
+        answered "stale" without being written, and its outcome is awaited up to ``wait`` seconds
+        ("pending" if undecided by then). The game is read once (see services/player_commands.py)."""
+        return self.commands.submit_and_wait(game_id, seat, command, command_id, expected_version, wait)
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if
         it is not decided by then."""
-        _, game = self._game(game_id)
+        meta, game = self._game(game_id)
         found = self.parts.inbox.wait(game_id, command_id, timeout)
         if found is None:
             version = self.parts.store.head(game_id).version
             return CommandOutcome(command_id=command_id, status="pending", version=version)
-        return self._outcome(game_id, found, game)
+        return self.commands.shown(game, meta, found)
 
     def outcome(self, game_id: str, command_id: str) -> CommandOutcome | None:
         """The outcome of a decided command, None while undecided or unknown."""
-        self._game(game_id)
+        meta, game = self._game(game_id)
         found = self.parts.inbox.outcome(game_id, command_id)
-        return self._outcome(game_id, found) if found is not None else None
+        return self.commands.shown(game, meta, found) if found is not None else None
+
+    def poll(self, game_id: str, command_id: str) -> CommandOutcome | None:
+        """The outcome of a submitted command ("pending" while undecided, at the version players see), None
+        if it was never submitted. The game is read once."""
+        found = self.commands.read(game_id, command_id)
+        if found.outcome is not None:
+            return self.commands.shown(get_game(found.meta["game"]), found.meta, found.outcome)
+        if not self.parts.inbox.is_known(game_id, command_id):
+            return None
+        return CommandOutcome(command_id=command_id, status="pending", version=found.version)
 
     def is_submitted(self, game_id: str, command_id: str) -> bool:
         """True once the command was accepted into the inbox, decided or not: the command-id index answers
@@ -301,7 +311,7 @@ class GameService:
         """The game's meta (see ``create_game``); 404 if unknown."""
         found = self.parts.meta.get(game_id)
         if found is None:
-            raise ServiceError(404, "game.unknown", f"There is no game {game_id!r}.", field="game_id")
+            raise unknown_game(game_id)
         return found
 
     def _game(self, game_id: str) -> tuple[dict[str, Any], Game]:
@@ -313,17 +323,3 @@ class GameService:
         if meta["status"] != OPEN:
             raise ServiceError(409, "game.started", "This game has already started.")
         return meta
-
-    def _outcome(self, game_id: str, found: OutcomeRecord, game: Game | None = None) -> CommandOutcome:
-        events: list[dict[str, Any]] = []
-        if found.status == "accepted":
-            meta, game = self._game(game_id)
-            records = self.parts.store.read(game_id, after=found.first_seq - 1, upto=found.last_seq)
-            events = outcome_events(game, records, found.seat, meta["status"] == OVER, seat_names(meta))
-        return CommandOutcome(
-            command_id=found.command_id,
-            status=found.status,
-            version=found.version,
-            events=events,
-            violation=found.violation,
-        )

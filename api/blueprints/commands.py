@@ -7,21 +7,14 @@ from typing import Any
 
 from flask import Response
 
-from api.auth import require_seat
+from api.auth import refuse_other_seat, require_seat
 from api.context import api_context, game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
-from api.outcomes import (
-    command_field,
-    known_stale,
-    outcome_response,
-    require_command_type,
-    stored_command_id,
-)
+from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, ErrorBody, SubmitCommand
 from services.errors import ServiceError
-from services.results import CommandOutcome
 
 blueprint = api_blueprint("commands", __name__)
 
@@ -51,20 +44,18 @@ OUTCOME_RESPONSES: dict[int, tuple[str, Any]] = {
 def submit_command(game_id: str) -> Response:
     seat = require_seat(game_id)
     body = decode_body(SubmitCommand)
-    require_seat(game_id, acting_for=body.seat)
+    refuse_other_seat(seat, body.seat)
     require_command_type(body.command)
-    service = game_service()
     stored_id = stored_command_id(seat, body.command_id)
-    stale = known_stale(service, game_id, stored_id, body.expected_version)
-    if stale is not None:
-        return outcome_response(game_id, body.command_id, stale, events=False)
+    wait = api_context().config.submit_wait_seconds
     try:
-        service.submit(game_id, seat, body.command, stored_id, body.expected_version)
+        outcome = game_service().submit_and_wait(
+            game_id, seat, body.command, stored_id, body.expected_version, wait
+        )
     except ServiceError as refused:
         if refused.http_status == 400:
             refused.field = command_field(refused.field)
         raise
-    outcome = service.wait_outcome(game_id, stored_id, api_context().config.submit_wait_seconds)
     return outcome_response(game_id, body.command_id, outcome, events=True)
 
 
@@ -85,14 +76,9 @@ def command_outcome(game_id: str, command_id: str) -> Response:
     seat = require_seat(game_id)
     if not re.fullmatch(COMMAND_ID_PATTERN, command_id) or len(command_id) > 64:
         raise ApiError(400, "invalid_path", "Not a command id (1-64 of A-Z a-z 0-9 _ . -).", "command_id")
-    service = game_service()
-    stored_id = stored_command_id(seat, command_id)
-    outcome = service.outcome(game_id, stored_id)
-    if outcome is None and not service.is_submitted(game_id, stored_id):
+    outcome = game_service().poll(game_id, stored_command_id(seat, command_id))
+    if outcome is None:
         raise ApiError(
             404, "command.unknown", f"Your seat never submitted a command {command_id!r} here.", "command_id"
         )
-    if outcome is None:
-        version = int(service.view(game_id, None)["version"])
-        outcome = CommandOutcome(command_id=stored_id, status="pending", version=version)
     return outcome_response(game_id, command_id, outcome, events=False)

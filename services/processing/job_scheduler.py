@@ -99,7 +99,9 @@ class JobScheduler:
                 return False
             self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
         job = self.queue.create_job(f"{JOBS}.process_game", args=(game_id,), job_id=job_id, result_ttl=600)
-        self.queue.enqueue_job(job)
+        pipe = self._rq.pipeline()
+        self.queue.enqueue_job(job, pipeline=pipe)  # RQ's writes, sent in one round trip instead of two
+        pipe.execute()
         return True
 
     def advance(self, game_id: str, version: int, repair: bool = False) -> bool:

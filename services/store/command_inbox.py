@@ -38,9 +38,6 @@ class CommandInbox:
         entries = self._redis.xrange(keys.commands(game_id), f"({checkpoint}", "+", count=count)
         return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
-    def last_entry_id(self, game_id: str) -> str:
-        return self._last_id(keys.commands(game_id))
-
     def all(self, game_id: str) -> list[tuple[str, CommandRecord]]:
         entries = self._redis.xrange(keys.commands(game_id))
         return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
@@ -59,16 +56,22 @@ class CommandInbox:
         pipe.hexists(keys.outcomes(game_id), command_id)
         return any(pipe.execute())
 
-    def wait(self, game_id: str, command_id: str, timeout: float) -> OutcomeRecord | None:
-        """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear."""
+    def wait(
+        self, game_id: str, command_id: str, timeout: float, cursor: str | None = None
+    ) -> OutcomeRecord | None:
+        """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear. With the
+        ``cursor`` the caller read from the decided stream (together with the outcome, before submitting),
+        the wait starts at once; without it, the cursor and the outcome are read first."""
         stream = keys.decided(game_id)
         deadline = time.monotonic() + timeout
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.xrevrange(stream, "+", "-", count=1)
-        pipe.hget(keys.outcomes(game_id), command_id)
-        latest, raw = pipe.execute()
-        cursor = as_str(latest[0][0]) if latest else "0-0"
-        found = layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
+        found = None
+        if cursor is None:
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.xrevrange(stream, "+", "-", count=1)
+            pipe.hget(keys.outcomes(game_id), command_id)
+            latest, raw = pipe.execute()
+            cursor = as_str(latest[0][0]) if latest else "0-0"
+            found = layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
         while True:
             remaining = deadline - time.monotonic()
             if found is not None or remaining <= 0:
@@ -78,7 +81,3 @@ class CommandInbox:
                 if entries:
                     cursor = as_str(entries[-1][0])
             found = self.outcome(game_id, command_id)
-
-    def _last_id(self, stream: str) -> str:
-        latest: Any = self._redis.xrevrange(stream, "+", "-", count=1)
-        return as_str(latest[0][0]) if latest else "0-0"

@@ -1,0 +1,140 @@
+"""A player's command from the API to its outcome, with one owner and one read of the game.
+
+``submit_and_wait``: one pipelined read (the meta, the head, the public projection's version, the command's
+outcome if any, and the cursor of the game's decided stream), the refusal of a command that expects a version
+the game has already left (before anything is written), the checks, the append to the inbox and its job,
+the wait on the decided stream from that cursor, and the outcome's events as the submitter may see them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import msgspec
+
+from domain.engine import Game
+from domain.registry import get_game
+from services import keys, validation
+from services.errors import ServiceError
+from services.parts import Parts
+from services.read_side.history import outcome_events
+from services.read_side.projections import PUBLIC
+from services.results import CommandOutcome
+from services.store.event_store import Head, head_from
+from services.store.layout import decode_outcome
+from services.store.meta_store import OVER, RUNNING, meta_from, seat_names
+from services.store.records import SEED_REVEALED, CommandRecord, OutcomeRecord, now_iso
+from services.store.replies import as_bytes, as_int, as_str
+
+
+class GameAtSubmit(NamedTuple):
+    """What one pipelined read tells about a game and one command id."""
+
+    meta: dict[str, Any]
+    head: Head
+    projected_version: int | None
+    outcome: OutcomeRecord | None
+    decided_cursor: str
+
+    @property
+    def version(self) -> int:
+        """The version players see: the public projection's (never ahead of the log), else the log's."""
+        return self.projected_version if self.projected_version is not None else self.head.version
+
+
+def unknown_game(game_id: str) -> ServiceError:
+    return ServiceError(404, "game.unknown", f"There is no game {game_id!r}.", field="game_id")
+
+
+class PlayerCommands:
+    def __init__(self, parts: Parts) -> None:
+        self._parts = parts
+
+    def submit_and_wait(
+        self,
+        game_id: str,
+        seat: int,
+        command: dict[str, Any],
+        command_id: str,
+        expected_version: int | None,
+        wait: float,
+    ) -> CommandOutcome:
+        """Queue the command and wait up to ``wait`` seconds for its outcome ("pending" if undecided by
+        then). A new command expecting a version the game has left is answered "stale" and not written."""
+        found = self.read(game_id, command_id)
+        if found.outcome is None and expected_version is not None and expected_version < found.version:
+            return CommandOutcome(command_id=command_id, status="stale", version=found.version)
+        game = get_game(found.meta["game"])
+        self.queue(found.meta, game, seat, command, command_id, expected_version, found.outcome is not None)
+        outcome = found.outcome or self._parts.inbox.wait(game_id, command_id, wait, found.decided_cursor)
+        if outcome is None:
+            version = self._parts.store.head(game_id).version
+            return CommandOutcome(command_id=command_id, status="pending", version=version)
+        return self.shown(game, found.meta, outcome)
+
+    def read(self, game_id: str, command_id: str) -> GameAtSubmit:
+        """The game and the command as they stand, in one round trip; 404 for an unknown game."""
+        pipe = self._parts.redis.pipeline(transaction=False)
+        pipe.hgetall(keys.meta(game_id))
+        pipe.hgetall(keys.head(game_id))
+        pipe.hget(keys.projection(game_id, PUBLIC), "version")
+        pipe.hget(keys.outcomes(game_id), command_id)
+        pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
+        raw_meta, raw_head, projected, raw_outcome, latest = pipe.execute()
+        meta = meta_from(raw_meta)
+        if meta is None:
+            raise unknown_game(game_id)
+        return GameAtSubmit(
+            meta=meta,
+            head=head_from(raw_head),
+            projected_version=as_int(projected) if projected is not None else None,
+            outcome=decode_outcome(as_bytes(raw_outcome), command_id) if raw_outcome is not None else None,
+            decided_cursor=as_str(latest[0][0]) if latest else "0-0",
+        )
+
+    def queue(
+        self,
+        meta: dict[str, Any],
+        game: Game,
+        seat: int,
+        command: dict[str, Any],
+        command_id: str,
+        expected_version: int | None,
+        known: bool = False,
+    ) -> None:
+        """Check and queue the command (nothing is written if a check fails); a command id already
+        submitted (``known``, or found in the inbox) is a no-op once the game no longer runs."""
+        validation.seat(meta, seat, "seat")
+        validation.command_id(command_id)
+        validation.expected_version(expected_version)
+        decoded = validation.decode(command, game.Command, "command")
+        game_id = meta["id"]
+        if meta["status"] != RUNNING:
+            if known or self._parts.inbox.is_known(game_id, command_id):
+                return
+            raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
+        record = CommandRecord(
+            command_id=command_id,
+            seat=seat,
+            actor=seat,
+            command=msgspec.to_builtins(decoded),
+            expected_version=expected_version,
+            at=now_iso(self._parts.settings.clock),
+        )
+        self._parts.queue_command(game_id, record)
+
+    def shown(self, game: Game, meta: dict[str, Any], found: OutcomeRecord) -> CommandOutcome:
+        """The outcome with its events as the submitter may see them (nothing is hidden once the game is
+        over: before this command, or by it, when its events end with the seed's reveal)."""
+        events: list[dict[str, Any]] = []
+        if found.status == "accepted":
+            records = self._parts.store.read(meta["id"], after=found.first_seq - 1, upto=found.last_seq)
+            over = meta["status"] == OVER or any(record.type == SEED_REVEALED for record in records)
+            events = outcome_events(game, records, found.seat, over, seat_names(meta))
+        return CommandOutcome(
+            command_id=found.command_id,
+            status=found.status,
+            version=found.version,
+            events=events,
+            violation=found.violation,
+        )

@@ -1,0 +1,74 @@
+"""The submit path reads a game's meta once and checks the seat once per request, whatever it answers."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import redis
+
+from services import keys
+from tests.api.support import ApiResponse, Harness, Table
+
+
+@contextmanager
+def commands_sent(store: Any) -> Iterator[list[tuple[Any, ...]]]:
+    """Every command this thread sends to the store (pipelined ones included), as argument tuples."""
+    sent: list[tuple[Any, ...]] = []
+    thread = threading.get_ident()
+    real_command, real_pipeline = redis.Redis.execute_command, redis.client.Pipeline.execute
+
+    def command(client: redis.Redis, *args: Any, **options: Any) -> Any:
+        if threading.get_ident() == thread and client is store:
+            sent.append(args)
+        return real_command(client, *args, **options)
+
+    def pipeline(pipe: Any, raise_on_error: bool = True) -> Any:
+        if threading.get_ident() == thread:
+            sent.extend(
+                queued[0] if isinstance(queued, tuple) else queued.args for queued in pipe.command_stack
+            )
+        return real_pipeline(pipe, raise_on_error)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(redis.Redis, "execute_command", command)
+        patch.setattr(redis.client.Pipeline, "execute", pipeline)
+        yield sent
+
+
+def _reads(sent: list[tuple[Any, ...]], verb: str, key: str) -> int:
+    return sum(1 for args in sent if str(args[0]).upper() == verb and _text(args[1]) == key)
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _submit_counting(api: Harness, table: Table, **body: Any) -> tuple[ApiResponse, list[tuple[Any, ...]]]:
+    legal = api.seat_view(table, 0)["view"]["legal"]
+    with commands_sent(api.store) as sent:
+        answer = api.submit(table, 0, legal[0], "counted", **body)
+    return answer, sent
+
+
+@pytest.mark.parametrize("with_version", [False, True], ids=["plain", "with-expected-version"])
+def test_an_accepted_command_reads_the_meta_once_and_the_seat_token_once(
+    api: Harness, with_version: bool
+) -> None:
+    table = api.new_game()
+    version = api.client.get(f"/api/games/{table.game_id}/view").json["version"]
+    answer, sent = _submit_counting(api, table, **({"expected_version": version} if with_version else {}))
+    assert answer.status_code == 200, answer.json
+    assert _reads(sent, "HGETALL", keys.meta(table.game_id)) == 1
+    assert _reads(sent, "HGET", keys.seat_tokens(table.game_id)) == 1
+
+
+def test_a_stale_command_reads_the_meta_once_and_writes_nothing(api: Harness) -> None:
+    table = api.new_game()
+    answer, sent = _submit_counting(api, table, expected_version=0)
+    assert answer.status_code == 409, answer.json
+    assert _reads(sent, "HGETALL", keys.meta(table.game_id)) == 1
+    assert not [args for args in sent if str(args[0]).upper() in {"EVALSHA", "XADD", "SET"}]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
@@ -14,9 +15,12 @@ from api.errors import register_error_handlers
 from services.game_service import GameService
 
 
-class _CompactJSON(DefaultJSONProvider):
-    sort_keys = False
-    compact = True
+class _MsgspecJSON(DefaultJSONProvider):
+    """Answers encoded by msgspec: the service's typed results (Structs) as well as plain dicts, compact,
+    keys in their own order."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return msgspec.json.encode(obj).decode("utf-8")
 
 
 def create_app(
@@ -34,7 +38,7 @@ def create_app(
         service, redis, mode = runtime.service, runtime.redis, runtime.mode
     config = config or ApiConfig.from_env()
     app = Flask("papyrus", static_folder=None)
-    app.json = _CompactJSON(app)
+    app.json = _MsgspecJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))
     register_error_handlers(app)

@@ -1,5 +1,6 @@
-"""One table of every endpoint: the decorator that registers a Flask route also records its OpenAPI facts,
-so the document in ``api/openapi.py`` cannot drift from the routes."""
+"""One table of every endpoint: the decorator that registers a Flask route also records its OpenAPI facts
+(its answers, and the refusals it may answer from api/refusals.py), so the document in ``api/openapi.py``
+cannot drift from the routes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from flask import Blueprint
+
+from api.refusals import Refusal
 
 API_PREFIX = "/api"
 Auth = Literal["none", "seat", "optional", "account"]
@@ -23,7 +26,8 @@ class Freeform:
     array: bool = False
 
 
-Body = type | Freeform | None
+# A JSON body: a msgspec Struct type (or ``list[...]`` of one, or a union of them), a Freeform, or None.
+Body = object
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Endpoint:
     responses: dict[int, tuple[str, Body]]
     auth: Auth
     query: tuple[QueryParam, ...] = field(default=())
+    refusals: tuple[Refusal, ...] = field(default=())
 
 
 ENDPOINTS: list[Endpoint] = []
@@ -58,8 +63,10 @@ def endpoint(
     request: type | None = None,
     auth: Auth = "none",
     query: tuple[QueryParam, ...] = (),
+    refusals: tuple[Refusal, ...] = (),
 ) -> Callable[[F], F]:
-    """Register ``rule`` (relative to ``/api``) on ``blueprint`` and record it for the OpenAPI document."""
+    """Register ``rule`` (relative to ``/api``) on ``blueprint`` and record it for the OpenAPI document:
+    ``responses`` are its answers, ``refusals`` the errors it may answer (from api/refusals.py)."""
 
     def register(view: F) -> F:
         blueprint.add_url_rule(rule, view_func=view, methods=[method])
@@ -73,6 +80,7 @@ def endpoint(
                 responses=responses,
                 auth=auth,
                 query=query,
+                refusals=refusals,
             )
         )
         return view

@@ -1,4 +1,5 @@
-"""The OpenAPI 3.1 document, built from the endpoint table and the msgspec structs (one source of truth)."""
+"""The OpenAPI 3.1 document, built from the endpoint table, the refusal table and the msgspec structs (one
+source of truth)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import msgspec
 
 from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform
+from api.schemas import ErrorBody
 from domain import registry
 
 REF = "#/components/schemas/{name}"
@@ -26,11 +28,13 @@ _PARAM_DOCS = {
 }
 
 
-def _struct_types() -> list[Any]:
-    seen: list[Any] = []
+def _typed_bodies() -> list[Any]:
+    """Every request and answer body given as a type (a struct, a list of structs, a union), the error
+    body first."""
+    seen: list[Any] = [ErrorBody]
     for spec in ENDPOINTS:
         for kind in [spec.request, *(body for _, body in spec.responses.values())]:
-            if isinstance(kind, type) and kind not in seen:
+            if kind is not None and not isinstance(kind, Freeform) and kind not in seen:
                 seen.append(kind)
     return seen
 
@@ -40,10 +44,11 @@ def _game_types() -> dict[str, tuple[Any, Any]]:
     return {name: (game.Command, game.Options) for name, game in sorted(registry.games().items())}
 
 
-def _components() -> dict[str, Any]:
-    structs = _struct_types()
+def _components() -> tuple[dict[str, Any], dict[Any, Any]]:
+    """The named schemas, and the schema of each typed body."""
+    bodies = _typed_bodies()
     game_types = _game_types()
-    flat = [*structs, *(t for pair in game_types.values() for t in pair)]
+    flat = [*bodies, *(t for pair in game_types.values() for t in pair)]
     schemas, components = msgspec.json.schema_components(flat, ref_template=REF)
     by_type = dict(zip(flat, schemas, strict=True))
     commands = [by_type[command] for command, _ in game_types.values()]
@@ -55,16 +60,26 @@ def _components() -> dict[str, Any]:
         }
     for name, (_, options) in game_types.items():
         components[f"{name}.Options"] = by_type[options]
-    return components
+    return components, {body: by_type[body] for body in bodies}
 
 
-def _body_schema(body: Body) -> dict[str, Any]:
+def _body_schema(body: Body, typed: dict[Any, Any]) -> dict[str, Any]:
     if isinstance(body, Freeform):
         item = {"type": "object", "title": body.name, "description": body.description}
         return {"type": "array", "items": item} if body.array else item
-    if isinstance(body, type):
-        return {"$ref": REF.format(name=body.__name__)}
-    return {}
+    if body is None:
+        return {}
+    schema: dict[str, Any] = typed[body]
+    return schema
+
+
+def _answers(spec: Endpoint) -> dict[int, tuple[str, Body]]:
+    """The endpoint's answers and its refusals (those sharing a status described together)."""
+    answers = dict(spec.responses)
+    for status in sorted({refusal.status for refusal in spec.refusals}):
+        described = [refusal.description for refusal in spec.refusals if refusal.status == status]
+        answers[status] = ("; ".join(described), ErrorBody)
+    return answers
 
 
 def _parameters(spec: Endpoint) -> list[dict[str, Any]]:
@@ -93,7 +108,7 @@ def _parameters(spec: Endpoint) -> list[dict[str, Any]]:
     return params
 
 
-def _operation(spec: Endpoint) -> dict[str, Any]:
+def _operation(spec: Endpoint, typed: dict[Any, Any]) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": spec.operation_id,
         "summary": spec.summary,
@@ -101,15 +116,15 @@ def _operation(spec: Endpoint) -> dict[str, Any]:
         "responses": {
             str(status): {
                 "description": description,
-                "content": {"application/json": {"schema": _body_schema(body)}},
+                "content": {"application/json": {"schema": _body_schema(body, typed)}},
             }
-            for status, (description, body) in sorted(spec.responses.items())
+            for status, (description, body) in sorted(_answers(spec).items())
         },
     }
     if spec.request is not None:
         operation["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": _body_schema(spec.request)}},
+            "content": {"application/json": {"schema": _body_schema(spec.request, typed)}},
         }
     if spec.auth in _SECURITY:
         operation["security"] = _SECURITY[spec.auth]
@@ -119,10 +134,11 @@ def _operation(spec: Endpoint) -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
+    components, typed = _components()
     paths: dict[str, dict[str, Any]] = {}
     for spec in ENDPOINTS:
         path = _PATH_PARAM.sub(r"{\1}", spec.path)
-        paths.setdefault(path, {})[spec.method] = _operation(spec)
+        paths.setdefault(path, {})[spec.method] = _operation(spec, typed)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -133,7 +149,7 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": paths,
         "components": {
-            "schemas": _components(),
+            "schemas": components,
             "securitySchemes": {
                 "seatToken": {
                     "type": "http",

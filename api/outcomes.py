@@ -54,18 +54,16 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
             command_id=command_id,
             version=outcome.version,
         )
-    result = CommandResult(command_id=command_id, status=outcome.status, version=outcome.version)
+    result = CommandResult(
+        command_id=command_id,
+        status=outcome.status,
+        version=outcome.version,
+        events=outcome.events if events and outcome.status != "pending" else [],
+    )
     if outcome.status == "pending":
         result.poll = url_for("commands.command_outcome", game_id=game_id, command_id=command_id)
-        response = jsonify(_as_dict(result))
+        response = jsonify(result)
         response.status_code = 202
         response.headers["Location"] = result.poll
         return response
-    if events:
-        result.events = outcome.events
-    return jsonify(_as_dict(result))
-
-
-def _as_dict(result: CommandResult) -> dict[str, Any]:
-    body = {"command_id": result.command_id, "status": result.status, "version": result.version}
-    return {**body, "events": result.events, **({"poll": result.poll} if result.poll else {})}
+    return jsonify(result)

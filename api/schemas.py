@@ -6,6 +6,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from services.results import HistoryEvent
+
 COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$"
 CommandId = Annotated[
     str,
@@ -69,21 +71,22 @@ class ErrorBody(msgspec.Struct, kw_only=True):
     error: ErrorDetail
 
 
-class SeatGranted(msgspec.Struct, kw_only=True):
-    """The joined seat and its bearer token (shown once; only its hash is stored)."""
-
-    seat: int
-    token: str
-
-
-class CommandResult(msgspec.Struct, kw_only=True):
-    """The outcome of a command: accepted (200), still pending (202, poll ``poll``)."""
+class CommandResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The outcome of a command: accepted (200) with the new events as you may see them (none when
+    polled), or still pending (202, poll ``poll``)."""
 
     command_id: str
     status: str
     version: int
-    events: list[dict[str, Any]] = []
+    events: list[HistoryEvent]
     poll: str | None = None
+
+
+class Invitation(msgspec.Struct, kw_only=True):
+    """A private game's invitation: the code, and the link that shows the game it opens."""
+
+    invite: str
+    url: str
 
 
 class Health(msgspec.Struct, kw_only=True):

@@ -34,7 +34,7 @@ def exports(game_name: str, games: int, players: int) -> list[list[str]]:
     service = make_service(connection, FakeClock(), queue_name="audit-bench")
     produced = []
     for _ in range(games):
-        game_id = service.create_game(game_name, players, {})["id"]
+        game_id = service.create_game(game_name, players, {}).id
         service.start(game_id, fill_with_bots=True)
         drain(service)
         produced.append(list(service.export(game_id)))

@@ -65,8 +65,8 @@ def measure(game: str, moves: int) -> dict[str, Any]:
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/api"
-    game_id = service.create_game(game, 2, {})["id"]
-    tokens = [service.join(game_id, name)["token"] for name in ("first", "second")]
+    game_id = service.create_game(game, 2, {}).id
+    tokens = [service.join(game_id, name).token for name in ("first", "second")]
     service.start(game_id)
     arrivals: queue.Queue[Arrival] = queue.Queue()
     for seat, token in enumerate(tokens):
@@ -76,7 +76,7 @@ def measure(game: str, moves: int) -> dict[str, Any]:
     view_reads: list[float] = []
     try:
         for _ in range(moves):
-            to_act = service.view(game_id, 0)["to_act"]
+            to_act = service.view(game_id, 0).to_act
             if not to_act:
                 break
             seat = to_act[0]

@@ -96,11 +96,11 @@ def game_memory(connection: redis.Redis, service: GameService, name: str) -> tup
     index), and its number of events."""
     game = registry.get_game(name)
     meta = service.create_game(name, min(4, game.max_players), {})
-    service.start(meta["id"], fill_with_bots=True)
+    service.start(meta.id, fill_with_bots=True)
     queue = service.parts.scheduler.queue
     SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="ERROR")
-    game_id = meta["id"]
-    if service.meta(game_id)["status"] != "over":
+    game_id = meta.id
+    if service.meta(game_id).status != "over":
         raise RuntimeError(f"{name} bot game {game_id} did not finish")
     game_keys = [k for k in keys.game_keys(game_id) if connection.exists(k)]
     game_keys += [k.decode() for k in connection.scan_iter(match=keys.projection_pattern(game_id))]

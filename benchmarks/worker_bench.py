@@ -90,10 +90,10 @@ def play_games(connection: redis.Redis, games: int) -> tuple[float, int]:
         with Timed() as timed:
             for _ in range(games):
                 meta = service.create_game(GAME, 4, {})
-                service.start(meta["id"], fill_with_bots=True)
+                service.start(meta.id, fill_with_bots=True)
                 SimpleWorker([queue], connection=connection).work(burst=True, logging_level="ERROR")
-                if service.meta(meta["id"])["status"] != "over":
-                    raise RuntimeError(f"bot game {meta['id']} did not finish")
+                if service.meta(meta.id).status != "over":
+                    raise RuntimeError(f"bot game {meta.id} did not finish")
         return timed.decided / timed.seconds, timed.decided
     finally:
         queue.delete(delete_jobs=True)

@@ -99,7 +99,7 @@ class Jobs:
 def settled(service: GameService, game_id: str, version: int) -> bool:
     """The projections show ``version`` or later and someone must act (or the game is over)."""
     view = service.view(game_id, None)
-    return view["version"] >= version and (bool(view["to_act"]) or view["status"] == "over")
+    return view.version >= version and (bool(view.to_act) or view.status == "over")
 
 
 def new_games(service: GameService, games: int) -> list[str]:
@@ -107,9 +107,9 @@ def new_games(service: GameService, games: int) -> list[str]:
     for _ in range(games):
         meta = service.create_game("egizia", 4, {})
         for seat in range(4):
-            service.join(meta["id"], f"P{seat}", seat=seat)
-        service.start(meta["id"])
-        ids.append(meta["id"])
+            service.join(meta.id, f"P{seat}", seat=seat)
+        service.start(meta.id)
+        ids.append(meta.id)
     return ids
 
 
@@ -130,10 +130,10 @@ def play(service: GameService, games: int, commands: int, seed: int, jobs: Jobs)
         while submitted < commands and ids:
             game_id = ids[submitted % len(ids)]
             view = service.view(game_id, None)
-            if view["status"] == "over":
+            if view.status == "over":
                 ids.remove(game_id)
                 continue
-            seat = rng.choice(view["to_act"])
+            seat = rng.choice(view.to_act)
             command = rng.choice(service.legal_commands(game_id, seat))
             service.submit(game_id, seat, command, f"p{submitted}", None)
             submitted += 1

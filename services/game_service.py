@@ -27,10 +27,10 @@ from services.processing.stand_ins import StandIns
 from services.processing.sweep import Sweep
 from services.read_side.audit_export import export_lines
 from services.read_side.history import seat_history
-from services.read_side.projections import PUBLIC, TO_ACT, seat_name, view_body
-from services.results import CommandOutcome
+from services.read_side.projections import ViewBody, view_body
+from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, SeatGranted, YourTurn
 from services.settings import Settings
-from services.store.meta_store import OPEN, OVER, RUNNING, seat_names
+from services.store.meta_store import OPEN, OVER, RUNNING
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
@@ -57,13 +57,10 @@ class GameService:
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
 
-    def create_game(
-        self, game: str, seats: int, options: dict[str, Any], public: bool = True
-    ) -> dict[str, Any]:
-        """Create an open game. Returns its meta: ``{"id", "game", "seats", "options", "public", "status":
-        "open"|"running"|"over", "players": [{"seat", "name", "bot", "account"?}...], "created_at"}``, and
-        for a private game its ``"invite"`` code (shown to the creator only).
-        ServiceError 400 for an unknown game, a bad seat count or options that do not decode (field named)."""
+    def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:
+        """Create an open game and answer its meta, with its invitation code when it is private (shown to
+        the creator only). 400 for an unknown game, a bad seat count or options that do not decode (the
+        field named)."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
         decoded = validation.options(rules, options)
@@ -78,8 +75,8 @@ class GameService:
         self.parts.meta.create(doc, doc["created_at"])
         meta = self.meta(doc["id"])
         self.parts.meta.publish_lobby(meta)
-        if not meta["public"]:
-            return {**meta, "invite": self.seating.create_invite(doc["id"])}
+        if not meta.public:
+            return msgspec.structs.replace(meta, invite=self.seating.create_invite(meta.id))
         return meta
 
     def join(
@@ -89,52 +86,31 @@ class GameService:
         seat: int | None = None,
         account: str | None = None,
         invite: str | None = None,
-    ) -> dict[str, Any]:
-        """Take a seat (the first free one when ``seat`` is None). Returns ``{"seat", "token"}``; the token is
-        shown once and stored only as its sha256. With ``account`` the seat belongs to that account too
-        (one seat per account per game). 404 unknown game, 403 private game without its ``invite`` code,
-        409 seat taken / game started / full / account already seated."""
+    ) -> SeatGranted:
+        """Take a seat (the first free one when ``seat`` is None); its token is shown once and stored only
+        as its sha256. With ``account`` the seat belongs to that account too (one seat per account per
+        game). 404 unknown game, 403 private game without its ``invite`` code, 409 seat taken / game
+        started / full / account already seated."""
         meta = self._open_meta(game_id)
-        name = validation.player_name(player_name)
-        self.seating.admit(meta, invite)
-        taken = self._claim(meta, name, seat, account)
-        token = secrets.token_urlsafe(24)
-        self.parts.meta.save_token(game_id, token, taken)
-        self.seating.seated(game_id, taken, account)
+        granted = self.seating.take_seat(meta, validation.player_name(player_name), seat, account, invite)
         self.parts.meta.publish_lobby(self.meta(game_id))
-        return {"seat": taken, "token": token}
-
-    def _claim(self, meta: dict[str, Any], name: str, seat: int | None, account: str | None) -> int:
-        """Take the seat in one atomic step (see services/store/lua/claim.lua)."""
-        game_id = meta["id"]
-        wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta["seats"])
-        claim = self.parts.meta.claim(game_id, wanted, name, account)
-        if claim.status == 1:
-            return claim.seat
-        if claim.status == -1:
-            raise ServiceError(409, "game.started", "This game has already started.")
-        if claim.status == -2:
-            self.seating.seated(game_id, claim.seat, account)
-            raise ServiceError(409, "seat.already_yours", "Your account already holds a seat in this game.")
-        if seat is not None:
-            raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
-        raise ServiceError(409, "game.full", "Every seat of this game is taken.")
+        return granted
 
     def authenticate(self, game_id: str, token: str) -> int | None:
         """The seat this token holds in this game, or None."""
         return self.parts.meta.seat_of(game_id, token) if token else None
 
-    def start(self, game_id: str, fill_with_bots: bool = False) -> dict[str, Any]:
+    def start(self, game_id: str, fill_with_bots: bool = False) -> GameMeta:
         """Run setup (the service draws and keeps the seed) and return the meta. Empty seats become bots
         when ``fill_with_bots``; otherwise 409 while a seat is empty. 409 if already started."""
         for _ in range(START_ATTEMPTS):
             meta = self._open_meta(game_id)
-            empty = sorted(set(range(meta["seats"])) - {player["seat"] for player in meta["players"]})
+            empty = sorted(set(range(meta.seats)) - {player.seat for player in meta.players})
             if empty and not fill_with_bots:
                 raise ServiceError(409, "seats.empty", f"Seats {empty} are still empty.")
             for seat in empty:
                 self.parts.meta.claim_seat(game_id, seat, f"Bot {seat + 1}", bot=True)
-            started = self.parts.meta.start_if_full(game_id, meta["seats"])
+            started = self.parts.meta.start_if_full(game_id, meta.seats)
             if started == 0:
                 raise ServiceError(409, "game.started", "This game has already started.")
             if started == 1:
@@ -199,7 +175,7 @@ class GameService:
         if it was never submitted. The game is read once."""
         found = self.commands.read(game_id, command_id)
         if found.outcome is not None:
-            return self.commands.shown(get_game(found.meta["game"]), found.meta, found.outcome)
+            return self.commands.shown(get_game(found.meta.game), found.meta, found.outcome)
         if not self.parts.inbox.is_known(game_id, command_id):
             return None
         return CommandOutcome(command_id=command_id, status="pending", version=found.version)
@@ -210,35 +186,35 @@ class GameService:
         self._game(game_id)
         return self.parts.inbox.is_known(game_id, command_id)
 
-    def view(self, game_id: str, seat: int | None, at: int | None = None) -> dict[str, Any]:
-        """What ``seat`` (None = spectator) may see: ``{"game_id", "version", "seat", "status", "view":
-        <the game's view as JSON>, "to_act": [seats], "result": {...}|None}``. From the projection when
-        ``at`` is None, else replayed to version ``at`` (400 if out of range)."""
+    def view(self, game_id: str, seat: int | None, at: int | None = None) -> GameView:
+        """What ``seat`` (None = spectator) may see: from the projection when ``at`` is None, else replayed
+        to version ``at`` (400 if out of range)."""
         meta, game = self._game(game_id)
         if seat is not None:
             validation.seat(meta, seat, "seat")
-        name = PUBLIC if seat is None else seat_name(seat)
-        body = self.parts.projections.read(game_id, name) if at is None else None
-        if body is not None:
-            return {"game_id": game_id, "seat": seat, **body}
-        version = self.parts.store.head(game_id).version
+        body = self.parts.projections.view(game_id, seat) if at is None else None
+        if body is None:
+            body = self._replayed_view(meta, game, seat, at)
+        return GameView(
+            game_id=game_id,
+            seat=seat,
+            version=body.version,
+            status=body.status,
+            to_act=body.to_act,
+            result=body.result,
+            view=body.view,
+        )
+
+    def _replayed_view(self, meta: GameMeta, game: Game, seat: int | None, at: int | None) -> ViewBody:
+        """The view folded from the log: at ``at``, or now when no projection is written yet."""
+        version = self.parts.store.head(meta.id).version
         if version == 0:
-            return {
-                "game_id": game_id,
-                "seat": seat,
-                "version": 0,
-                "status": meta["status"],
-                "to_act": [],
-                "result": None,
-                "view": None,
-            }
+            return ViewBody(version=0, status=meta.status, to_act=[], result=None, view=None)
         if at is None:
-            head, state = self.parts.shared_states.load(game, game_id)
-            body = view_body(game, state, seat, head.version)
-        else:
-            validation.version_in_range(at, version)
-            body = view_body(game, self.parts.shared_states.at(game, game_id, at), seat, at)
-        return {"game_id": game_id, "seat": seat, **body}
+            head, state = self.parts.shared_states.load(game, meta.id)
+            return view_body(game, state, seat, head.version)
+        validation.version_in_range(at, version)
+        return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
 
     def wait_version(self, game_id: str, after: int, timeout: float) -> int:
         """Block (no busy loop) up to ``timeout`` seconds until the game's version is above ``after``; returns
@@ -250,18 +226,16 @@ class GameService:
         """The commands ``seat`` may submit now, as JSON dicts (with their "type" tag)."""
         meta, game = self._game(game_id)
         validation.seat(meta, seat, "seat")
-        if meta["status"] != RUNNING:
+        if meta.status != RUNNING:
             return []
         _, state = self.parts.shared_states.load(game, game_id)
         if game.result(state) is not None:
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 
-    def history(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
-        """Every event record as ``seat`` may see it, in order: ``{"kind": "event", "seq", "type", "at",
-        "actor", "command_id", "data", "description"}``, interleaved with that seat's refused commands
-        ``{"kind": "refused", "command_id", "at", "actor", "command", "status", "violation"}``. Once the
-        game is over nothing is redacted and every seat's refusals are listed."""
+    def history(self, game_id: str, seat: int | None) -> list[HistoryEntry]:
+        """Every event as ``seat`` may see it, in order, with that seat's refused commands among them.
+        Once the game is over nothing is redacted and every seat's refusals are listed."""
         meta, game = self._game(game_id)
         if seat is not None:
             validation.seat(meta, seat, "seat")
@@ -271,55 +245,54 @@ class GameService:
             self.parts.inbox.all(game_id),
             self.parts.inbox.outcomes(game_id),
             seat,
-            meta["status"] == OVER,
-            seat_names(meta),
+            meta.status == OVER,
+            meta.seat_names(),
         )
 
     def export(self, game_id: str) -> Iterator[str]:
         """The full audit log as JSON Lines (format in services/read_side/audit_export.py); 409 until the
         game is over."""
         meta, _ = self._game(game_id)
-        if meta["status"] != OVER:
+        if meta.status != OVER:
             raise ServiceError(409, "game.not_over", "A game can be exported once it is over.")
         return export_lines(
             meta,
             self.parts.store.read(game_id),
             self.parts.inbox.all(game_id),
             self.parts.inbox.outcomes(game_id),
-            self.view(game_id, None)["result"],
+            self.view(game_id, None).result,
         )
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Public open games, oldest first, each a meta dict."""
+    def lobby(self) -> list[GameMeta]:
+        """Public open games, oldest first."""
         return self.parts.meta.lobby()
 
-    def your_turn(self, game_id: str, seat: int) -> dict[str, Any]:
-        """``{"game_id", "seat", "your_turn": bool, "version", "deadline": epoch seconds | None}``."""
+    def your_turn(self, game_id: str, seat: int) -> YourTurn:
         meta, _ = self._game(game_id)
         validation.seat(meta, seat, "seat")
-        body = self.parts.projections.read(game_id, TO_ACT) or {"version": 0, "to_act": []}
+        projected = self.parts.projections.to_act(game_id)
         deadline = self.parts.deadlines.of_game(game_id).get(seat)
-        return {
-            "game_id": game_id,
-            "seat": seat,
-            "your_turn": seat in body["to_act"],
-            "version": body["version"],
-            "deadline": deadline.deadline if deadline is not None else None,
-        }
+        return YourTurn(
+            game_id=game_id,
+            seat=seat,
+            your_turn=seat in projected.to_act,
+            version=projected.version,
+            deadline=deadline.deadline if deadline is not None else None,
+        )
 
-    def meta(self, game_id: str) -> dict[str, Any]:
-        """The game's meta (see ``create_game``); 404 if unknown."""
+    def meta(self, game_id: str) -> GameMeta:
+        """The game's meta; 404 if unknown."""
         found = self.parts.meta.get(game_id)
         if found is None:
             raise unknown_game(game_id)
         return found
 
-    def _game(self, game_id: str) -> tuple[dict[str, Any], Game]:
+    def _game(self, game_id: str) -> tuple[GameMeta, Game]:
         meta = self.meta(game_id)
-        return meta, get_game(meta["game"])
+        return meta, get_game(meta.game)
 
-    def _open_meta(self, game_id: str) -> dict[str, Any]:
+    def _open_meta(self, game_id: str) -> GameMeta:
         meta = self.meta(game_id)
-        if meta["status"] != OPEN:
+        if meta.status != OPEN:
             raise ServiceError(409, "game.started", "This game has already started.")
         return meta

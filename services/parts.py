@@ -3,14 +3,13 @@ the stores, the state caches, the projections and the job scheduler."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import redis
 
 from domain.engine import Game
 from domain.registry import get_game
 from services.processing.job_scheduler import JobScheduler
 from services.read_side.projections import Projections
+from services.results import GameMeta
 from services.settings import Settings
 from services.store.archive import Archive
 from services.store.command_inbox import CommandInbox
@@ -40,12 +39,12 @@ class Parts:
         self.scheduler = JobScheduler(connection, rq_connection, settings)
         self.archive = Archive(connection)
 
-    def game_of(self, game_id: str) -> tuple[dict[str, Any], Game]:
+    def game_of(self, game_id: str) -> tuple[GameMeta, Game]:
         """The meta and Game of an existing game (KeyError if unknown)."""
         meta = self.meta.get(game_id)
         if meta is None:
             raise KeyError(game_id)
-        return meta, get_game(meta["game"])
+        return meta, get_game(meta.game)
 
     def queue_command(self, game_id: str, record: CommandRecord) -> bool:
         """Append a command (idempotent by command_id) and make sure a process_game job will see it; False

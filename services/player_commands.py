@@ -19,10 +19,10 @@ from services.errors import ServiceError
 from services.parts import Parts
 from services.read_side.history import outcome_events
 from services.read_side.projections import PUBLIC
-from services.results import CommandOutcome
+from services.results import CommandOutcome, GameMeta, HistoryEvent
 from services.store.event_store import Head, head_from
 from services.store.layout import decode_outcome
-from services.store.meta_store import OVER, RUNNING, meta_from, seat_names
+from services.store.meta_store import OVER, RUNNING, meta_from
 from services.store.records import SEED_REVEALED, CommandRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes, as_int, as_str
 
@@ -30,7 +30,7 @@ from services.store.replies import as_bytes, as_int, as_str
 class GameAtSubmit(NamedTuple):
     """What one pipelined read tells about a game and one command id."""
 
-    meta: dict[str, Any]
+    meta: GameMeta
     head: Head
     projected_version: int | None
     outcome: OutcomeRecord | None
@@ -64,7 +64,7 @@ class PlayerCommands:
         found = self.read(game_id, command_id)
         if found.outcome is None and expected_version is not None and expected_version < found.version:
             return CommandOutcome(command_id=command_id, status="stale", version=found.version)
-        game = get_game(found.meta["game"])
+        game = get_game(found.meta.game)
         self.queue(found.meta, game, seat, command, command_id, expected_version, found.outcome is not None)
         outcome = found.outcome or self._parts.inbox.wait(game_id, command_id, wait, found.decided_cursor)
         if outcome is None:
@@ -94,7 +94,7 @@ class PlayerCommands:
 
     def queue(
         self,
-        meta: dict[str, Any],
+        meta: GameMeta,
         game: Game,
         seat: int,
         command: dict[str, Any],
@@ -108,11 +108,11 @@ class PlayerCommands:
         validation.command_id(command_id)
         validation.expected_version(expected_version)
         decoded = validation.decode(command, game.Command, "command")
-        game_id = meta["id"]
-        if meta["status"] != RUNNING:
+        game_id = meta.id
+        if meta.status != RUNNING:
             if known or self._parts.inbox.is_known(game_id, command_id):
                 return
-            raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
+            raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
         record = CommandRecord(
             command_id=command_id,
             seat=seat,
@@ -123,14 +123,14 @@ class PlayerCommands:
         )
         self._parts.queue_command(game_id, record)
 
-    def shown(self, game: Game, meta: dict[str, Any], found: OutcomeRecord) -> CommandOutcome:
+    def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is
         over: before this command, or by it, when its events end with the seed's reveal)."""
-        events: list[dict[str, Any]] = []
+        events: list[HistoryEvent] = []
         if found.status == "accepted":
-            records = self._parts.store.read(meta["id"], after=found.first_seq - 1, upto=found.last_seq)
-            over = meta["status"] == OVER or any(record.type == SEED_REVEALED for record in records)
-            events = outcome_events(game, records, found.seat, over, seat_names(meta))
+            records = self._parts.store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
+            over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
+            events = outcome_events(game, records, found.seat, over, meta.seat_names())
         return CommandOutcome(
             command_id=found.command_id,
             status=found.status,

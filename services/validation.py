@@ -10,6 +10,7 @@ import msgspec
 from domain import registry
 from domain.engine import Game
 from services.errors import ServiceError
+from services.results import GameMeta
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _NAMED_FIELD = re.compile(r"^Object (?P<problem>missing required|contains unknown) field `(?P<name>[^`]+)`")
@@ -73,9 +74,9 @@ def player_name(name: Any) -> str:
     return name.strip()
 
 
-def seat(meta: dict[str, Any], value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < meta["seats"]:
-        raise bad(field, f"{field} must be a seat number from 0 to {meta['seats'] - 1}.")
+def seat(meta: GameMeta, value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < meta.seats:
+        raise bad(field, f"{field} must be a seat number from 0 to {meta.seats - 1}.")
     return value
 
 

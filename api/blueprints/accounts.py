@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from flask import Response, jsonify, request
 
+from api import refusals
 from api.account_auth import clear_session_cookie, presented_tokens, require_account, set_session_cookie
 from api.context import game_service
 from api.decoding import decode_body
-from api.endpoints import Freeform, api_blueprint, endpoint
+from api.endpoints import api_blueprint, endpoint
 from api.errors import error_response
-from api.schemas import ErrorBody
 from services.players.accounts import LoginThrottled
+from services.results import Account, AccountGame
 
 blueprint = api_blueprint("accounts", __name__)
-
-ACCOUNT = Freeform("Account", 'An account: {"name", "created_at"}.')
-MY_GAMES = Freeform(
-    "MyGame",
-    'A game you hold a seat in: its public facts plus {"seat", "your_turn"}; your turn first.',
-    array=True,
-)
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -46,15 +40,12 @@ class LoginGranted(msgspec.Struct, kw_only=True):
     "/accounts",
     summary="Register an account with a name and a password.",
     request=Credentials,
-    responses={
-        201: ("The new account", ACCOUNT),
-        400: ("A bad name or password (the field says which)", ErrorBody),
-        409: ("The name is taken (letter case does not matter)", ErrorBody),
-    },
+    responses={201: ("The new account", Account)},
+    refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN),
 )
-def register() -> tuple[dict[str, Any], int]:
+def register() -> tuple[Response, int]:
     body = decode_body(Credentials)
-    return game_service().accounts.register(body.name, body.password), 201
+    return jsonify(game_service().accounts.register(body.name, body.password)), 201
 
 
 @endpoint(
@@ -63,12 +54,8 @@ def register() -> tuple[dict[str, Any], int]:
     "/sessions",
     summary="Log in: a login token for API clients, also set as the session cookie for the web.",
     request=Credentials,
-    responses={
-        200: ("The login token and its expiry", LoginGranted),
-        400: ("Malformed body", ErrorBody),
-        401: ("Wrong name or password (the same answer for both)", ErrorBody),
-        429: ("Too many failed logins for this name or address; see Retry-After", ErrorBody),
-    },
+    responses={200: ("The login token and its expiry", LoginGranted)},
+    refusals=(refusals.BAD_INPUT, refusals.LOGIN_FAILED, refusals.THROTTLED),
 )
 def login() -> Response:
     body = decode_body(Credentials)
@@ -80,7 +67,7 @@ def login() -> Response:
         refused.headers["Retry-After"] = str(throttled.retry_after)
         return refused
     shown = LoginGranted(name=granted.name, token=granted.token, expires_at=granted.expires_at)
-    response = jsonify(msgspec.to_builtins(shown))
+    response = jsonify(shown)
     set_session_cookie(response, granted, service.settings.token_ttl)
     return response
 
@@ -91,7 +78,8 @@ def login() -> Response:
     "/sessions/current",
     summary="Log out: the login token (bearer or cookie) stops working and the cookie is cleared.",
     auth="account",
-    responses={200: ("Logged out", ACCOUNT), 401: ("Not logged in", ErrorBody)},
+    responses={200: ("Logged out", Account)},
+    refusals=(refusals.NOT_LOGGED_IN,),
 )
 def logout() -> Response:
     name = require_account()
@@ -109,10 +97,11 @@ def logout() -> Response:
     "/accounts/me",
     summary="The logged-in account.",
     auth="account",
-    responses={200: ("Your account", ACCOUNT), 401: ("Not logged in, or the token expired", ErrorBody)},
+    responses={200: ("Your account", Account)},
+    refusals=(refusals.NOT_LOGGED_IN,),
 )
-def me() -> dict[str, Any] | None:
-    return game_service().accounts.profile(require_account())
+def me() -> Response:
+    return jsonify(game_service().accounts.profile(require_account()))
 
 
 @endpoint(
@@ -121,7 +110,8 @@ def me() -> dict[str, Any] | None:
     "/accounts/me/games",
     summary="Your games: the ones where it is your turn first, then running, open and finished ones.",
     auth="account",
-    responses={200: ("Your games", MY_GAMES), 401: ("Not logged in, or the token expired", ErrorBody)},
+    responses={200: ("Your games", list[AccountGame])},
+    refusals=(refusals.NOT_LOGGED_IN,),
 )
-def my_games() -> list[dict[str, Any]]:
-    return game_service().seating.games_of(require_account())
+def my_games() -> Response:
+    return jsonify(game_service().seating.games_of(require_account()))

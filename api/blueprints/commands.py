@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Response
 
+from api import refusals
 from api.auth import refuse_other_seat, require_seat
 from api.context import api_context, game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
-from api.schemas import COMMAND_ID_PATTERN, CommandResult, ErrorBody, SubmitCommand
+from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
 
 blueprint = api_blueprint("commands", __name__)
 
-OUTCOME_RESPONSES: dict[int, tuple[str, Any]] = {
+OUTCOME_RESPONSES: dict[int, tuple[str, object]] = {
     200: ("Accepted: the new version and the new events as you may see them", CommandResult),
     202: ("Not decided yet: poll the `poll` link", CommandResult),
-    409: ("`expected_version` was stale: nothing changed", ErrorBody),
-    422: ("The rules refuse this command (`error.details` says why)", ErrorBody),
 }
+OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
 
 
 @endpoint(
@@ -33,13 +32,14 @@ OUTCOME_RESPONSES: dict[int, tuple[str, Any]] = {
     summary="Submit a command for your seat; waits briefly for its outcome.",
     request=SubmitCommand,
     auth="seat",
-    responses={
-        **OUTCOME_RESPONSES,
-        400: ("Malformed JSON, unknown command type, wrong field type or oversized body", ErrorBody),
-        401: ("No valid seat token", ErrorBody),
-        403: ("Acting for a seat the token does not hold", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-    },
+    responses=OUTCOME_RESPONSES,
+    refusals=(
+        *OUTCOME_REFUSALS,
+        refusals.BAD_COMMAND,
+        refusals.NO_SEAT_TOKEN,
+        refusals.NOT_YOUR_SEAT,
+        refusals.UNKNOWN_GAME,
+    ),
 )
 def submit_command(game_id: str) -> Response:
     seat = require_seat(game_id)
@@ -66,11 +66,13 @@ def submit_command(game_id: str) -> Response:
     summary="The outcome of one of your commands (poll after a 202): pending (202) until it is decided; "
     "events are not repeated here; a command id your seat never submitted is a 404.",
     auth="seat",
-    responses={
-        **OUTCOME_RESPONSES,
-        401: ("No valid seat token", ErrorBody),
-        404: ("Unknown game, or a command id this seat never submitted (`field`: `command_id`)", ErrorBody),
-    },
+    responses=OUTCOME_RESPONSES,
+    refusals=(
+        *OUTCOME_REFUSALS,
+        refusals.NO_SEAT_TOKEN,
+        refusals.UNKNOWN_GAME,
+        refusals.UNKNOWN_COMMAND,
+    ),
 )
 def command_outcome(game_id: str, command_id: str) -> Response:
     seat = require_seat(game_id)

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
 
-from flask import Response, stream_with_context
+from flask import Response, jsonify, stream_with_context
 
+from api import refusals
 from api.account_auth import caller_account
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import Freeform, api_blueprint, endpoint
-from api.schemas import CreateGame, ErrorBody, JoinSeat, SeatGranted, StartGame
+from api.schemas import CreateGame, JoinSeat, StartGame
+from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
-
-GAME = Freeform("Game", "A game's public facts: id, game, seats, options, status, players, version.")
-GAMES = Freeform("Game", "A game's public facts: id, game, seats, options, status, players, version.", True)
 
 
 @endpoint(
@@ -26,11 +24,12 @@ GAMES = Freeform("Game", "A game's public facts: id, game, seats, options, statu
     "/games",
     summary="Create a game (its type, number of seats and options).",
     request=CreateGame,
-    responses={201: ("The new open game", GAME), 400: ("Bad input", ErrorBody)},
+    responses={201: ("The new open game", GameMeta)},
+    refusals=(refusals.BAD_INPUT,),
 )
-def create_game() -> tuple[dict[str, Any], int]:
+def create_game() -> tuple[Response, int]:
     body = decode_body(CreateGame)
-    return game_service().create_game(body.game, body.seats, body.options, public=body.public), 201
+    return jsonify(game_service().create_game(body.game, body.seats, body.options, public=body.public)), 201
 
 
 @endpoint(
@@ -38,10 +37,10 @@ def create_game() -> tuple[dict[str, Any], int]:
     "GET",
     "/games",
     summary="The lobby: public games waiting for players.",
-    responses={200: ("Open public games, oldest first", GAMES)},
+    responses={200: ("Open public games, oldest first", list[GameMeta])},
 )
-def lobby() -> list[dict[str, Any]]:
-    return game_service().lobby()
+def lobby() -> Response:
+    return jsonify(game_service().lobby())
 
 
 @endpoint(
@@ -49,10 +48,11 @@ def lobby() -> list[dict[str, Any]]:
     "GET",
     "/games/<game_id>",
     summary="A game's public facts.",
-    responses={200: ("The game", GAME), 404: ("Unknown game", ErrorBody)},
+    responses={200: ("The game", GameMeta)},
+    refusals=(refusals.UNKNOWN_GAME,),
 )
-def game_meta(game_id: str) -> dict[str, Any]:
-    return game_service().meta(game_id)
+def game_meta(game_id: str) -> Response:
+    return jsonify(game_service().meta(game_id))
 
 
 @endpoint(
@@ -61,17 +61,13 @@ def game_meta(game_id: str) -> dict[str, Any]:
     "/games/<game_id>/seats",
     summary="Join a seat; the answer holds the seat's secret bearer token (shown once).",
     request=JoinSeat,
-    responses={
-        201: ("The seat and its token", SeatGranted),
-        400: ("Bad input", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-        409: ("Seat taken, game full or started", ErrorBody),
-    },
+    responses={201: ("The seat and its token", SeatGranted)},
+    refusals=(refusals.BAD_INPUT, refusals.UNKNOWN_GAME, refusals.SEAT_UNAVAILABLE),
 )
-def join_seat(game_id: str) -> tuple[dict[str, Any], int]:
+def join_seat(game_id: str) -> tuple[Response, int]:
     body = decode_body(JoinSeat)
-    account = caller_account()
-    return game_service().join(game_id, body.name, body.seat, account=account, invite=body.invite), 201
+    granted = game_service().join(game_id, body.name, body.seat, account=caller_account(), invite=body.invite)
+    return jsonify(granted), 201
 
 
 @endpoint(
@@ -81,18 +77,13 @@ def join_seat(game_id: str) -> tuple[dict[str, Any], int]:
     summary="Start the game; empty seats are filled with bots when `fill_with_bots`.",
     request=StartGame,
     auth="seat",
-    responses={
-        200: ("The running game", GAME),
-        400: ("Bad input", ErrorBody),
-        401: ("No valid seat token", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-        409: ("Already started, or a seat is empty", ErrorBody),
-    },
+    responses={200: ("The running game", GameMeta)},
+    refusals=(refusals.BAD_INPUT, refusals.NO_SEAT_TOKEN, refusals.UNKNOWN_GAME, refusals.CANNOT_START),
 )
-def start_game(game_id: str) -> dict[str, Any]:
+def start_game(game_id: str) -> Response:
     require_seat(game_id)
     body = decode_body(StartGame, empty_allowed=True)
-    return game_service().start(game_id, fill_with_bots=body.fill_with_bots)
+    return jsonify(game_service().start(game_id, fill_with_bots=body.fill_with_bots))
 
 
 @endpoint(
@@ -100,11 +91,8 @@ def start_game(game_id: str) -> dict[str, Any]:
     "GET",
     "/games/<game_id>/export",
     summary="The full audit log as JSON Lines (seed revealed), once the game is over.",
-    responses={
-        200: ("JSON Lines, one record per line", Freeform("ExportLine", "One audit record", True)),
-        404: ("Unknown game", ErrorBody),
-        409: ("The game is not over yet", ErrorBody),
-    },
+    responses={200: ("JSON Lines, one record per line", Freeform("ExportLine", "One audit record", True))},
+    refusals=(refusals.UNKNOWN_GAME, refusals.NOT_OVER),
 )
 def export_game(game_id: str) -> Response:
     lines = game_service().export(game_id)

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from flask import Response, jsonify
 
+from api import refusals
 from api.auth import caller_seat, require_seat
 from api.context import game_service
 from api.decoding import path_int
-from api.endpoints import Freeform, api_blueprint, endpoint
-from api.schemas import ErrorBody
+from api.endpoints import api_blueprint, endpoint
+from services.results import HistoryEntry
 
 blueprint = api_blueprint("history", __name__)
-
-HISTORY = Freeform(
-    "HistoryEntry",
-    'An event {"kind": "event", "seq", "type", "at", "actor", "command_id", "data", "description"} '
-    'or one of your refused commands {"kind": "refused", ...}.',
-    array=True,
-)
 
 
 @endpoint(
@@ -27,14 +21,11 @@ HISTORY = Freeform(
     summary="The history as the caller may see it: a spectator, or (with a seat or account token) a seat "
     "with its own refused commands. Once the game is over, everything.",
     auth="optional",
-    responses={
-        200: ("Events redacted for the caller, in order", HISTORY),
-        401: ("A token that holds nothing", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-    },
+    responses={200: ("Events redacted for the caller, in order", list[HistoryEntry])},
+    refusals=(refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
 )
-def public_history(game_id: str) -> list[dict[str, Any]]:
-    return game_service().history(game_id, caller_seat(game_id))
+def public_history(game_id: str) -> Response:
+    return jsonify(game_service().history(game_id, caller_seat(game_id)))
 
 
 @endpoint(
@@ -43,14 +34,9 @@ def public_history(game_id: str) -> list[dict[str, Any]]:
     "/games/<game_id>/seats/<seat>/history",
     summary="The history as your seat may see it, with your refused commands.",
     auth="seat",
-    responses={
-        200: ("Events redacted for you, in order", HISTORY),
-        400: ("Bad seat number", ErrorBody),
-        401: ("No valid seat token", ErrorBody),
-        403: ("That seat is not yours", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-    },
+    responses={200: ("Events redacted for you, in order", list[HistoryEntry])},
+    refusals=refusals.SEAT_REFUSALS,
 )
-def seat_history(game_id: str, seat: str) -> list[dict[str, Any]]:
+def seat_history(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return game_service().history(game_id, own)
+    return jsonify(game_service().history(game_id, own))

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from flask import Response, jsonify
 
+from api import refusals
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import path_int, query_int
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
-from api.schemas import ErrorBody
+from services.results import GameView
 
 blueprint = api_blueprint("views", __name__)
 
-VIEW = Freeform(
-    "View",
-    'What the caller may see: {"game_id", "version", "seat", "status", "view", "to_act", "result"}.',
-)
 AT = QueryParam("at", "Replay to this version instead of reading the current view.")
-SEAT_ERRORS: dict[int, tuple[str, Any]] = {
-    400: ("Bad seat number or `at`", ErrorBody),
-    401: ("No valid seat token", ErrorBody),
-    403: ("That seat is not yours", ErrorBody),
-    404: ("Unknown game", ErrorBody),
-}
 
 
 @endpoint(
@@ -31,14 +22,11 @@ SEAT_ERRORS: dict[int, tuple[str, Any]] = {
     "/games/<game_id>/view",
     summary="The public view, as a spectator sees it.",
     query=(AT,),
-    responses={
-        200: ("The spectator view", VIEW),
-        400: ("Bad `at`", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-    },
+    responses={200: ("The spectator view", GameView)},
+    refusals=(refusals.BAD_AT, refusals.UNKNOWN_GAME),
 )
-def public_view(game_id: str) -> dict[str, Any]:
-    return game_service().view(game_id, None, at=query_int("at"))
+def public_view(game_id: str) -> Response:
+    return jsonify(game_service().view(game_id, None, at=query_int("at")))
 
 
 @endpoint(
@@ -48,11 +36,12 @@ def public_view(game_id: str) -> dict[str, Any]:
     summary="Your seat's view, with its hidden cards and legal commands.",
     auth="seat",
     query=(AT,),
-    responses={200: ("Your view", VIEW), **SEAT_ERRORS},
+    responses={200: ("Your view", GameView)},
+    refusals=(*refusals.SEAT_REFUSALS, refusals.BAD_AT),
 )
-def seat_view(game_id: str, seat: str) -> dict[str, Any]:
+def seat_view(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return game_service().view(game_id, own, at=query_int("at"))
+    return jsonify(game_service().view(game_id, own, at=query_int("at")))
 
 
 @endpoint(
@@ -61,8 +50,9 @@ def seat_view(game_id: str, seat: str) -> dict[str, Any]:
     "/games/<game_id>/seats/<seat>/legal-commands",
     summary="The commands your seat may submit now.",
     auth="seat",
-    responses={200: ("Commands as JSON objects", Freeform("Command", "A command", True)), **SEAT_ERRORS},
+    responses={200: ("Commands as JSON objects", Freeform("Command", "A command", True))},
+    refusals=refusals.SEAT_REFUSALS,
 )
-def legal_commands(game_id: str, seat: str) -> list[dict[str, Any]]:
+def legal_commands(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return game_service().legal_commands(game_id, own)
+    return jsonify(game_service().legal_commands(game_id, own))

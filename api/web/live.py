@@ -7,20 +7,20 @@ own view with its token, else the spectator's), a comment line as heartbeat, and
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
-from typing import Any
 
+import msgspec
 from flask import Response, request, stream_with_context
 
+from api import refusals
 from api.auth import caller_seat
 from api.context import game_service
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.schemas import ErrorBody
 from api.web.settings import LiveSettings, live_settings
 from services.game_service import GameService
+from services.results import GameView
 
 blueprint = api_blueprint("live", __name__)
 
@@ -41,17 +41,17 @@ def _last_seen_version() -> int:
     return int(raw)
 
 
-def current_view(service: GameService, game_id: str, seat: int | None, version: int) -> dict[str, Any]:
+def current_view(service: GameService, game_id: str, seat: int | None, version: int) -> GameView:
     """The view at ``version`` or later: replayed when the projections lag behind the log for a moment."""
     body = service.view(game_id, seat)
-    if int(body["version"]) < version:
+    if body.version < version:
         body = service.view(game_id, seat, at=version)
     return body
 
 
-def sse_message(body: dict[str, Any]) -> str:
-    data = json.dumps(body, separators=(",", ":"))
-    return f"event: view\nid: {body['version']}\ndata: {data}\n\n"
+def sse_message(body: GameView) -> str:
+    data = msgspec.json.encode(body).decode("utf-8")
+    return f"event: view\nid: {body.version}\ndata: {data}\n\n"
 
 
 def view_stream(
@@ -62,8 +62,8 @@ def view_stream(
     version = max(seen, 0)
     while True:
         body = current_view(service, game_id, seat, version)
-        if int(body["version"]) != seen:
-            seen = int(body["version"])
+        if body.version != seen:
+            seen = body.version
             yield sse_message(body)
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -80,12 +80,8 @@ def view_stream(
     summary="Server-sent events: your view (or the spectator's without a token) whenever it changes.",
     auth="optional",
     query=(QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),),
-    responses={
-        200: ("An event stream", LIVE),
-        400: ("Bad `Last-Event-ID` / `after`", ErrorBody),
-        401: ("A token that holds no seat in this game", ErrorBody),
-        404: ("Unknown game", ErrorBody),
-    },
+    responses={200: ("An event stream", LIVE)},
+    refusals=(refusals.BAD_LIVE_CURSOR, refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
 )
 def live_view(game_id: str) -> Response:
     service = game_service()

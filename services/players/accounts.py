@@ -26,6 +26,7 @@ import redis
 
 from services import keys
 from services.errors import ServiceError
+from services.results import Account
 from services.settings import Settings
 from services.store.meta_store import account_field, token_digest
 from services.store.replies import as_int, as_str
@@ -108,17 +109,17 @@ class Accounts:
         self._redis = connection
         self._settings = settings
 
-    def register(self, name: Any, password: Any) -> dict[str, Any]:
-        """A new account ``{"name", "created_at"}``; 409 if the name (in any letter case) is taken."""
+    def register(self, name: Any, password: Any) -> Account:
+        """A new account; 409 if the name (in any letter case) is taken."""
         name, password = _valid_name(name), _valid_password(password)
         doc = {"name": name, "password": hash_password(password), "created_at": self._settings.clock()}
         if not self._redis.set(keys.account(name_key(name)), json.dumps(doc), nx=True):
             raise ServiceError(409, "name.taken", f"The name {name!r} is already taken.", field="name")
-        return {"name": name, "created_at": doc["created_at"]}
+        return Account(name=name, created_at=doc["created_at"])
 
-    def profile(self, name: str) -> dict[str, Any] | None:
+    def profile(self, name: str) -> Account | None:
         doc = self._doc(name)
-        return None if doc is None else {"name": doc["name"], "created_at": doc["created_at"]}
+        return None if doc is None else Account(name=doc["name"], created_at=doc["created_at"])
 
     def login(self, name: Any, password: Any, address: str) -> Login:
         """A new token for a right name and password. Every failure is the same 401 (``LOGIN_FAILED``);

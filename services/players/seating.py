@@ -5,25 +5,25 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
 
+import msgspec
 import redis
 
-from services import keys
+from services import keys, validation
 from services.errors import ServiceError
 from services.parts import Parts
 from services.players.accounts import Accounts
-from services.read_side.projections import TO_ACT
+from services.results import AccountGame, GameMeta, SeatGranted
 from services.store.meta_store import OPEN, OVER, RUNNING, account_field
 from services.store.replies import as_int, as_str
 
 _STATUS_ORDER = {RUNNING: 0, OPEN: 1, OVER: 2}
 
 
-def _holds(meta: dict[str, Any], seat: int, account: str) -> bool:
+def _holds(meta: GameMeta, seat: int, account: str) -> bool:
     """The game's meta (not the account's index, which a crash may leave behind) says the account holds
     ``seat``."""
-    held = (p.get("account") for p in meta["players"] if p["seat"] == seat)
+    held = (player.account for player in meta.players if player.seat == seat)
     return any(isinstance(name, str) and name.lower() == account.lower() for name in held)
 
 
@@ -52,16 +52,42 @@ class Seating:
             raise ServiceError(404, "invite.unknown", "No game has this invitation code.", field="invite")
         return as_str(raw)
 
-    def admit(self, meta: dict[str, Any], invite: str | None) -> None:
+    def admit(self, meta: GameMeta, invite: str | None) -> None:
         """Refuse a join to a private game without its code (403). (One seat per account is checked by the
         claim itself, see ``MetaStore.claim``.)"""
-        if not meta["public"]:
+        if not meta.public:
             if not invite:
                 raise ServiceError(
                     403, "invite.required", "This game is private: join it with its invitation.", "invite"
                 )
-            if invite != self.invite_of(meta["id"]):
+            if invite != self.invite_of(meta.id):
                 raise ServiceError(403, "invite.wrong", "This is not this game's invitation code.", "invite")
+
+    def take_seat(
+        self, meta: GameMeta, name: str, seat: int | None, account: str | None, invite: str | None
+    ) -> SeatGranted:
+        """Admit the player (a private game needs its invitation), claim the seat in one atomic step (see
+        services/store/lua/claim.lua) and hand out its token."""
+        self.admit(meta, invite)
+        taken = self._claim(meta, name, seat, account)
+        token = secrets.token_urlsafe(24)
+        self._parts.meta.save_token(meta.id, token, taken)
+        self.seated(meta.id, taken, account)
+        return SeatGranted(seat=taken, token=token)
+
+    def _claim(self, meta: GameMeta, name: str, seat: int | None, account: str | None) -> int:
+        wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta.seats)
+        claim = self._parts.meta.claim(meta.id, wanted, name, account)
+        if claim.status == 1:
+            return claim.seat
+        if claim.status == -1:
+            raise ServiceError(409, "game.started", "This game has already started.")
+        if claim.status == -2:
+            self.seated(meta.id, claim.seat, account)
+            raise ServiceError(409, "seat.already_yours", "Your account already holds a seat in this game.")
+        if seat is not None:
+            raise ServiceError(409, "seat.taken", f"Seat {seat} is already taken.", field="seat")
+        raise ServiceError(409, "game.full", "Every seat of this game is taken.")
 
     def abandon(self, game_id: str, account: str | None) -> None:
         """Take the game out of the account's list of games."""
@@ -101,22 +127,22 @@ class Seating:
         if meta is not None:
             self._parts.meta.publish_lobby(meta)
 
-    def games_of(self, account: str) -> list[dict[str, Any]]:
-        """The account's games, each ``{**meta, "seat", "your_turn"}``: the ones where it must act first,
-        then running, open and finished games, newest first within each."""
+    def games_of(self, account: str) -> list[AccountGame]:
+        """The account's games: the ones where it must act first, then running, open and finished games,
+        newest first within each."""
         entries = []
         for game_id, seat in self._accounts.seats(account).items():
             meta = self._parts.meta.get(game_id)
             if meta is None or not _holds(meta, seat, account):
                 continue
-            to_act = (self._parts.projections.read(game_id, TO_ACT) or {}).get("to_act", [])
-            your_turn = meta["status"] == RUNNING and seat in to_act
-            entries.append({**meta, "seat": seat, "your_turn": your_turn})
+            your_turn = meta.status == RUNNING and seat in self._parts.projections.to_act(game_id).to_act
+            fields = msgspec.structs.asdict(meta)
+            entries.append(AccountGame(**fields, seat=seat, your_turn=your_turn))
         return sorted(
             entries,
             key=lambda entry: (
-                not entry["your_turn"],
-                _STATUS_ORDER.get(entry["status"], 3),
-                -float(entry["created_at"]),
+                not entry.your_turn,
+                _STATUS_ORDER.get(entry.status, 3),
+                -float(entry.created_at),
             ),
         )

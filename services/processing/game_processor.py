@@ -21,6 +21,7 @@ from domain.registry import get_game
 from services import keys
 from services.parts import Parts
 from services.processing.next_steps import NextSteps
+from services.results import GameMeta
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
 from services.store.game_events import new_events, to_command
 from services.store.meta_store import meta_from
@@ -50,8 +51,8 @@ class GameProcessor:
         seed = parts.redis.get(keys.seed(game_id))
         if seed is None:
             raise RuntimeError(f"game {game_id}: no seed")
-        options = msgspec.convert(meta["options"], game.Options)
-        events = game.setup(meta["seats"], options, as_bytes(seed))
+        options = msgspec.convert(meta.options, game.Options)
+        events = game.setup(meta.seats, options, as_bytes(seed))
         records = parts.store.build(head, new_events(game, events), "system", None)
         try:
             parts.store.append(game_id, head, records)
@@ -86,7 +87,7 @@ class GameProcessor:
         self.next_steps.settle(game, game_id, meta, head, state)
         return decided
 
-    def _start(self, game_id: str) -> tuple[dict[str, Any], Game, Head]:
+    def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
         """Clear the game's "process job queued" flag (a command submitted from now on queues a job of its
         own, so this job need not look for commands again once it has decided those it read) and read the
         meta and the head, in one round trip."""
@@ -98,7 +99,7 @@ class GameProcessor:
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
-        return meta, get_game(meta["game"]), head_from(raw_head)
+        return meta, get_game(meta.game), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.

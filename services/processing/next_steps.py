@@ -22,7 +22,8 @@ from typing import Any
 from domain.engine import Game
 from services import keys
 from services.parts import Parts
-from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id, bot_seats
+from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
+from services.results import GameMeta
 from services.store.deadlines import Deadline
 from services.store.event_store import Head
 
@@ -37,7 +38,7 @@ class NextSteps:
         self,
         game: Game,
         game_id: str,
-        meta: dict[str, Any],
+        meta: GameMeta,
         head: Head | None = None,
         state: Any = None,
         repair: bool = False,
@@ -47,7 +48,7 @@ class NextSteps:
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
-        parts.projections.write(game, game_id, meta["seats"], head.version, state, check_first=repair)
+        parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=repair)
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
@@ -57,7 +58,7 @@ class NextSteps:
         if not to_act:
             parts.scheduler.advance(game_id, head.version, repair)
             return
-        bots = bot_seats(meta)
+        bots = meta.bot_seats()
         for seat in sorted(to_act & bots):
             self._schedule_bot(game_id, seat, head.version, repair)
         self._track_deadlines(game_id, to_act - bots, head.version, repair)

@@ -20,11 +20,6 @@ def bot_command_id(seat: int, version: int, attempt: int) -> str:
     return f"bot-{seat}-{version}-{attempt}"
 
 
-def bot_seats(meta: dict[str, Any]) -> set[int]:
-    """The seats a bot plays (from the game's meta)."""
-    return {player["seat"] for player in meta["players"] if player.get("bot")}
-
-
 def bot_seed(game_id: str, seat: int, version: int, attempt: int) -> int:
     """The seed of the bot that plays ``seat`` at ``version`` (one per attempt)."""
     label = f"{game_id}:{seat}:{version}:{attempt}"

@@ -33,7 +33,9 @@ from typing import Any
 
 import msgspec
 
+from domain.engine import GameResult
 from domain.rng import ALGORITHM
+from services.results import GameMeta
 from services.store.hash_chain import GENESIS_HASH
 from services.store.records import SEED_REVEALED, CommandRecord, EventRecord, OutcomeRecord
 
@@ -47,19 +49,17 @@ def _line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def header(
-    meta: dict[str, Any], records: list[EventRecord], result: dict[str, Any] | None = None
-) -> dict[str, Any]:
+def header(meta: GameMeta, records: list[EventRecord], result: GameResult | None = None) -> dict[str, Any]:
     revealed = [r.data.get("seed") for r in records if r.type == SEED_REVEALED]
     return {
         "kind": "header",
         "format": FORMAT,
-        "game_id": meta["id"],
-        "game": meta["game"],
-        "seats": meta["seats"],
-        "options": meta["options"],
-        "players": meta["players"],
-        "created_at": meta["created_at"],
+        "game_id": meta.id,
+        "game": meta.game,
+        "seats": meta.seats,
+        "options": meta.options,
+        "players": msgspec.to_builtins(meta.players),
+        "created_at": meta.created_at,
         "seed_commitment": records[0].data.get("seed_commitment") if records else None,
         "seed": revealed[-1] if revealed else None,
         "rng": ALGORITHM,
@@ -67,16 +67,16 @@ def header(
         "hash": HASH_RULE,
         "version": records[-1].seq if records else 0,
         "head_hash": records[-1].hash if records else GENESIS_HASH,
-        "result": result,
+        "result": msgspec.to_builtins(result),
     }
 
 
 def export_lines(
-    meta: dict[str, Any],
+    meta: GameMeta,
     records: list[EventRecord],
     commands: list[tuple[str, CommandRecord]],
     outcomes: dict[str, OutcomeRecord],
-    result: dict[str, Any] | None = None,
+    result: GameResult | None = None,
 ) -> Iterator[str]:
     yield _line(header(meta, records, result))
     for record in records:

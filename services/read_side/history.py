@@ -2,53 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.engine import Game
+from services.results import HistoryEntry, HistoryEvent, RefusedCommand
 from services.store.game_events import event_data, event_type, to_event
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
+
+SEED_DESCRIPTION = "The game's secret seed is revealed."
 
 
 def visible_event(
     game: Game, record: EventRecord, seat: int | None, over: bool, names: list[str]
-) -> dict[str, Any] | None:
+) -> HistoryEvent | None:
     """The record as ``seat`` may see it (None if hidden); nothing is redacted once the game is over.
     ``names`` name the seats in the description."""
-    entry: dict[str, Any] = {
-        "kind": "event",
-        "seq": record.seq,
-        "type": record.type,
-        "at": record.at,
-        "actor": record.actor,
-        "command_id": record.command_id,
-    }
     if record.is_engine_record:
-        return {**entry, "data": record.data, "description": "The game's secret seed is revealed."}
+        return _entry(record, record.type, record.data, SEED_DESCRIPTION)
     event = to_event(game, record)
     shown = event if over else game.redact(event, seat)
     if shown is None:
         return None
-    return {
-        **entry,
-        "type": event_type(shown),
-        "data": event_data(shown),
-        "description": game.describe(shown, names),
-    }
+    return _entry(record, event_type(shown), event_data(shown), game.describe(shown, names))
 
 
-def refused_command(entry_id: str, command: CommandRecord, outcome: OutcomeRecord) -> dict[str, Any]:
-    return {
-        "kind": "refused",
-        "entry_id": entry_id,
-        "command_id": command.command_id,
-        "at": command.at,
-        "seat": command.seat,
-        "actor": command.actor,
-        "command": command.command,
-        "status": outcome.status,
-        "version": outcome.version,
-        "violation": outcome.violation,
-    }
+def _entry(record: EventRecord, type_: str, data: dict[str, object], description: str) -> HistoryEvent:
+    return HistoryEvent(
+        seq=record.seq,
+        type=type_,
+        at=record.at,
+        actor=record.actor,
+        command_id=record.command_id,
+        data=data,
+        description=description,
+    )
+
+
+def refused_command(entry_id: str, command: CommandRecord, outcome: OutcomeRecord) -> RefusedCommand:
+    return RefusedCommand(
+        entry_id=entry_id,
+        command_id=command.command_id,
+        at=command.at,
+        seat=command.seat,
+        actor=command.actor,
+        command=command.command,
+        status=outcome.status,
+        version=outcome.version,
+        violation=outcome.violation,
+    )
 
 
 def seat_history(
@@ -59,15 +58,15 @@ def seat_history(
     seat: int | None,
     over: bool,
     names: list[str],
-) -> list[dict[str, Any]]:
+) -> list[HistoryEntry]:
     """Events in order, each refused command placed after the events that preceded its decision."""
-    refused: dict[int, list[dict[str, Any]]] = {}
+    refused: dict[int, list[RefusedCommand]] = {}
     for entry_id, command in commands:
         outcome = outcomes.get(command.command_id)
         if outcome is None or outcome.status == "accepted" or not (over or command.seat == seat):
             continue
         refused.setdefault(outcome.version, []).append(refused_command(entry_id, command, outcome))
-    entries: list[dict[str, Any]] = list(refused.pop(0, []))
+    entries: list[HistoryEntry] = list(refused.pop(0, []))
     for record in records:
         shown = visible_event(game, record, seat, over, names)
         if shown is not None:
@@ -79,8 +78,8 @@ def seat_history(
 
 
 def outcome_events(
-    game: Game, records: list[EventRecord], seat: int, over: bool, names: list[str]
-) -> list[dict[str, Any]]:
+    game: Game, records: list[EventRecord], seat: int | None, over: bool, names: list[str]
+) -> list[HistoryEvent]:
     """A command's events as its submitter may see them."""
     shown = (visible_event(game, record, seat, over, names) for record in records)
     return [entry for entry in shown if entry is not None]

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 import redis
 
-from domain.engine import Game
+from domain.engine import Game, GameResult
 from services import keys
 from services.store.lua_scripts import Scripts
 from services.store.replies import as_bytes, as_int
@@ -39,16 +39,33 @@ def status_of(game: Game, state: Any) -> str:
     return "over" if game.result(state) is not None else "running"
 
 
-def view_body(game: Game, state: Any, seat: int | None, version: int) -> dict[str, Any]:
+class ViewBody(msgspec.Struct, kw_only=True):
+    """A projection of a game's view: what one seat (or a spectator) sees at ``version``."""
+
+    version: int
+    status: str
+    to_act: list[int]
+    result: GameResult | None
+    view: Any
+
+
+class ToAct(msgspec.Struct, kw_only=True):
+    """The seats that must act at ``version``."""
+
+    version: int = 0
+    to_act: list[int] = []
+
+
+def view_body(game: Game, state: Any, seat: int | None, version: int) -> ViewBody:
     """What ``seat`` (None = spectator) sees at ``version``."""
     result = game.result(state)
-    return {
-        "version": version,
-        "status": status_of(game, state),
-        "to_act": sorted(game.to_act(state)) if result is None else [],
-        "result": msgspec.to_builtins(result) if result is not None else None,
-        "view": msgspec.to_builtins(game.view(state, seat), order="sorted"),
-    }
+    return ViewBody(
+        version=version,
+        status=status_of(game, state),
+        to_act=sorted(game.to_act(state)) if result is None else [],
+        result=result,
+        view=msgspec.to_builtins(game.view(state, seat), order="sorted"),
+    )
 
 
 def encoded_body(game: Game, state: Any, seat: int | None, version: int) -> bytes:
@@ -130,16 +147,25 @@ class Projections:
     @staticmethod
     def _finished_bodies(game: Game, state: Any, seats: int, version: int) -> list[bytes]:
         """A finished game's bodies: compressed, each seat's as its difference from the public view."""
-        public = view_body(game, state, None, version)
-        seat_bodies = [as_difference(view_body(game, state, seat, version), public) for seat in range(seats)]
+        public = msgspec.to_builtins(view_body(game, state, None, version))
+        seat_bodies = [
+            as_difference(msgspec.to_builtins(view_body(game, state, seat, version)), public)
+            for seat in range(seats)
+        ]
         return [packed(body) for body in [public, {"version": version, "to_act": []}, *seat_bodies]]
 
-    def read(self, game_id: str, name: str) -> dict[str, Any] | None:
-        body = self._body(game_id, name)
-        if body is None or "view_diff" not in body:
-            return body
-        public = self._body(game_id, PUBLIC)
-        return merged(body, public) if public is not None else None
+    def view(self, game_id: str, seat: int | None) -> ViewBody | None:
+        """The projected view of ``seat`` (None: the spectator's), None before the first projection."""
+        body = self._body(game_id, PUBLIC if seat is None else seat_name(seat))
+        if body is not None and "view_diff" in body:
+            public = self._body(game_id, PUBLIC)
+            body = merged(body, public) if public is not None else None
+        return msgspec.convert(body, ViewBody) if body is not None else None
+
+    def to_act(self, game_id: str) -> ToAct:
+        """Who must act, as projected (nobody, at version 0, before the first projection)."""
+        body = self._body(game_id, TO_ACT)
+        return msgspec.convert(body, ToAct) if body is not None else ToAct()
 
     def _body(self, game_id: str, name: str) -> dict[str, Any] | None:
         raw = self._redis.hget(keys.projection(game_id, name), "body")

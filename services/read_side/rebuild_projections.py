@@ -13,10 +13,10 @@ def rebuild_game(parts: Parts, game_id: str) -> bool:
     meta, game = parts.game_of(game_id)
     parts.meta.publish_lobby(meta)
     parts.projections.delete(game_id)
-    if meta["status"] == OPEN or parts.store.head(game_id).version == 0:
+    if meta.status == OPEN or parts.store.head(game_id).version == 0:
         return False
     head, state = parts.states.load(game, game_id)
-    parts.projections.write(game, game_id, meta["seats"], head.version, state)
+    parts.projections.write(game, game_id, meta.seats, head.version, state)
     return True
 
 

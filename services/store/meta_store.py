@@ -15,9 +15,11 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+import msgspec
 import redis
 
 from services import keys
+from services.results import GameMeta, Player
 from services.store.lua_scripts import Scripts
 from services.store.replies import as_int, as_str
 
@@ -41,8 +43,8 @@ class Claim(NamedTuple):
     seat: int
 
 
-def meta_from(reply: dict[Any, Any]) -> dict[str, Any] | None:
-    """The meta dict of a game from the HGETALL of its meta hash (None if the game does not exist)."""
+def meta_from(reply: dict[Any, Any]) -> GameMeta | None:
+    """The meta of a game from the HGETALL of its meta hash (None if the game does not exist)."""
     raw = {as_str(k): as_str(v) for k, v in reply.items()}
     if "doc" not in raw:
         return None
@@ -51,16 +53,8 @@ def meta_from(reply: dict[Any, Any]) -> dict[str, Any] | None:
     for seat in range(doc["seats"]):
         taken = raw.get(f"seat:{seat}")
         if taken is not None:
-            players.append({"seat": seat, **json.loads(taken)})
-    return {**doc, "status": raw.get("status", OPEN), "players": players}
-
-
-def seat_names(meta: dict[str, Any]) -> list[str]:
-    """How each seat is called in descriptions: its player's name, else "Seat <n>"."""
-    names = [f"Seat {seat + 1}" for seat in range(meta["seats"])]
-    for player in meta["players"]:
-        names[player["seat"]] = player["name"]
-    return names
+            players.append(msgspec.convert({"seat": seat, **json.loads(taken)}, Player))
+    return GameMeta(**doc, status=raw.get("status", OPEN), players=players)
 
 
 class MetaStore:
@@ -75,7 +69,7 @@ class MetaStore:
         pipe.zadd(keys.games(), {game_id: created_at})
         pipe.execute()
 
-    def get(self, game_id: str) -> dict[str, Any] | None:
+    def get(self, game_id: str) -> GameMeta | None:
         return meta_from(self._redis.hgetall(keys.meta(game_id)))
 
     def claim_seat(self, game_id: str, seat: int, name: str, bot: bool) -> bool:
@@ -124,13 +118,16 @@ class MetaStore:
         else:
             self._redis.srem(keys.running_games(), game_id)
 
-    def publish_lobby(self, meta: dict[str, Any]) -> None:
+    def publish_lobby(self, meta: GameMeta) -> None:
         """Show an open public game in the lobby, or take it out once it is not open."""
-        if meta["status"] == OPEN and meta["public"]:
-            self._redis.hset(keys.lobby(), meta["id"], json.dumps(meta))
+        if meta.status == OPEN and meta.public:
+            self._redis.hset(keys.lobby(), meta.id, msgspec.json.encode(meta))
         else:
-            self._redis.hdel(keys.lobby(), meta["id"])
+            self._redis.hdel(keys.lobby(), meta.id)
 
-    def lobby(self) -> list[dict[str, Any]]:
-        entries = [json.loads(as_str(v)) for v in self._redis.hvals(keys.lobby())]
-        return sorted(entries, key=lambda meta: (meta["created_at"], meta["id"]))
+    def lobby(self) -> list[GameMeta]:
+        entries = [_lobby_entry.decode(raw) for raw in self._redis.hvals(keys.lobby())]
+        return sorted(entries, key=lambda meta: (meta.created_at, meta.id))
+
+
+_lobby_entry = msgspec.json.Decoder(GameMeta)

@@ -44,7 +44,7 @@ def test_a_seat_cannot_be_taken_twice(site: Site) -> None:
     assert anonymous.status_code == 409
     twice = site.join(game["id"], tut)
     assert (twice.status_code, twice.get_json()["error"]["code"]) == (409, "seat.already_yours")
-    assert [p["seat"] for p in site.service.meta(game["id"])["players"]] == [0]
+    assert [p.seat for p in site.service.meta(game["id"]).players] == [0]
 
 
 def test_a_player_cannot_act_in_a_game_they_have_not_joined(site: Site) -> None:
@@ -82,7 +82,7 @@ def test_a_private_game_is_joined_only_with_its_invitation(site: Site) -> None:
     assert site.client().get(f"/api/invites/{code}").get_json()["id"] == game["id"]
     joined = site.client().post(f"/api/invites/{code}/seats", json={}, headers=imhotep)
     assert joined.status_code == 201
-    assert site.service.meta(game["id"])["players"][0]["name"] == "imhotep"
+    assert site.service.meta(game["id"]).players[0].name == "imhotep"
     shared = site.client().get(f"/api/games/{game['id']}/invite", headers=imhotep).get_json()
     assert shared == {"invite": code, "url": f"/api/invites/{code}"}
     by_code = site.join(game["id"], {}, name="friend", invite=code)

@@ -119,14 +119,14 @@ class Harness:
         raise AssertionError(f"game {game_id} did not settle")
 
     def _is_settled(self, game_id: str) -> bool:
-        if self.service.meta(game_id)["status"] == "open":
+        if self.service.meta(game_id).status == "open":
             return True
         queue = self.service.parts.scheduler.queue
         head = self.service.parts.store.head(game_id).version
         public = self.service.view(game_id, None)
-        waiting = bool(public["to_act"]) or public["status"] == "over"
+        waiting = bool(public.to_act) or public.status == "over"
         idle = queue.count == 0 and not self.store.exists(keys.process_queued(game_id))
-        return idle and waiting and public["version"] == head
+        return idle and waiting and public.version == head
 
     def fingerprint(self, game_id: str) -> dict[bytes, bytes | None]:
         """Every stored byte of one game (and the cross-game index and lobby)."""

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from services import keys
+from services.results import HistoryEvent
 from tests.api.support import Harness, Table
 
 
@@ -45,7 +46,9 @@ def everything_a_seat_can_read(api: Harness, table: Table, seat: int) -> list[An
 def dealt(api: Harness, table: Table, seat: int) -> set[int]:
     """The cards dealt to ``seat``, from the service itself (not through the API)."""
     history = api.service.history(table.game_id, seat)
-    deals = [entry["data"] for entry in history if entry.get("type") == "toy.cards_dealt"]
+    deals = [
+        entry.data for entry in history if isinstance(entry, HistoryEvent) and entry.type == "toy.cards_dealt"
+    ]
     return {card for deal in deals if deal["seat"] == seat for card in deal["cards"]}
 
 

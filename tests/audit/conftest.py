@@ -58,17 +58,17 @@ def _refuse_once(service: GameService, game_id: str, seat: int, to_act: list[int
 
 def play(service: GameService, app: Flask, seed: int = 7) -> PlayedGame:
     meta = service.create_game(GAME, SEATS, {})
-    game_id = meta["id"]
-    tokens = [service.join(game_id, f"Player {seat}")["token"] for seat in range(SEATS)]
+    game_id = meta.id
+    tokens = [service.join(game_id, f"Player {seat}").token for seat in range(SEATS)]
     service.start(game_id)
     rng = random.Random(seed)
     refused = 0
     histories: list[dict[int, list[dict[str, Any]]]] = []
     for turn in range(20_000):
         drain(service)
-        if service.meta(game_id)["status"] == "over":
+        if service.meta(game_id).status == "over":
             break
-        to_act = service.view(game_id, None)["to_act"]
+        to_act = service.view(game_id, None).to_act
         if turn % CHECKPOINT_EVERY == 0:
             histories.append({seat: _history_as(app, game_id, tokens[seat]) for seat in range(SEATS)})
         if turn % 10 == 3:

@@ -6,6 +6,8 @@ import hashlib
 import json
 from pathlib import Path
 
+import msgspec
+
 from papyrus.cli import main
 from services.audit.verify import Verdict, verify_export
 from tests.audit.conftest import PlayedGame
@@ -30,9 +32,9 @@ def middle_event(records: list[Line], type_suffix: str) -> Line:
 def test_an_untouched_export_verifies_with_the_services_final_scores(played: PlayedGame) -> None:
     verdict = verify_export(played.export)
     assert verdict.ok, problems_text(verdict)
-    result = played.service.view(played.game_id, None)["result"]
+    result = played.service.view(played.game_id, None).result
     assert verdict.result is not None
-    assert (verdict.result.ranking, verdict.result.scores) == (result["ranking"], result["scores"])
+    assert (verdict.result.ranking, verdict.result.scores) == (result.ranking, result.scores)
     assert verdict.refusals_checked >= played.refused > 0
 
 
@@ -43,7 +45,8 @@ def test_the_export_endpoint_serves_the_verified_log_as_json_lines(played: Playe
     lines = response.get_data(as_text=True).splitlines()
     assert lines == played.export
     header = json.loads(lines[0])
-    assert header["seed"] and header["result"] == played.service.view(played.game_id, None)["result"]
+    result = played.service.view(played.game_id, None).result
+    assert header["seed"] and header["result"] == msgspec.to_builtins(result)
 
 
 def test_a_changed_field_is_named_by_line_and_seq(played: PlayedGame) -> None:

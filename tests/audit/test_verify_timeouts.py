@@ -21,16 +21,16 @@ MOVE_TIMEOUT = 3600.0
 
 def play_with_an_absent_seat(service: GameService, clock: FakeClock) -> str:
     """Seats 0 and 1 play random legal moves at once; seat 2 never plays and always times out."""
-    game_id: str = service.create_game("egizia", SEATS, {})["id"]
+    game_id: str = service.create_game("egizia", SEATS, {}).id
     for seat in range(SEATS):
         service.join(game_id, f"Player {seat}")
     service.start(game_id)
     rng = random.Random(11)
     for turn in range(20_000):
         drain(service)
-        if service.meta(game_id)["status"] == "over":
+        if service.meta(game_id).status == "over":
             return game_id
-        to_act = service.view(game_id, None)["to_act"]
+        to_act = service.view(game_id, None).to_act
         present = [seat for seat in to_act if seat != ABSENT]
         for seat in present:
             command = rng.choice(service.legal_commands(game_id, seat))

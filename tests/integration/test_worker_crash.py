@@ -83,5 +83,5 @@ def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it
     assert jobs.sweep()["processed"] == 1
     drain(service)
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
-    assert service.view(game_id, 0)["view"]["my_card"] == card["card"]
+    assert service.view(game_id, 0).view["my_card"] == card["card"]
     assert len([r for r in service.parts.store.read(game_id) if r.command_id == "c0"]) == 1

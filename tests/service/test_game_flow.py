@@ -5,20 +5,26 @@ from __future__ import annotations
 import hashlib
 import json
 
+import msgspec
 import pytest
 
 from domain.rng import shuffled
 from services.game_service import GameService, ServiceError
+from services.results import HistoryEntry, HistoryEvent, RefusedCommand
 from services.store.hash_chain import chain_breaks
 from services.store.records import SEED_REVEALED, EventRecord
 from tests.support.harness import drain, new_game, play_out
+
+
+def events_of(history: list[HistoryEntry]) -> list[HistoryEvent]:
+    return [entry for entry in history if isinstance(entry, HistoryEvent)]
 
 
 def test_a_full_game_ends_with_a_result_and_a_revealed_seed(service: GameService) -> None:
     game_id, _ = new_game(service, seats=3, hand=3)
     play_out(service, game_id)
     view = service.view(game_id, None)
-    assert view["status"] == "over" and sorted(view["result"]["ranking"]) == [0, 1, 2]
+    assert view.status == "over" and sorted(view.result.ranking) == [0, 1, 2]
     records = service.parts.store.read(game_id)
     assert records[-1].type == SEED_REVEALED
     seed = bytes.fromhex(records[-1].data["seed"])
@@ -58,18 +64,18 @@ def test_no_seat_ever_sees_another_seats_cards_or_the_deck(service: GameService)
     state = service.parts.states.load(game, game_id)[1]
     deck = next(r for r in service.parts.store.read(game_id) if r.type == "toy.deck_shuffled").data["order"]
     for seat in [0, 1, 2, None]:
-        view = service.view(game_id, seat)["view"]
+        view = service.view(game_id, seat).view
         assert view["hand"] == (sorted(state.hands[seat]) if seat is not None else None)
         assert view["my_card"] == (state.played.get(seat) if seat is not None else None)
         history = service.history(game_id, seat)
-        assert json.dumps(deck) not in json.dumps(history)
-        for entry in history:
-            data = entry["data"]
-            if entry["type"] == "toy.deck_shuffled":
+        assert json.dumps(deck) not in msgspec.json.encode(history).decode()
+        for entry in events_of(history):
+            data = entry.data
+            if entry.type == "toy.deck_shuffled":
                 assert data["order"] == []
-            if entry["type"] == "toy.cards_dealt" and data["seat"] != seat:
+            if entry.type == "toy.cards_dealt" and data["seat"] != seat:
                 assert data["cards"] == [] and data["count"] == 3
-            if entry["type"] == "toy.card_played" and data["seat"] != seat:
+            if entry.type == "toy.card_played" and data["seat"] != seat:
                 assert data["card"] is None
 
 
@@ -80,9 +86,9 @@ def test_the_submitting_seat_sees_its_own_move_but_not_others(service: GameServi
     service.submit(game_id, 0, card, "c0", None)
     drain(service)
     outcome = service.wait_outcome(game_id, "c0", timeout=1)
-    assert outcome.status == "accepted" and outcome.events[0]["data"]["card"] == card["card"]
+    assert outcome.status == "accepted" and outcome.events[0].data["card"] == card["card"]
     history = service.history(game_id, 1)
-    assert [e["data"]["card"] for e in history if e["type"] == "toy.card_played"] == [None]
+    assert [e.data["card"] for e in events_of(history) if e.type == "toy.card_played"] == [None]
 
 
 def test_a_rule_violation_is_refused_with_a_reason_and_shown_only_to_its_seat(service: GameService) -> None:
@@ -95,8 +101,8 @@ def test_a_rule_violation_is_refused_with_a_reason_and_shown_only_to_its_seat(se
     assert outcome is not None and outcome.status == "rejected"
     assert outcome.violation is not None and outcome.violation["code"] == "card.not_in_hand"
     assert service.parts.store.head(game_id).version == before
-    assert [e["command_id"] for e in service.history(game_id, 0) if e["kind"] == "refused"] == ["cheat"]
-    assert [e for e in service.history(game_id, 1) if e["kind"] == "refused"] == []
+    assert [e.command_id for e in service.history(game_id, 0) if isinstance(e, RefusedCommand)] == ["cheat"]
+    assert [e for e in service.history(game_id, 1) if isinstance(e, RefusedCommand)] == []
 
 
 def test_an_undecodable_command_names_the_field_and_writes_nothing(service: GameService) -> None:
@@ -159,19 +165,19 @@ def test_a_command_on_a_stale_version_is_refused_as_stale(service: GameService) 
 
 def test_seats_and_starting_are_guarded(service: GameService) -> None:
     meta = service.create_game("toy", 2, {})
-    assert service.join(meta["id"], "Ann", seat=1)["seat"] == 1
+    assert service.join(meta.id, "Ann", seat=1).seat == 1
     with pytest.raises(ServiceError) as taken:
-        service.join(meta["id"], "Bob", seat=1)
+        service.join(meta.id, "Bob", seat=1)
     assert taken.value.http_status == 409
     with pytest.raises(ServiceError) as empty:
-        service.start(meta["id"])
+        service.start(meta.id)
     assert empty.value.http_status == 409
-    bob = service.join(meta["id"], "Bob")
-    assert bob["seat"] == 0 and service.authenticate(meta["id"], bob["token"]) == 0
-    assert service.authenticate(meta["id"], "forged") is None
-    service.start(meta["id"])
+    bob = service.join(meta.id, "Bob")
+    assert bob.seat == 0 and service.authenticate(meta.id, bob.token) == 0
+    assert service.authenticate(meta.id, "forged") is None
+    service.start(meta.id)
     with pytest.raises(ServiceError) as late:
-        service.join(meta["id"], "Cy")
+        service.join(meta.id, "Cy")
     assert late.value.http_status == 409
 
 
@@ -191,26 +197,26 @@ def test_the_lobby_lists_open_public_games_only(service: GameService) -> None:
     open_game = service.create_game("toy", 2, {})
     service.create_game("toy", 2, {}, public=False)
     new_game(service)
-    assert [g["id"] for g in service.lobby()] == [open_game["id"]]
-    service.join(open_game["id"], "Ann")
-    assert service.lobby()[0]["players"][0]["name"] == "Ann"
+    assert [g.id for g in service.lobby()] == [open_game.id]
+    service.join(open_game.id, "Ann")
+    assert service.lobby()[0].players[0].name == "Ann"
 
 
 def test_your_turn_follows_who_must_act(service: GameService) -> None:
     game_id, _ = new_game(service)
     drain(service)
-    assert service.your_turn(game_id, 0)["your_turn"] is True
+    assert service.your_turn(game_id, 0).your_turn is True
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)
     drain(service)
-    assert service.your_turn(game_id, 0)["your_turn"] is False
-    assert service.your_turn(game_id, 1)["your_turn"] is True
+    assert service.your_turn(game_id, 0).your_turn is False
+    assert service.your_turn(game_id, 1).your_turn is True
 
 
 def test_a_view_can_be_replayed_at_an_earlier_version(service: GameService) -> None:
     game_id, _ = new_game(service)
     play_out(service, game_id)
     early = service.view(game_id, 0, at=2)
-    assert early["version"] == 2 and early["view"]["hand_sizes"] == []
+    assert early.version == 2 and early.view["hand_sizes"] == []
     with pytest.raises(ServiceError) as bad:
         service.view(game_id, 0, at=10_000)
     assert bad.value.field == "at"
@@ -219,7 +225,7 @@ def test_a_view_can_be_replayed_at_an_earlier_version(service: GameService) -> N
 def test_a_bot_game_plays_itself_to_the_end(service: GameService) -> None:
     game_id, _ = new_game(service, seats=4, hand=4, bots=True)
     drain(service)
-    assert service.meta(game_id)["status"] == "over"
+    assert service.meta(game_id).status == "over"
     actors = {r.actor for r in service.parts.store.read(game_id) if r.command_id}
     assert actors == {0, 1, 2, 3}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 import fakeredis
 import msgspec
@@ -13,20 +12,21 @@ import pytest
 from api.runtime import Runtime, embedded_runtime
 from services import keys
 from services.game_service import GameService
+from services.results import GameView
 from services.settings import Settings
 from services.store.data_file import DataFileError, restore_store, save_store
 
 WAIT_SECONDS = 15.0
 
 
-def settled_view(service: GameService, game_id: str) -> dict[str, Any]:
+def settled_view(service: GameService, game_id: str) -> GameView:
     """The public view once the worker is done: someone must act (or the game is over) and the projection
     shows the last event."""
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         view = service.view(game_id, None)
         head = service.parts.store.head(game_id).version
-        if view["version"] == head and (view["to_act"] or view["status"] == "over"):
+        if view.version == head and (view.to_act or view.status == "over"):
             return view
         time.sleep(0.02)
     raise AssertionError(f"game {game_id} did not settle")
@@ -39,14 +39,14 @@ def play_first_legal(service: GameService, game_id: str, seat: int, command_id: 
 
 
 def started_game(service: GameService) -> tuple[str, list[str]]:
-    game_id = service.create_game("toy", 2, {"hand": 3})["id"]
-    tokens = [service.join(game_id, f"P{seat}")["token"] for seat in range(2)]
+    game_id = service.create_game("toy", 2, {"hand": 3}).id
+    tokens = [service.join(game_id, f"P{seat}").token for seat in range(2)]
     service.start(game_id)
     settled_view(service, game_id)
     return game_id, tokens
 
 
-def seat_views(service: GameService, game_id: str) -> list[dict[str, Any]]:
+def seat_views(service: GameService, game_id: str) -> list[GameView]:
     return [service.view(game_id, seat) for seat in (None, 0, 1)]
 
 
@@ -71,7 +71,7 @@ def test_a_fresh_runtime_restores_a_game_from_the_data_file_and_it_goes_on(data_
         assert seat_views(second.service, game_id) == before
         assert [second.service.authenticate(game_id, token) for token in tokens] == [0, 1]
         assert play_first_legal(second.service, game_id, 0, "0.round-2") == "accepted"
-        assert settled_view(second.service, game_id)["version"] > before[0]["version"]
+        assert settled_view(second.service, game_id).version > before[0].version
         assert second.service.outcome(game_id, "0.round-1") is not None  # old outcomes still answer
     finally:
         second.close()
@@ -80,7 +80,7 @@ def test_a_fresh_runtime_restores_a_game_from_the_data_file_and_it_goes_on(data_
 def test_a_restored_game_waiting_on_a_bot_move_gets_it_scheduled_again(data_file: Path) -> None:
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     idle = GameService(store, Settings())  # no worker: the jobs it queues never run, and are not saved
-    game_id = idle.create_game("toy", 2, {"hand": 3})["id"]
+    game_id = idle.create_game("toy", 2, {"hand": 3}).id
     idle.join(game_id, "Ann")
     idle.start(game_id, fill_with_bots=True)
     save_store(store, data_file)
@@ -88,9 +88,9 @@ def test_a_restored_game_waiting_on_a_bot_move_gets_it_scheduled_again(data_file
     restored = embedded_runtime(Settings(), data_file, save_seconds=3600)
     try:
         deadline = time.monotonic() + WAIT_SECONDS
-        while settled_view(restored.service, game_id)["to_act"] != [0] and time.monotonic() < deadline:
+        while settled_view(restored.service, game_id).to_act != [0] and time.monotonic() < deadline:
             time.sleep(0.02)  # the bot (seat 1) plays its card; Ann (seat 0) is left to act
-        assert restored.service.view(game_id, None)["to_act"] == [0]
+        assert restored.service.view(game_id, None).to_act == [0]
         assert play_first_legal(restored.service, game_id, 0, "0.first") == "accepted"
     finally:
         restored.close()
@@ -99,7 +99,7 @@ def test_a_restored_game_waiting_on_a_bot_move_gets_it_scheduled_again(data_file
 def test_games_reach_the_data_file_periodically_without_a_restart(data_file: Path) -> None:
     running: Runtime = embedded_runtime(Settings(), data_file, save_seconds=0.05)
     try:
-        game_id = running.service.create_game("toy", 2, {})["id"]
+        game_id = running.service.create_game("toy", 2, {}).id
         deadline = time.monotonic() + WAIT_SECONDS
         copy = fakeredis.FakeRedis(server=fakeredis.FakeServer())
         while not copy.exists(keys.meta(game_id)) and time.monotonic() < deadline:

@@ -49,13 +49,13 @@ def test_a_worker_dying_after_the_append_leaves_a_game_the_next_run_completes(
     head = service.parts.store.head(game_id)
     assert records_of(service, game_id, "c0") == 1
     assert service.parts.projections.version(game_id) < head.version
-    assert service.view(game_id, 0)["view"]["my_card"] is None
+    assert service.view(game_id, 0).view["my_card"] is None
 
     monkeypatch.setattr(Projections, "write", real_write)
     assert jobs.sweep()["processed"] == 1
     drain(service)
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
-    assert service.view(game_id, 0)["view"]["my_card"] == card["card"]
+    assert service.view(game_id, 0).view["my_card"] == card["card"]
     assert records_of(service, game_id, "c0") == 1
     assert service.outcome(game_id, "c0") is not None
 
@@ -72,9 +72,9 @@ def test_the_sweep_reschedules_a_lost_advance_job(connection: fakeredis.FakeRedi
     report = jobs.sweep()
     assert report["settled"] == 1 and service.parts.scheduler.is_alive(job_id)
     assert job_id in service.parts.scheduler.queue.scheduled_job_registry.get_job_ids()
-    assert service.view(game_id, 0)["view"]["hand"] is None
+    assert service.view(game_id, 0).view["hand"] is None
     drain(service)
-    assert len(service.view(game_id, 0)["view"]["hand"]) == 2
+    assert len(service.view(game_id, 0).view["hand"]) == 2
 
 
 def test_a_late_or_duplicated_advance_job_changes_nothing(
@@ -114,7 +114,7 @@ def test_without_an_advance_delay_the_command_job_runs_the_automatic_phases_that
     assert records[-1].actor == "system"
     assert queue.count == 0 and not queue.scheduled_job_registry.get_job_ids()
     view = service.view(game_id, 0)
-    assert view["version"] == records[-1].seq and view["to_act"] and len(view["view"]["hand"]) == 1
+    assert view.version == records[-1].seq and view.to_act and len(view.view["hand"]) == 1
 
 
 def test_two_workers_racing_on_one_game_decide_each_command_once(
@@ -147,20 +147,20 @@ def test_a_seat_that_runs_out_of_time_plays_the_timeout_command(
     service = make_service(connection, clock, move_timeout=3600.0)
     game_id, _ = new_game(service)
     drain(service, due_scheduled=False)
-    while service.parts.scheduler.queue.count or not service.your_turn(game_id, 0)["your_turn"]:
+    while service.parts.scheduler.queue.count or not service.your_turn(game_id, 0).your_turn:
         enqueue_advance_only(service)
     turn = service.your_turn(game_id, 0)
-    assert turn["deadline"] == clock.now + 3600.0
+    assert turn.deadline == clock.now + 3600.0
     assert jobs.timeout_seat(game_id, 0) is False
     clock.advance(3601)
-    hand = service.view(game_id, 0)["view"]["hand"]
+    hand = service.view(game_id, 0).view["hand"]
     assert jobs.timeout_seat(game_id, 0) is True
     drain(service, due_scheduled=False)
     played = [r for r in service.parts.store.read(game_id) if r.type == "toy.card_played"]
     assert [(r.actor, r.data["card"]) for r in played] == [("timeout", min(hand))]
-    assert service.your_turn(game_id, 0)["your_turn"] is False
+    assert service.your_turn(game_id, 0).your_turn is False
     assert jobs.timeout_seat(game_id, 0) is False
-    assert service.your_turn(game_id, 1)["deadline"] == clock.now - 3601 + 3600.0
+    assert service.your_turn(game_id, 1).deadline == clock.now - 3601 + 3600.0
 
 
 def enqueue_advance_only(service: GameService) -> None:
@@ -195,22 +195,22 @@ def test_the_embedded_worker_plays_a_game_against_a_bot(
 ) -> None:
     service = make_service(connection, clock)
     meta = service.create_game("toy", 2, {"hand": 3})
-    service.join(meta["id"], "Ann", seat=0)
-    service.start(meta["id"], fill_with_bots=True)
+    service.join(meta.id, "Ann", seat=0)
+    service.start(meta.id, fill_with_bots=True)
     worker = start_embedded_worker(service)
     try:
         version = 0
         for turn in range(3):
-            assert wait_for_turn(service, meta["id"], 0, version)
-            card = service.legal_commands(meta["id"], 0)[0]
-            service.submit(meta["id"], 0, card, f"t{turn}", None)
-            outcome = service.wait_outcome(meta["id"], f"t{turn}", timeout=30)
+            assert wait_for_turn(service, meta.id, 0, version)
+            card = service.legal_commands(meta.id, 0)[0]
+            service.submit(meta.id, 0, card, f"t{turn}", None)
+            outcome = service.wait_outcome(meta.id, f"t{turn}", timeout=30)
             assert outcome.status == "accepted"
             version = outcome.version
-        assert wait_for_turn(service, meta["id"], None, version)
+        assert wait_for_turn(service, meta.id, None, version)
     finally:
         worker.stop()
-    assert service.meta(meta["id"])["status"] == "over"
+    assert service.meta(meta.id).status == "over"
 
 
 def wait_for_turn(service: GameService, game_id: str, seat: int | None, after: int) -> bool:
@@ -218,10 +218,10 @@ def wait_for_turn(service: GameService, game_id: str, seat: int | None, after: i
     ready = threading.Event()
     for _ in range(600):
         turn = service.your_turn(game_id, 0)
-        if turn["version"] > after:
-            if seat is None and service.view(game_id, None)["status"] == "over":
+        if turn.version > after:
+            if seat is None and service.view(game_id, None).status == "over":
                 return True
-            if seat is not None and turn["your_turn"]:
+            if seat is not None and turn.your_turn:
                 return True
         ready.wait(0.05)
     return False
@@ -253,8 +253,8 @@ def test_a_bot_whose_moves_are_all_refused_stops_trying(
     service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     meta = service.create_game("toy", 2, {})
-    service.join(meta["id"], "Ann", seat=0)
-    game = service._game(meta["id"])[1]
+    service.join(meta.id, "Ann", seat=0)
+    game = service._game(meta.id)[1]
     real_decide = game.decide
 
     def refuse_seat_one(state: object, seat: int, command: object) -> list[object]:
@@ -263,15 +263,15 @@ def test_a_bot_whose_moves_are_all_refused_stops_trying(
         return real_decide(state, seat, command)
 
     monkeypatch.setattr(game, "decide", refuse_seat_one)
-    service.start(meta["id"], fill_with_bots=True)
+    service.start(meta.id, fill_with_bots=True)
     drain(service)
-    version = service.parts.store.head(meta["id"]).version
-    tried = [service.outcome(meta["id"], f"bot-1-{version}-{attempt}") for attempt in range(5)]
+    version = service.parts.store.head(meta.id).version
+    tried = [service.outcome(meta.id, f"bot-1-{version}-{attempt}") for attempt in range(5)]
     assert [o.status if o else None for o in tried] == ["rejected"] * 4 + [None]
-    assert service.your_turn(meta["id"], 1)["your_turn"] is True
+    assert service.your_turn(meta.id, 1).your_turn is True
     jobs.sweep()
     drain(service)
-    assert service.outcome(meta["id"], f"bot-1-{version}-4") is None
+    assert service.outcome(meta.id, f"bot-1-{version}-4") is None
 
 
 def test_a_refused_append_leaves_no_half_folded_state_in_the_workers_cache(
@@ -317,7 +317,7 @@ def test_a_game_is_snapshotted_at_each_round_start_it_marks_as_a_checkpoint(
 ) -> None:
     service = make_service(connection, clock, snapshot_every=100_000)
     egizia = registry.get_game("egizia")
-    game_id = service.create_game("egizia", 2, {})["id"]
+    game_id = service.create_game("egizia", 2, {}).id
     service.start(game_id, fill_with_bots=True)
     queue = service.parts.scheduler.queue
     worker = SimpleWorker([queue], connection=queue.connection)
@@ -359,7 +359,7 @@ def test_the_in_process_worker_stops_a_job_that_overruns_its_timeout_and_carries
     result = stuck.latest_result()
     assert result is not None and "JobTimeoutException" in (result.exc_string or "")
     clear_failures(service)
-    assert service.view(game_id, 0)["version"] > 0 and service.view(game_id, 0)["to_act"]
+    assert service.view(game_id, 0).version > 0 and service.view(game_id, 0).to_act
 
 
 def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_the_sweep_completes(
@@ -383,12 +383,12 @@ def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_th
     assert "between two automatic steps" in clear_failures(service)[0]
     types = [r.type for r in service.parts.store.read(game_id)]
     assert types.count("toy.round_scored") == 1 and "toy.game_ended" not in types
-    assert service.view(game_id, None)["status"] == "running"
+    assert service.view(game_id, None).status == "running"
 
     monkeypatch.setattr(game, "advance", real_advance)
     jobs.sweep()
     drain(service)
     types = [r.type for r in service.parts.store.read(game_id)]
     assert types.count("toy.round_scored") == 1 and types.count("toy.game_ended") == 1
-    assert service.view(game_id, None)["status"] == "over"
+    assert service.view(game_id, None).status == "over"
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version

@@ -97,18 +97,18 @@ def new_game(
 ) -> tuple[str, list[str]]:
     """A started toy game and the seats' tokens (no tokens for bot seats)."""
     meta = service.create_game("toy", seats, {"hand": hand})
-    tokens = [] if bots else [service.join(meta["id"], f"P{seat}")["token"] for seat in range(seats)]
-    service.start(meta["id"], fill_with_bots=bots)
-    return meta["id"], tokens
+    tokens = [] if bots else [service.join(meta.id, f"P{seat}").token for seat in range(seats)]
+    service.start(meta.id, fill_with_bots=bots)
+    return meta.id, tokens
 
 
 def play_out(service: GameService, game_id: str, limit: int = 500) -> None:
     """Drain jobs and play the lowest legal card for whoever must act, until the game is over."""
     for turn in range(limit):
         drain(service)
-        if service.meta(game_id)["status"] == "over":
+        if service.meta(game_id).status == "over":
             return
-        for seat in service.view(game_id, None)["to_act"]:
+        for seat in service.view(game_id, None).to_act:
             card = service.legal_commands(game_id, seat)[0]
             service.submit(game_id, seat, card, f"play-{turn}-{seat}", None)
     raise AssertionError("the game did not end")

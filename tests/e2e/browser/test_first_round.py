@@ -44,8 +44,8 @@ class PlayedRound:
 
 
 def _seat_of(site: Site, game_id: str, name: str) -> int:
-    players = site.service.meta(game_id)["players"]
-    return next(int(p["seat"]) for p in players if p["name"] == name)
+    players = site.service.meta(game_id).players
+    return next(int(p.seat) for p in players if p.name == name)
 
 
 def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
@@ -99,9 +99,9 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
 def _phase_ends(site: Site, game_id: str, seat: int) -> dict[str, int]:
     """The last version of every phase of round 1, as the seat's views at each version say."""
     ends: dict[str, int] = {}
-    last = int(site.service.view(game_id, seat)["version"])
+    last = int(site.service.view(game_id, seat).version)
     for version in range(1, last + 1):
-        view = site.service.view(game_id, seat, at=version)["view"]
+        view = site.service.view(game_id, seat, at=version).view
         if view["round"] > 1:
             break
         ends[view["phase"]] = version
@@ -132,7 +132,7 @@ def test_history_slider_shows_the_board_after_each_phase(
         page.wait_for_function(
             "v => document.getElementById('history').dataset.shownVersion === String(v)", arg=version
         )
-        expected = site.service.view(played.game_id, seat, at=version)["view"]
+        expected = site.service.view(played.game_id, seat, at=version).view
         pages.assert_board_shows(page, expected)
         page.screenshot(path=str(artifacts / f"history-after-{phase}.png"), full_page=True)
 
@@ -142,16 +142,16 @@ def test_the_live_board_matches_the_service(played: PlayedRound, site: Site) -> 
         page.goto(f"{site.base_url}/games/{played.game_id}")
         page.wait_for_selector("svg.river")
         version = pages.version(page)
-        expected = site.service.view(played.game_id, played.seats[name], at=version)["view"]
+        expected = site.service.view(played.game_id, played.seats[name], at=version).view
         pages.assert_board_shows(page, expected)
 
 
 def _sphinx_ids(site: Site, game_id: str, seat: int) -> set[str]:
     """Every Sphinx card id the seat held or drew at any version so far."""
-    last = int(site.service.view(game_id, seat)["version"])
+    last = int(site.service.view(game_id, seat).version)
     ids: set[str] = set()
     for version in range(1, last + 1):
-        view = site.service.view(game_id, seat, at=version)["view"]
+        view = site.service.view(game_id, seat, at=version).view
         own = next(p for p in view["players"] if p["seat"] == seat)
         ids |= {card["id"] for card in own["sphinx"] or []} | {card["id"] for card in view["drawn"]}
     return ids
@@ -159,7 +159,7 @@ def _sphinx_ids(site: Site, game_id: str, seat: int) -> set[str]:
 
 def test_a_player_never_receives_another_seats_sphinx_cards(played: PlayedRound, site: Site) -> None:
     bruno_seat = played.seats["bruno"]
-    seats = range(len(site.service.meta(played.game_id)["players"]))
+    seats = range(len(site.service.meta(played.game_id).players))
     own = _sphinx_ids(site, played.game_id, bruno_seat)
     others = set().union(*(_sphinx_ids(site, played.game_id, s) for s in seats if s != bruno_seat))
     secret = others - own

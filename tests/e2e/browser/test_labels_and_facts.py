@@ -146,8 +146,8 @@ def test_the_board_shows_each_space_round_phase_ring_and_track_as_the_server_wor
     game_id = pages.create_game(page, seats=2, bots=True)
     page.click("#start-game")
     page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
-    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "mira")
-    spaces = site.service.view(game_id, seat)["view"]["river"]
+    seat = next(p.seat for p in site.service.meta(game_id).players if p.name == "mira")
+    spaces = site.service.view(game_id, seat).view["river"]
     for space in spaces:
         if space["type"] == "card":
             continue

@@ -99,12 +99,12 @@ def test_a_spectator_sees_the_board_reads_a_card_by_tapping_it_and_sees_no_hidde
     spectator.wait_for_selector("svg.river")
     assert spectator.locator("svg g.legal").count() == 0
     assert spectator.locator("#decisions").is_hidden()
-    view = site.service.view(game_id, None)["view"]
+    view = site.service.view(game_id, None).view
     card_space = next(space for space in view["river"] if space["card"])
     spectator.locator(f"svg.river g[data-space='{card_space['id']}']").click()
     inspector = spectator.locator(".inspector")
     assert card_space["card"]["text"] in inspector.inner_text()
-    hands = [site.service.view(game_id, seat)["view"]["players"][seat]["sphinx"] for seat in (0, 1)]
+    hands = [site.service.view(game_id, seat).view["players"][seat]["sphinx"] for seat in (0, 1)]
     assert all(hands), "every seat starts with a Sphinx card"
     page_text = spectator.content()
     assert not [card["id"] for hand in hands for card in hand if card["id"] in page_text]

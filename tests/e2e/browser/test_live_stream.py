@@ -33,9 +33,9 @@ def client(service: GameService) -> FlaskClient:
 @pytest.fixture(scope="module")
 def game(service: GameService) -> tuple[str, list[str]]:
     created = service.create_game("egizia", 2, {})
-    tokens = [service.join(created["id"], name)["token"] for name in ("dora", "emil")]
-    service.start(created["id"])
-    return created["id"], tokens
+    tokens = [service.join(created.id, name).token for name in ("dora", "emil")]
+    service.start(created.id)
+    return created.id, tokens
 
 
 def _messages(body: str) -> list[dict[str, Any]]:
@@ -68,7 +68,7 @@ def test_a_reconnecting_page_gets_only_newer_versions(
     client: FlaskClient, game: tuple[str, list[str]], service: GameService
 ) -> None:
     game_id, tokens = game
-    current = service.view(game_id, 0)["version"]
+    current = service.view(game_id, 0).version
     headers = {"Authorization": f"Bearer {tokens[0]}", "Last-Event-ID": str(current)}
     body = client.get(f"/api/games/{game_id}/live", headers=headers).get_data(as_text=True)
     assert _messages(body) == []  # nobody moved: nothing new to send, only heartbeats

@@ -60,8 +60,8 @@ def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: An
         page.keyboard.press("Enter")
     pages.wait_version_above(page, seen)
     assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
-    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "noor")
-    view = site.service.view(game_id, seat)["view"]
+    seat = next(p.seat for p in site.service.meta(game_id).players if p.name == "noor")
+    view = site.service.view(game_id, seat).view
     assert next(p for p in view["players"] if p["seat"] == seat)["ships_left"] == SHIPS_PER_PLAYER - 1
     page.context.close()
 
@@ -88,10 +88,10 @@ def test_a_phone_player_picks_build_spaces_from_large_buttons(
     game_id = pages.create_game(page, seats=2, bots=True)
     page.click("#start-game")
     page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
-    seat = next(p["seat"] for p in site.service.meta(game_id)["players"] if p["name"] == "omar")
+    seat = next(p.seat for p in site.service.meta(game_id).players if p.name == "omar")
     for _ in range(60):
         pages.wait_for_my_turn(page)
-        legal = site.service.view(game_id, seat)["view"]["legal_commands"]
+        legal = site.service.view(game_id, seat).view["legal_commands"]
         builds = [c for c in legal if c["type"] == "egizia.build" and not c["cards"]]
         if builds:
             break

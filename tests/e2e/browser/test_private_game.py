@@ -30,6 +30,6 @@ def test_a_friend_joins_a_private_game_through_its_invitation_link(site: Site, b
     host.click("#start-game")
     for page in (host, friend):
         page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
-    assert [p["name"] for p in site.service.meta(game_id)["players"]] == ["hana", "ivan"]
+    assert [p.name for p in site.service.meta(game_id).players] == ["hana", "ivan"]
     for page in (host, friend):
         page.context.close()

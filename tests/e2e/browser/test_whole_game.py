@@ -24,7 +24,7 @@ def test_a_player_clicks_through_a_whole_game(site: Site, browser: Any) -> None:
     for page in players:
         page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
     for _ in range(MAX_LOOPS):
-        if site.service.meta(game_id)["status"] == "over":
+        if site.service.meta(game_id).status == "over":
             break
         waiting = True
         for page in players:
@@ -36,10 +36,10 @@ def test_a_player_clicks_through_a_whole_game(site: Site, browser: Any) -> None:
                 waiting = False
         if waiting:
             first.wait_for_timeout(POLL_MS)
-    result = site.service.view(game_id, None)["result"]
+    result = site.service.view(game_id, None).result
     assert result is not None, "the game did not end"
-    names = {p["seat"]: p["name"] for p in site.service.meta(game_id)["players"]}
-    winner = result["ranking"][0]
+    names = {p.seat: p.name for p in site.service.meta(game_id).players}
+    winner = result.ranking[0]
     first.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")
     assert f"1. {names[winner]}" in first.inner_text("#prompt")
     for page in players:

@@ -1,0 +1,48 @@
+"""Every error answer the endpoints document, in one table: each blueprint names the refusals an endpoint
+may answer, and the OpenAPI document lists them from here (all with the one error body of api/errors.py;
+refusals of one endpoint that share a status are documented together)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    description: str
+
+
+BAD_INPUT = Refusal(400, "Bad input (`field` names it and says why)")
+BAD_COMMAND = Refusal(400, "Malformed JSON, unknown command type, wrong field type or oversized body")
+BAD_SEAT_NUMBER = Refusal(400, "Bad seat number")
+BAD_AT = Refusal(400, "Bad `at`")
+BAD_LIVE_CURSOR = Refusal(400, "Bad `Last-Event-ID` / `after`")
+BAD_CREDENTIALS = Refusal(400, "A bad name or password (the field says which)")
+NAME_NEEDED = Refusal(400, "A player name is needed when you are not logged in")
+
+NO_SEAT_TOKEN = Refusal(401, "No valid seat token")
+TOKEN_HOLDS_NO_SEAT = Refusal(401, "A token that holds no seat in this game")
+NOT_LOGGED_IN = Refusal(401, "Not logged in, or the login token expired")
+LOGIN_FAILED = Refusal(401, "Wrong name or password (the same answer for both)")
+
+NOT_YOUR_SEAT = Refusal(403, "That seat is not yours")
+
+UNKNOWN_GAME = Refusal(404, "Unknown game")
+UNKNOWN_COMMAND = Refusal(404, "A command id this seat never submitted (`field`: `command_id`)")
+UNKNOWN_INVITE = Refusal(404, "No game has this invitation code")
+NO_INVITATION = Refusal(404, "A public game: anyone may join it, no invitation needed")
+
+STALE_VERSION = Refusal(409, "`expected_version` was stale: nothing changed")
+SEAT_UNAVAILABLE = Refusal(409, "Seat taken, game full or started, or your account already sits here")
+CANNOT_START = Refusal(409, "Already started, or a seat is empty")
+GAME_STARTED = Refusal(409, "The game has started")
+NOT_OVER = Refusal(409, "The game is not over yet")
+NAME_TAKEN = Refusal(409, "The name is taken (letter case does not matter)")
+
+RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says why)")
+
+THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
+
+# What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.
+SEAT_REFUSALS = (BAD_SEAT_NUMBER, NO_SEAT_TOKEN, NOT_YOUR_SEAT, UNKNOWN_GAME)

@@ -49,7 +49,7 @@ def _service_error(error: ServiceError) -> Response:
 
 
 def _too_large(error: RequestEntityTooLarge) -> Response:
-    # The issue asks for 400 (not 413) so that every bad body is refused the same way.
+    # 400, not 413: every bad body is refused the same way.
     return error_response(400, "body_too_large", "The request body is larger than the API accepts.", "body")
 
 

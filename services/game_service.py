@@ -1,7 +1,7 @@
-"""The one facade the API (and the CLI) use to run games. It knows the Game protocol, never a game.
+"""The one facade the API, the CLI and the workers use to run games. It knows the Game protocol, never a game.
 
-Interface contract shared by services/ (which implements it) and api/ (which calls it). Everything is
-keyed by ``game_id`` (a short url-safe string); seats are 0-based ints; JSON-ready dicts come out.
+Everything is keyed by ``game_id`` (a short url-safe string); seats are 0-based ints; the answers are the
+typed results of services/results.py; a refusal is a ServiceError (services/errors.py).
 """
 
 from __future__ import annotations

@@ -1,18 +1,11 @@
 """Entry point of ``papyrus worker``: an RQ worker (with the RQ scheduler) on the configured queue.
 
-By default jobs run in the worker process itself (:class:`InProcessWorker`, RQ's ``SimpleWorker``), not in
-a work-horse forked per job as RQ's default ``Worker`` does. A Papyrus job takes a few milliseconds; a fork
-per job costs more than that, and the forked horse throws away what the job learnt (its folded states: the
-worker's state cache only pays off in a process that lives on), so the next job refolds the game from its
-snapshot. Job timeouts are still enforced: in the main thread RQ arms SIGALRM for each job and raises
-``JobTimeoutException`` inside it when the job overruns.
-
-What the fork bought, and what replaces it: a job that crashes the interpreter (a segfault, the OOM killer,
-SIGKILL) now takes the worker down with it, instead of only its horse. Nothing is half-written either way
-(every write is one atomic, version-checked step); the job stays in RQ's started registry until RQ's
-cleanup marks it abandoned, the process supervisor restarts the worker, and the sweep re-queues the game's
-work from the log. ``--max-jobs`` bounds how long one process lives (if memory creeps, the supervisor starts
-a fresh one), and ``--fork`` brings back RQ's forking worker for whoever prefers isolation to speed.
+Jobs run in the worker process itself (:class:`InProcessWorker`, RQ's ``SimpleWorker``): a job takes a few
+milliseconds, less than forking a work-horse, and the process keeps its folded states for the next job.
+Timeouts still hold (SIGALRM per job). A job that crashes the interpreter takes the worker down with it;
+nothing is half-written (every write is one version-checked step), the supervisor restarts the worker and
+the sweep re-queues the game's work. ``--max-jobs`` bounds a process's life; ``--fork`` brings back RQ's
+forking worker.
 """
 
 from __future__ import annotations

@@ -122,14 +122,9 @@ class GameProcessor:
 
     def _run_automatic(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any]:
         """Run the automatic steps due now, one guarded append each, while nobody must act, if no advance
-        delay is configured; with a delay they stay scheduled ``advance_game`` jobs (see NextSteps).
-
-        Why inline at delay 0: an ``advance_game`` job scheduled with no delay is queued at once, so it
-        adds nothing but RQ's cost per job (dequeue, bookkeeping, result) and the reload of the state in
-        whichever worker takes it, for every step; run here, each step is still checked against the
-        version it was computed on (``append.lua``) and appended atomically on its own, so a worker killed
-        between two steps leaves whole steps only, and the next job (or the sweep, which schedules
-        ``advance_game`` for a game where nobody must act) carries on from the log."""
+        delay is configured (with a delay they stay scheduled ``advance_game`` jobs, see NextSteps). A job
+        per step would add only RQ's cost and a state reload; each step is still version-checked and
+        appended on its own, so a killed worker leaves whole steps and the next job or sweep carries on."""
         if self._parts.settings.advance_delay > 0:
             return head, state
         for _ in range(MAX_AUTOMATIC_STEPS):

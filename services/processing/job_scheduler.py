@@ -1,20 +1,17 @@
 """Enqueueing and scheduling the RQ jobs of workers/jobs.py (by dotted path: services never import workers).
 
-Every job takes ids only and has a deterministic id, so scheduling the same work twice is refused by RQ
-(``unique=True``) and a late or duplicated job finds the version moved on and does nothing:
+Every job takes ids only and has a deterministic id, so the same work is never queued twice and a late or
+duplicated job finds the version moved on and does nothing:
 
 * ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
-* ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move at ``version`` (a new attempt only if
-  the previous one was refused);
+* ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move (a new attempt only after a refusal);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
-* ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
-  (SET NX) holds the queued job's id and the job clears it when it starts. Its result is kept for ten
-  minutes: RQ deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to
-  record the result (21 -> 30 per command in benchmarks/worker_profile.py).
+* ``papyrus-process-<game>-<n>``: draining the command inbox, at most one queued per game (a flag key
+  holds its id until it starts); its result is kept ten minutes, as deleting it at once costs RQ more
+  round trips than keeping it.
 
-A job id that exists in RQ is never enqueued again by the normal flow, even once finished (RQ keeps it for
-``RESULT_TTL``), so a job whose work changed nothing cannot loop. Only the sweep (``repair=True``)
-re-creates jobs that went missing or failed.
+A known job id is never enqueued again (RQ keeps finished jobs for ``RESULT_TTL``), so work that changed
+nothing cannot loop; only the sweep (``repair=True``) re-creates jobs that went missing or failed.
 """
 
 from __future__ import annotations

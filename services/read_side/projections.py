@@ -1,16 +1,11 @@
 """Read models folded from the log: the public view, one view per seat, and who must act.
 
-All of a game's projections are written by ``project.lua`` in one step (one round trip) together with the
-version they reflect, and only if the stored ones are older: re-running a projection is harmless and a
-slow worker can never overwrite a newer view with an older one.
-
-While the game runs, bodies are stored as plain compact JSON (msgspec-encoded straight from the game's view
-structs): they are rewritten after every move and read on every page load, and compressing them cost the
-worker more time (about 0.4 ms per body) than the memory it saved matters for the few hundred games that
-run at once. Once the game is over nothing is secret any more and the projections never change again, so
-they are compressed then (zlib), and a seat's projection keeps only the top-level fields of its view that
-differ from the public view (``view_diff``, and ``view_drop`` for fields the seat's view lacks); reading it
-merges them back onto the public view.
+``project.lua`` writes all of a game's projections in one step with the version they reflect, and only
+over older ones, so re-projecting is harmless and a slow worker never overwrites a newer view. Bodies are
+compact JSON while the game runs (rewritten after every move, read on every page load: compressing them
+cost more than it saved). Once the game is over they never change again and nothing is secret: they are
+zlib-compressed, and a seat's body keeps only the top-level view fields that differ from the public view
+(``view_diff``, ``view_drop``), merged back on read.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """Archiving a finished game's streams: each becomes one entry holding all its entries, compressed.
 
-A finished game's event and command streams never change again (a command submitted late is refused and
-appended after the archive, and archived with it at the next settle). So each is replaced by a single
-stream entry, field ``z``, whose id is the last entry's id and whose value is
-``zlib(msgpack([[entry_id, raw], ...]))``: the same entries, ids and bytes, about a third of the memory
-(MessagePack keys and event types compress well). Readers never see the difference:
-:func:`services.store.layout.stream_entries` expands an archive into its entries, and every range a
-reader asks for either contains the archive's id or lies beyond the log. The command stream is archived only
-once every command in it is decided, together with dropping the command-id index (see archive.lua).
+A finished game's streams never change again (a late command is refused, appended after the archive and
+archived at the next settle), so each is replaced by one entry, field ``z``, id of the last entry, value
+``zlib(msgpack([[entry_id, raw], ...]))``: the same entries and bytes in about a third of the memory.
+Readers never see the difference (:func:`services.store.layout.stream_entries` expands it). The command
+stream is archived once every command in it is decided, dropping the command-id index (see archive.lua).
 """
 
 from __future__ import annotations

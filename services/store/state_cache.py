@@ -1,15 +1,11 @@
 """Loading a game's current state: per-process cache, then snapshot, then the events after it.
 
-Games may fold in place (``evolve`` mutating the state it is given), so who may fold a cached state decides
-how it is cached:
+Games may fold in place (``evolve`` mutating its state), so the cache says who may fold a cached state:
 
-* an **owned** cache (``owned=True``) belongs to one caller at a time: the worker, which runs one job at a
-  time per process (RQ's work-horse, or the embedded worker's single thread). It folds the cached state in
-  place, without copying; the entry leaves the cache while it is being folded and comes back (via
-  :meth:`StateCache.remember`) only once the append it belongs to succeeded, so a refused append or a fold
-  that fails midway leaves no half-folded state behind: the next load refolds from the snapshot and log.
-* a **shared** cache (the default) hands the same object to callers on any thread (the API's reads), so
-  whoever folds further works on a deep copy, never on the cached object.
+* an **owned** cache (the worker's: one job at a time per process) folds it in place; the entry leaves
+  the cache meanwhile and returns (:meth:`StateCache.remember`) only once its append succeeded, so a
+  refused append or a failed fold leaves no half-folded state behind;
+* a **shared** cache (the API's reads, on any thread) folds further only on a deep copy.
 """
 
 from __future__ import annotations

@@ -180,12 +180,6 @@ class GameService:
             return None
         return CommandOutcome(command_id=command_id, status="pending", version=found.version)
 
-    def is_submitted(self, game_id: str, command_id: str) -> bool:
-        """True once the command was accepted into the inbox, decided or not: the command-id index answers
-        while the game runs, the outcomes hash once the command stream is archived."""
-        self._game(game_id)
-        return self.parts.inbox.is_known(game_id, command_id)
-
     def view(self, game_id: str, seat: int | None, at: int | None = None) -> GameView:
         """What ``seat`` (None = spectator) may see: from the projection when ``at`` is None, else replayed
         to version ``at`` (400 if out of range)."""

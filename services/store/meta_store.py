@@ -85,11 +85,6 @@ class MetaStore:
         result = self._scripts.claim(keys=[keys.meta(game_id)], args=[value, field, *seats])
         return Claim(as_int(result[0]), as_int(result[1]))
 
-    def account_seat(self, game_id: str, account: str) -> int | None:
-        """The seat ``account`` holds in this game, or None."""
-        raw = self._redis.hget(keys.meta(game_id), account_field(account))
-        return as_int(raw) if raw is not None else None
-
     def status(self, game_id: str) -> str | None:
         raw = self._redis.hget(keys.meta(game_id), "status")
         return as_str(raw) if raw is not None else None

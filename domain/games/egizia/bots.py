@@ -8,7 +8,7 @@ from typing import Any
 from domain.engine import Bot, Game, RandomBot, Seat, fold
 from domain.games.egizia.commands import Decline, Pass
 from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
-from domain.games.egizia.rules.feeding import crew_need, irrigated_grain
+from domain.games.egizia.rules.queries import crew_need, irrigated_grain
 from domain.games.egizia.state import EgiziaState, copy_state
 
 ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per remaining round, roughly

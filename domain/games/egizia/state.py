@@ -103,6 +103,14 @@ class Site(msgspec.Struct, kw_only=True, gc=False):
     card_built: list[int] = []  # of those, the seats that built in it
 
 
+class OpenAction(msgspec.Struct, kw_only=True, gc=False):
+    """An Obelisk/Graves build action that has taken a grave tile and goes on one space at a time."""
+
+    seat: int
+    strength: int  # crew strength the action has not spent yet
+    market: str  # the market marker that moves one step when the action ends
+
+
 class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
     options: EgiziaOptions
     seed_commitment: str
@@ -127,6 +135,7 @@ class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
     card_builder: int = NOBODY  # seat taking a Nile-card build turn at this site now (N5-03 / N34-14)
     slot: int = 0  # ship space whose owner builds now
     drawn: list[str] = []  # Sphinx cards drawn and not yet kept or returned
+    action: OpenAction | None = None  # a build action going on step by step (graves turned up in it)
     arrivals: int = 0  # global counter for score arrival stamps
     ranking: list[int] = []  # final ranking once the game is over
 

@@ -40,8 +40,8 @@ from domain.games.egizia.data import (
     TRACK_SPACES,
 )
 from domain.games.egizia.rules.effects import track_order
-from domain.games.egizia.rules.feeding import crew_need, effective_colour, irrigated_grain
 from domain.games.egizia.rules.prompt import prompt_for
+from domain.games.egizia.rules.queries import crew_need, effective_colour, irrigated_grain
 from domain.games.egizia.rules.spaces import CARD_INDEX, GRAVE_IDS, OBELISK_IDS, PYRAMID_IDS, SITE_INDEX
 from domain.games.egizia.rules.sphinx import sphinx_builder
 from domain.games.egizia.state import (

@@ -11,7 +11,8 @@ from domain.games.egizia import EgiziaOptions
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
 from domain.games.egizia.data import NILE_CARDS, START_FIELD_GRAIN, START_QUARRY_STONES, NileCard
-from domain.games.egizia.rules.feeding import advance_production, irrigated_grain
+from domain.games.egizia.rules.feeding import advance_production
+from domain.games.egizia.rules.queries import irrigated_grain
 from domain.games.egizia.rules.setup import nile_deck_cards
 
 STONE_CARDS = ("N12-20", "N34-19", "N5-08")

@@ -16,7 +16,7 @@ from domain.games.egizia.data import (
     STONE_SALE_SPACES,
 )
 from domain.games.egizia.rules.effects import track_order
-from domain.games.egizia.rules.feeding import irrigated_grain
+from domain.games.egizia.rules.queries import irrigated_grain
 from domain.games.egizia.state import FieldCard, graves_face_up
 
 SPEC_RIVER = [

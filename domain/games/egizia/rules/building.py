@@ -8,11 +8,14 @@ from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, Decline
 from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, SITE_NAMES, STONE_MARKET
-from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.cards.build_cards import card_crew_options, check_build_crews, use_build_cards
+from domain.games.egizia.rules.cards.turns import card_build_turn
 from domain.games.egizia.rules.constructions import Works, build_plans
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score, step_market
+from domain.games.egizia.rules.nile_cards import has_card_play
+from domain.games.egizia.rules.queries import builder
 from domain.games.egizia.rules.spaces import (
     BUILD_SPACES,
     OBELISK_SITE,
@@ -24,16 +27,6 @@ from domain.games.egizia.rules.sphinx import max_draw, sphinx_commands
 from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, graves_face_up
 
 MARKETS = (STONE_MARKET, GRAIN_MARKET)
-
-
-def builder(state: EgiziaState) -> int:
-    """The seat whose build turn it is, or NOBODY."""
-    if state.phase != BUILDING or state.site >= len(state.sites):
-        return NOBODY
-    if state.card_builder != NOBODY:
-        return state.card_builder  # a build turn granted by N5-03 / N34-14
-    slots = state.sites[state.site].slots
-    return slots[state.slot] if state.slot < len(slots) else NOBODY
 
 
 def require_builder(state: EgiziaState, seat: int) -> None:
@@ -55,7 +48,7 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     options = crew_options(player)
     if not options or player.stones <= 0:
         return []
-    card_options = nile_cards.card_crew_options(player)
+    card_options = card_crew_options(player)
     strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
     plans = build_plans(state, site, seat, min(player.stones, strongest))
     markets = MARKETS if state.site == OBELISK_SITE else ("",)
@@ -123,7 +116,7 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
     if state.site == SPHINX_SITE:
         raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
     player = state.players[seat]
-    strength = nile_cards.check_build_crews(player, command.crews, command.cards)
+    strength = check_build_crews(player, command.crews, command.cards)
     _check_market(state, command.market)
     cost = _check_spaces(state, seat, command.spaces)
     if cost > strength:
@@ -149,7 +142,7 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
             cards=list(command.cards),
         )
     )
-    nile_cards.use_build_cards(ctx, seat, command.cards)
+    use_build_cards(ctx, seat, command.cards)
     for space in range(face_up, graves_face_up(ctx.state)):
         ctx.emit(ev.GraveRevealed(space=space, value=state.graves[space]))
     gain_score(ctx, seat, cost, f"building at {SITE_NAMES[site_id]}")
@@ -186,7 +179,7 @@ def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[
 
 def builder_can_act(state: EgiziaState, seat: int) -> bool:
     """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
-    if state.drawn or nile_cards.has_card_play(state, seat):
+    if state.drawn or has_card_play(state, seat):
         return True
     if state.site == SPHINX_SITE and max_draw(state, seat, 0) >= 1:
         return True  # free Sphinx draws (N12-19) need no crew and no stone (spec §6.1, DEFAULT Q16)
@@ -194,7 +187,7 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
     options = crew_options(player)
     if not options:
         return False
-    card_options = nile_cards.card_crew_options(player)
+    card_options = card_crew_options(player)
     strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
     if state.site == SPHINX_SITE:
         return max_draw(state, seat, strongest) >= 1
@@ -208,7 +201,7 @@ def advance_building(state: EgiziaState) -> list[Any]:
         return [ev.PhaseStarted(phase=BONUS)]
     site = state.sites[state.site]
     if state.card_builder == NOBODY:
-        card_turn = nile_cards.card_build_turn(state)
+        card_turn = card_build_turn(state)
         if card_turn:
             return card_turn
         if state.slot >= len(site.slots):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from domain.engine import Prompt, waiting_prompt
 from domain.games.egizia.data import SITE_NAMES, SPHINX_RETURN_VP
-from domain.games.egizia.rules.feeding import shortfall
-from domain.games.egizia.rules.nile_cards import sphinx_keep_limit
+from domain.games.egizia.rules.cards.build_cards import sphinx_keep_limit
 from domain.games.egizia.rules.placement import placement_commands
+from domain.games.egizia.rules.queries import shortfall
 from domain.games.egizia.state import BUILDING, FEEDING, NOBODY, OVER, PLACEMENT, EgiziaState
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.egizia.data import CREW_MAX, NILE_BY_ID
-from domain.games.egizia.rules import building, feeding
+from domain.games.egizia.rules.queries import builder, feeder
 from domain.games.egizia.state import BUILDING, FEEDING, PLACEMENT, EgiziaState, Player
 
 PLACEMENT_TURN = "placement"
@@ -43,8 +43,8 @@ def own_turn(state: EgiziaState, seat: int) -> str | None:
     """Which of the seat's own turns is running now (§7: placement, feeding, own build turn), if any."""
     if state.phase == PLACEMENT and state.turn == seat:
         return PLACEMENT_TURN
-    if state.phase == FEEDING and feeding.feeder(state) == seat:
+    if state.phase == FEEDING and feeder(state) == seat:
         return FEEDING_TURN
-    if state.phase == BUILDING and building.builder(state) == seat and not state.drawn:
+    if state.phase == BUILDING and builder(state) == seat and not state.drawn:
         return BUILD_TURN
     return None

@@ -49,9 +49,10 @@ def _set_up(e: ev.GameSetUp, n: Names) -> str:
 
 def _ship(e: ev.ShipPlaced, n: Names) -> str:
     where = _space(e.space)
+    if e.speculate:
+        return f"{n[e.seat]} speculates at {where}: the ship waits for a space to be freed."
     if e.slot >= 0:
-        how = "speculates beside" if e.speculate else "takes"
-        return f"{n[e.seat]} {how} ship space S{e.slot + 1} at {where}."
+        return f"{n[e.seat]} takes ship space S{e.slot + 1} at {where}."
     return f"{n[e.seat]} places a ship on {where}."
 
 
@@ -77,7 +78,7 @@ def _built(e: ev.Built, n: Names) -> str:
 def _declined(e: ev.Declined, n: Names) -> str:
     text = f"{n[e.seat]} {'cannot build' if e.forced else 'declines to build'} at {SITE_NAMES[e.site]}"
     if e.successor >= 0:
-        return f"{text}; {n[e.successor]} moves in from speculation."
+        return f"{text}; {n[e.successor]} moves into ship space S{e.slot + 1} from speculation."
     return text + "."
 
 

@@ -97,7 +97,7 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
 class Site(msgspec.Struct, kw_only=True, gc=False):
     id: str
     slots: list[int]  # occupant seat per ship space S1.., NOBODY if free
-    speculators: list[int]  # the speculator waiting beside each ship space
+    speculators: list[int]  # speculators, by the ship space they wait beside (any freed space is theirs)
     built: list[bool]  # whether the occupant of each ship space built this round
     card_turns: list[int] = []  # seats that had a Nile-card build turn here (N5-03 first, N34-14 last)
     card_built: list[int] = []  # of those, the seats that built in it

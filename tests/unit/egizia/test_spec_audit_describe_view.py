@@ -34,7 +34,7 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
     (ev.ShipPlaced(seat=0, space="R_ALYI"), "Seat 1 places a ship on Alyi."),
     (
         ev.ShipPlaced(seat=1, space="B_OBELISK", slot=2, speculate=True),
-        "Seat 2 speculates beside ship space S3 at the Obelisk and Graves.",
+        "Seat 2 speculates at the Obelisk and Graves: the ship waits for a space to be freed.",
     ),
     (
         ev.NileCardTaken(seat=2, space="C4", card="N12-20"),
@@ -77,7 +77,7 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
     (ev.GraveRevealed(space=4, value=3), "Grave tile G5 is turned face up: value 3."),
     (
         ev.Declined(seat=0, site="B_SPHINX", slot=0, successor=2),
-        "Seat 1 declines to build at the Sphinx; Seat 3 moves in from speculation.",
+        "Seat 1 declines to build at the Sphinx; Seat 3 moves into ship space S1 from speculation.",
     ),
     (ev.SiteClosed(site="B_TEMPLE"), "Building at the Temple and Pyramid is over."),
     (ev.ShipsReturned(), "All ships return home."),

@@ -97,6 +97,10 @@ SITE_NAMES: Final = {
 }
 SITE_SLOTS_BY_PLAYERS: Final = {2: 2, 3: 2, 4: 3}  # CONFIRMED [Y]
 SPECULATORS_PER_SLOT: Final = 1  # DEFAULT (Q14)
+# A space freed in phase 5 goes to a speculator of that site, whichever occupant freed it: CONFIRMED [Y]
+# ("for another player with a ship at this building site on speculation"); it builds in that space's turn
+# (DEFAULT). One ship per player per site leaves at most one speculator per site (INFERRED); should several
+# wait, the first in the player sequence moves in (DEFAULT, Q14).
 
 ROUND_SPACE_NAMES: Final = {
     "R_EDFU": "Edfu",

@@ -24,7 +24,7 @@ from domain.games.egizia.rules.spaces import (
     SPHINX_SITE,
 )
 from domain.games.egizia.rules.sphinx import max_draw, sphinx_commands
-from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, graves_face_up
+from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, Site, graves_face_up
 
 MARKETS = (STONE_MARKET, GRAIN_MARKET)
 
@@ -173,8 +173,18 @@ def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[
     slot = state.slot
     if state.card_builder != NOBODY:  # a Nile-card turn: the seat's own ship space, if it has one here
         slot = site.slots.index(seat) if seat in site.slots else -1
-    successor = site.speculators[slot] if slot >= 0 else NOBODY
+    successor = waiting_speculator(state, site) if slot >= 0 else NOBODY
     return [ev.Declined(seat=seat, site=site.id, slot=slot, successor=successor, forced=forced)]
+
+
+def waiting_speculator(state: EgiziaState, site: Site) -> int:
+    """The speculator who moves into a space freed at ``site``, whichever occupant freed it, or NOBODY.
+
+    A speculator that already had a Nile-card build turn here (N5-03) has built with its ship and takes no
+    space. Should several speculators wait, the first in the player sequence moves in.
+    """
+    waiting = [seat for seat in site.speculators if seat != NOBODY and seat not in site.card_turns]
+    return min(waiting, key=state.order.index, default=NOBODY)
 
 
 def builder_can_act(state: EgiziaState, seat: int) -> bool:

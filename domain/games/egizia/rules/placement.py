@@ -58,11 +58,9 @@ def _site_variants(site: Site, seat: int, space: str) -> list[PlaceShip]:
     free = [slot for slot, owner in enumerate(site.slots) if owner == NOBODY]
     if free:
         return [PlaceShip(space=space, slot=slot) for slot in free]
-    return [
-        PlaceShip(space=space, slot=slot, speculate=True)
-        for slot, speculator in enumerate(site.speculators)
-        if speculator == NOBODY
-    ]
+    # A speculator takes whichever space is freed, so where its ship waits is no choice: one option.
+    beside = [slot for slot, speculator in enumerate(site.speculators) if speculator == NOBODY]
+    return [PlaceShip(space=space, slot=beside[0], speculate=True)] if beside else []
 
 
 def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:

@@ -45,7 +45,8 @@ export function spaceLabel(view, command) {
     : space.type === "card" && space.card ? `${space.id}: ${space.card.text}`
     : space.type === "round" ? `${space.name} (${space.text})` : space.name;
   if (command.slot < 0) return name;
-  return `${name}, ${command.speculate ? "speculate beside" : "ship space"} S${command.slot + 1}`;
+  if (command.speculate) return `${name}, speculate (take any space freed there in phase 5)`;
+  return `${name}, ship space S${command.slot + 1}`;
 }
 
 // Feeding with the stones-for-grain card offers one command per number of stones paid (0 = every stone that

@@ -59,6 +59,19 @@ class Build(Command, frozen=True, kw_only=True, tag="egizia.build"):
     cards: list[str] = []
 
 
+class BuildMore(Command, frozen=True, kw_only=True, tag="egizia.build_more"):
+    """Go on with an Obelisk/Graves action that has taken a grave tile: build one more ``space``, the next
+    grave tile (face up now, perhaps turned up by this action) or the next obelisk space, paid from the
+    crews' strength the action has left and from the stones."""
+
+    space: str
+
+
+class EndBuild(Command, frozen=True, kw_only=True, tag="egizia.end_build"):
+    """Stop an Obelisk/Graves action that goes on step by step; the market marker named in the build
+    moves now."""
+
+
 class SphinxDraw(Command, frozen=True, kw_only=True, tag="egizia.sphinx_draw"):
     """Build at the Sphinx: draw ``count`` cards, paying one stone each."""
 
@@ -90,4 +103,6 @@ class PlayCard(Command, frozen=True, kw_only=True, tag="egizia.play_card"):
     amount: int = 0
 
 
-EgiziaCommand = Union[PlaceShip, Pass, Feed, Build, SphinxDraw, SphinxKeep, Decline, PlayCard]  # noqa: UP007
+EgiziaCommand = Union[  # noqa: UP007
+    PlaceShip, Pass, Feed, Build, BuildMore, EndBuild, SphinxDraw, SphinxKeep, Decline, PlayCard
+]

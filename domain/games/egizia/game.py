@@ -18,6 +18,7 @@ from domain.games.egizia.bots import BOTS, GreedyBot, make_bot
 from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.egizia.describe import describe_event
 from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.build_steps import decide_build_more, decide_end_build
 from domain.games.egizia.rules.building import (
     advance_building,
     builder_can_act,
@@ -97,6 +98,8 @@ _DECIDE: dict[type, Decider] = {
     cmd.Pass: lambda state, seat, _: decide_pass(state, seat),
     cmd.Feed: decide_feed,
     cmd.Build: decide_build,
+    cmd.BuildMore: decide_build_more,
+    cmd.EndBuild: lambda state, seat, _: decide_end_build(state, seat),
     cmd.SphinxDraw: decide_draw,
     cmd.SphinxKeep: decide_keep,
     cmd.Decline: lambda state, seat, _: decide_decline(state, seat),
@@ -196,11 +199,14 @@ class Egizia(GameDefaults):
         return CardPlays()
 
     def timeout_command(self, state: EgiziaState, seat: Seat) -> Any:
-        """Pass in placement, feed without aids, keep nothing at the Sphinx, decline a build."""
+        """Pass in placement, feed without aids, keep nothing at the Sphinx, stop a step-by-step build,
+        decline a build."""
         if state.phase == PLACEMENT:
             return cmd.Pass()
         if state.phase == FEEDING:
             return cmd.Feed()
         if state.drawn:
             return cmd.SphinxKeep(keep=[])
+        if state.action is not None:
+            return cmd.EndBuild()
         return cmd.Decline()

@@ -9,7 +9,7 @@ from nile_support import give, legal, refusal
 from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
-from domain.games.egizia.commands import Build, SphinxDraw, SphinxKeep
+from domain.games.egizia.commands import Build, BuildMore, EndBuild, SphinxDraw, SphinxKeep
 from domain.games.egizia.data import JOKER
 from domain.games.egizia.state import NOBODY, graves_face_up
 
@@ -69,8 +69,11 @@ def test_one_market_step_per_obelisk_action_whatever_is_built() -> None:
     after, events = play(
         state, 0, Build(crews=[0, JOKER], spaces=["O1", "O2", "G1", "G2", "G3"], market="stone")
     )
-    assert [e.market for e in of_type(events, ev.MarketMoved)] == ["stone"]
-    assert after.players[0].stone_market == 1 and after.players[0].score == 2 + 3
+    assert not of_type(events, ev.MarketMoved)  # the action goes on: graves were turned up in it
+    after, more = play(after, 0, BuildMore(space="G4"))
+    after, end = play(after, 0, EndBuild())
+    assert [e.market for e in of_type([*events, *more, *end], ev.MarketMoved)] == ["stone"]
+    assert after.players[0].stone_market == 1 and after.players[0].score == 2 + 3 + state.graves[3]
 
 
 def test_the_market_step_is_the_builders_choice_and_may_pay_the_bottom_bonus() -> None:

@@ -79,6 +79,24 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
         ev.Declined(seat=0, site="B_SPHINX", slot=0, successor=2),
         "Seat 1 declines to build at the Sphinx; Seat 3 moves into ship space S1 from speculation.",
     ),
+    (
+        ev.BuildGoesOn(seat=0, site="B_OBELISK", strength=3, market="grain"),
+        "Seat 1 may go on building at the Obelisk and Graves one space at a time (3 strength left; "
+        "the grain-market marker moves when the action ends).",
+    ),
+    (
+        ev.BuiltMore(seat=1, site="B_OBELISK", space="G5", value=2),
+        "Seat 2 goes on and builds grave tile G5 (value 2) at the Obelisk and Graves for 2 stones.",
+    ),
+    (
+        ev.BuiltMore(seat=1, site="B_OBELISK", space="O3", value=2),
+        "Seat 2 goes on and builds obelisk space O3 (value 2) at the Obelisk and Graves for 2 stones.",
+    ),
+    (ev.BuildEnded(seat=0, site="B_OBELISK"), "Seat 1 stops building at the Obelisk and Graves."),
+    (
+        ev.BuildEnded(seat=0, site="B_OBELISK", forced=True),
+        "Seat 1 can pay for no further space: the build action at the Obelisk and Graves ends.",
+    ),
     (ev.SiteClosed(site="B_TEMPLE"), "Building at the Temple and Pyramid is over."),
     (ev.ShipsReturned(), "All ships return home."),
     (ev.SequenceSet(tiles=[2, 1]), "New sequence: Seat 1 takes tile 2, Seat 2 takes tile 1."),

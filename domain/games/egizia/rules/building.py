@@ -8,16 +8,23 @@ from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, Decline
 from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, SITE_NAMES, STONE_MARKET
+from domain.games.egizia.rules.build_steps import (
+    end_obelisk_action,
+    refuse_while_action_goes_on,
+    reveal_graves,
+    step_commands,
+)
 from domain.games.egizia.rules.cards.build_cards import card_crew_options, check_build_crews, use_build_cards
 from domain.games.egizia.rules.cards.turns import card_build_turn
 from domain.games.egizia.rules.constructions import Works, build_plans
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
-from domain.games.egizia.rules.effects import gain_score, step_market
+from domain.games.egizia.rules.effects import gain_score
 from domain.games.egizia.rules.nile_cards import has_card_play
 from domain.games.egizia.rules.queries import builder
 from domain.games.egizia.rules.spaces import (
     BUILD_SPACES,
+    GRAVE_IDS,
     OBELISK_SITE,
     PYRAMID,
     SITE_OF_BUILDING,
@@ -67,6 +74,8 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
 def turn_commands(state: EgiziaState, seat: int) -> list[Any]:
     if builder(state) != seat:
         return []
+    if state.action is not None:
+        return step_commands(state, seat)
     if state.site == SPHINX_SITE:
         actions: list[Any] = sphinx_commands(state, seat)
         if state.drawn:
@@ -113,6 +122,7 @@ def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
 
 def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
     require_builder(state, seat)
+    refuse_while_action_goes_on(state)
     if state.site == SPHINX_SITE:
         raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
     player = state.players[seat]
@@ -143,11 +153,11 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
         )
     )
     use_build_cards(ctx, seat, command.cards)
-    for space in range(face_up, graves_face_up(ctx.state)):
-        ctx.emit(ev.GraveRevealed(space=space, value=state.graves[space]))
+    reveal_graves(ctx, face_up)
     gain_score(ctx, seat, cost, f"building at {SITE_NAMES[site_id]}")
     if state.site == OBELISK_SITE:
-        step_market(ctx, seat, command.market, 1, "Obelisk/Graves build")
+        took_grave = any(space in GRAVE_IDS for space in command.spaces)
+        end_obelisk_action(ctx, seat, strength - cost, command.market, has_taken_grave=took_grave)
     else:
         _pyramid_row_bonuses(ctx, state, command.spaces)
     return ctx.events
@@ -167,6 +177,7 @@ def _pyramid_row_bonuses(ctx: Ctx, before: EgiziaState, spaces: list[str]) -> No
 
 def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[Any]:
     require_builder(state, seat)
+    refuse_while_action_goes_on(state)
     if state.drawn:
         raise RuleViolation("build.keep_first", "Choose which drawn Sphinx cards to keep first.")
     site = state.sites[state.site]
@@ -189,8 +200,8 @@ def waiting_speculator(state: EgiziaState, site: Site) -> int:
 
 def builder_can_act(state: EgiziaState, seat: int) -> bool:
     """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
-    if state.drawn or has_card_play(state, seat):
-        return True
+    if state.drawn or state.action is not None or has_card_play(state, seat):
+        return True  # keeping drawn cards or stopping a step-by-step action is always possible
     if state.site == SPHINX_SITE and max_draw(state, seat, 0) >= 1:
         return True  # free Sphinx draws (N12-19) need no crew and no stone (spec §6.1, DEFAULT Q16)
     player = state.players[seat]
@@ -209,6 +220,8 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
 def advance_building(state: EgiziaState) -> list[Any]:
     if state.site >= len(state.sites):
         return [ev.PhaseStarted(phase=BONUS)]
+    if state.action is not None:
+        return []  # the builder decides the next step
     site = state.sites[state.site]
     if state.card_builder == NOBODY:
         card_turn = card_build_turn(state)

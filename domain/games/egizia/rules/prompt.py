@@ -29,6 +29,12 @@ def _building_prompt(state: EgiziaState, viewer: int) -> tuple[str, str]:
             f"Keep at most {keep} of the Sphinx cards you drew; "
             f"each card you return scores {SPHINX_RETURN_VP} VP."
         )
+    if state.action is not None:
+        return "build_more", (
+            f"Your build at {site} goes on: build one more space with the {state.action.strength} strength "
+            f"left (the next grave tile or obelisk space), or stop; then your {state.action.market}-market "
+            "marker moves down."
+        )
     if state.card_builder == viewer:
         return "build", f"Your Nile card lets you build at {site} out of turn now: build, or decline."
     return "build", f"Build at {site} with one regular crew (plus the Joker if you like), or decline."

@@ -303,7 +303,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         phase=state.phase,
         phase_title=PHASE_TITLES[state.phase],
         to_act=sorted(to_act),
-        prompt=prompt_for(state, viewer, to_act),
+        prompt=prompt_for(state, viewer, to_act, legal),
         ring=RING_NAMES[state.ring],
         ring_positions=list(RING_NAMES),
         river=_river(state),

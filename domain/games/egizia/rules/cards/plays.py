@@ -182,6 +182,13 @@ def _just_used(ctx: Ctx, seat: int, command: PlayCard) -> None:
     ctx.emit(ev.CardUsed(seat=seat, card=command.card))
 
 
+PLACEMENT_GATES: dict[str, Callable[[EgiziaState, int], str | None]] = {
+    "extra_ship": _extra_ship_ok,
+    "speculator_builds": _speculator_ok,
+    "build_first": _site_ship_ok,
+}
+"""Why a card played on a placement turn would do nothing now (None: it may be played)."""
+
 _EXTRA_SHIP = _placement_gate(_extra_ship_ok)
 _SPECULATOR = _placement_gate(_speculator_ok)
 _BUILD_FIRST = _placement_gate(_site_ship_ok)

@@ -11,12 +11,13 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import Bot, GameDefaults, GameResult, RuleViolation, Seat
+from domain.engine import Bot, GameDefaults, GameResult, RulesSection, RuleViolation, Seat
 from domain.games.egizia import commands as cmd
 from domain.games.egizia import events as ev
 from domain.games.egizia.bots import BOTS, GreedyBot, make_bot
 from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.egizia.describe import describe_event
+from domain.games.egizia.reference import rules_reference
 from domain.games.egizia.rules import nile_cards
 from domain.games.egizia.rules.build_steps import decide_build_more, decide_end_build
 from domain.games.egizia.rules.building import (
@@ -179,6 +180,10 @@ class Egizia(GameDefaults):
         if state.phase != OVER:
             return None
         return GameResult(ranking=list(state.ranking), scores=[player.score for player in state.players])
+
+    def rules_reference(self) -> list[RulesSection]:
+        """The phases, the Nile cards and the final scoring in the product's own words."""
+        return rules_reference()
 
     def checkpoint(self, event: Any) -> bool:
         """A round start: the service snapshots the state there."""

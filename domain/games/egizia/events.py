@@ -203,7 +203,7 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="egizia.game_ended"):
 
 
 class CardUsed(Event, frozen=True, kw_only=True, tag="egizia.card_used"):
-    """An anytime card leaves the hand, or a permanent card is marked used for this round (issue 4)."""
+    """An anytime card leaves the hand, or a permanent card is marked used for this round."""
 
     seat: int
     card: str
@@ -225,7 +225,7 @@ class CardBuildTurn(Event, frozen=True, kw_only=True, tag="egizia.card_build_tur
 
 
 class FieldImproved(Event, frozen=True, kw_only=True, tag="egizia.field_improved"):
-    """An IMPROVE_FIELD card from the hand is attached to one of the player's fields (issue 4)."""
+    """An IMPROVE_FIELD card from the hand is attached to one of the player's fields."""
 
     seat: int
     field: str

@@ -15,7 +15,7 @@ from domain.games.egizia.data import GRAVES_FACE_UP, SPECULATION_CARD, SPHINX_DR
 
 NOBODY = -1
 
-# Phases of a round (spec §5) plus the start and end of the game.
+# The phases of a round, plus the start and the end of the game.
 LAYOUT = "layout"
 PLACEMENT = "placement"
 FEEDING = "feeding"
@@ -49,7 +49,7 @@ StartingSphinxCard = Annotated[
 
 
 class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Game variants (spec §14 V1) and online adjustments."""
+    """Game variants and online adjustments (the lobby shows each description)."""
 
     without_sphinx_draw_card: WithoutSphinxDrawCard = False
     without_tenth_card: WithoutTenthCard = False
@@ -61,7 +61,7 @@ class FieldCard(msgspec.Struct, kw_only=True, gc=False):
     card: str
     grain: int
     colour: int
-    improved_by: list[str] = []  # IMPROVE_FIELD cards attached (issue 4); each improves one level
+    improved_by: list[str] = []  # IMPROVE_FIELD cards attached; each improves one level
 
 
 class QuarryCard(msgspec.Struct, kw_only=True, gc=False):

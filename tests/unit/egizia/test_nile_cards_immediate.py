@@ -1,5 +1,5 @@
-"""Immediate Nile cards resolve fully when taken (spec §7), brown fields pay their one-time bonus, and the
-2-player option leaves the speculation card out (§13)."""
+"""Immediate Nile cards resolve fully when taken, brown fields pay their one-time bonus, and the
+2-player option leaves the speculation card out."""
 
 from __future__ import annotations
 

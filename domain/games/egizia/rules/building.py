@@ -46,8 +46,8 @@ def require_builder(state: EgiziaState, seat: int) -> None:
 def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     """Concrete build actions at the current site: per crew choice, the plans it can pay and lift.
 
-    The Joker may be added even when the regular crew alone could lift the plan (the rules allow it, spec
-    §4.1); a strength card is offered only for plans it is needed for. Plans are bounded by
+    The Joker may be added even when the regular crew alone could lift the plan (the rules allow
+    it); a strength card is offered only for plans it is needed for. Plans are bounded by
     ``constructions.MAX_PLANS`` but always include every single space buildable now.
     """
     player = state.players[seat]
@@ -203,7 +203,7 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
     if state.drawn or state.action is not None or has_card_play(state, seat):
         return True  # keeping drawn cards or stopping a step-by-step action is always possible
     if state.site == SPHINX_SITE and max_draw(state, seat, 0) >= 1:
-        return True  # free Sphinx draws (N12-19) need no crew and no stone (spec §6.1, DEFAULT Q16)
+        return True  # free Sphinx draws (N12-19) need no crew and no stone (DEFAULT Q16)
     player = state.players[seat]
     options = crew_options(player)
     if not options:

@@ -1,18 +1,7 @@
-"""The Nile-card hooks the phases call (spec §7 timing, §10 effects); the effects live in ``rules/cards``.
+"""Nile cards played on their own (``PlayCard``): which plays a seat may make now, and their events.
 
-Immediate cards resolve when taken (``round_spaces.resolve_card``). Anytime cards are kept in the hand and
-played by their owner on one of their own turns (placement turn, feeding step, own build turn), never
-during final scoring. Permanent cards work every round; the once-per-round ones are marked used until the
-next round. How each card is played:
-
-- ``PlayCard``: crew boosts N12-17 / N34-16, +6 stones N5-05, selling stones N5-06, field improvements
-  N12-15 / N34-15, and, on a placement turn, N34-12 (two ships in a row), N34-14 and N5-03; N34-18 at the end
-  of placement (``Pass`` lets the chance go).
-- ``Feed.aids``: N12-12 (+4 grain), N12-18 (stones for grain).
-- ``Build.cards`` / ``SphinxDraw.cards``: N12-13, N34-11, N5-02 (strength), N34-13 (two regular crews).
-- ``PlaceShip.cards``: N12-14 (double action). Used automatically by the move that needs them: N34-17
-  (upstream), N12-16 (occupied round space), N12-19 (free Sphinx draws), N5-04 (keeping two Sphinx cards),
-  N5-07 (grave worth 8 at final scoring).
+The effects live in ``rules/cards``; cards used inside another command (feeding aids, strength cards, the
+double action) are checked there. ``docs/games/egizia.md`` lists how each card is played.
 """
 
 from __future__ import annotations

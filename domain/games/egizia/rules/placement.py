@@ -103,7 +103,7 @@ def _require_turn(state: EgiziaState, seat: int) -> None:
     if state.turn != seat:
         raise RuleViolation(
             "place.turn",
-            f"It is Seat {state.turn + 1}'s turn to place a ship, not yours.",
+            "It is another player's turn to place a ship, not yours.",
             {"turn": state.turn},
         )
 

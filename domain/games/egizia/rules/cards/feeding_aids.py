@@ -1,5 +1,5 @@
-"""Feeding aids (spec §5 phase 3): N12-12 (+4 grain once), N12-18 (stones for grain 1:1) and the field
-improvements N12-15 / N34-15 (§16 Q18: one irrigation class per card, two may stack on one field).
+"""Feeding aids in phase 3: N12-12 (+4 grain once), N12-18 (stones for grain 1:1) and the field
+improvements N12-15 / N34-15 (Q18: one irrigation class per card, two may stack on one field).
 
 A player is asked in phase 3 only when an aid could reduce the penalty. +4 grain and stones are named in
 ``Feed.aids``; an improvement is played with ``PlayCard`` (it needs a target field) before feeding.

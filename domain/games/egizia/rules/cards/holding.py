@@ -1,4 +1,4 @@
-"""Which Nile cards a player holds and may still use, and whether it is one of their own turns (spec §7)."""
+"""Which Nile cards a player holds and may still use, and whether it is one of their own turns."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def boostable_crews(player: Player) -> list[int]:
 
 
 def own_turn(state: EgiziaState, seat: int) -> str | None:
-    """Which of the seat's own turns is running now (§7: placement, feeding, own build turn), if any."""
+    """Which of the seat's own turns is running now (placement, feeding, own build turn), if any."""
     if state.phase == PLACEMENT and state.turn == seat:
         return PLACEMENT_TURN
     if state.phase == FEEDING and feeder(state) == seat:

@@ -1,4 +1,4 @@
-"""Nile cards played on their own with ``PlayCard`` during one of the owner's turns (spec §7, §10).
+"""Nile cards played on their own with ``PlayCard`` during one of the owner's turns.
 
 Anytime cards leave the hand when played; once-per-round permanent cards are marked used until the next
 round. N34-12, N34-14 and N5-03 are played on a placement turn (online notes of [Y]); the others on any

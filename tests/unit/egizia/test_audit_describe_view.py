@@ -1,13 +1,16 @@
-"""Spec audit: one correct English line per event type, and a view complete for drawing the board."""
+"""Rules audit: one correct English line per event type, and a view complete for drawing the board."""
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any
 
 import msgspec
+from egizia_games import recorded_game
 from egizia_support import at_site, new_game, play
 
+from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaOptions
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import SphinxDraw
@@ -180,3 +183,19 @@ def test_round_spaces_and_sites_say_what_they_do() -> None:
     assert "no double action" in texts["R_HELIOPOLIS"] and "no double" not in texts["R_PASSALON"]
     assert all(texts[space] for space in texts if not space.startswith("C"))
     assert all(texts[space] == "" for space in texts if space.startswith("C"))
+
+
+def test_no_history_line_prompt_or_refusal_calls_a_player_by_seat_number() -> None:
+    names = ["Ada", "Bea", "Cy", "Dan"]
+    lines = [GAME.describe(event, names) for event, _ in ONE_OF_EACH]
+    _, _, snapshots = recorded_game(4, b"names")
+    for state in snapshots[::5]:
+        for viewer in range(4):
+            prompt = GAME.view(state, viewer).prompt
+            lines += [prompt.text, *prompt.notes]
+            for command in GAME.legal_commands(state, (viewer + 1) % 4)[:3]:
+                try:
+                    GAME.decide(state, viewer, command)
+                except RuleViolation as violation:
+                    lines.append(violation.message)
+    assert [line for line in lines if re.search(r"\bseats?\s*\d", line, re.IGNORECASE)] == []

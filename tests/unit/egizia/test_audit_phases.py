@@ -1,4 +1,4 @@
-"""Spec audit §5, §8, §9 and §14: phase order, turn orders, ties, speculators and the final scoring steps."""
+"""Rules audit of the round: phase order, turn orders, ties, speculators and the final scoring steps."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The layering promises of design.md §2, checked on the source tree itself."""
+"""The layering promises of the code base, checked on the source tree itself: a pure domain, games named
+only inside ``domain/``, Redis keys built in one place, and no import cycle in any package."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from domain.registry import games
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTER_LAYERS = ("services", "workers", "api", "papyrus")
+PACKAGES = ("domain", *OUTER_LAYERS)
 DOMAIN_MAY_IMPORT = {"domain", "msgspec", "__future__"}
 FORBIDDEN_IN_DOMAIN = {"time", "datetime", "os", "secrets", "socket", "uuid", "threading"}
 
@@ -85,3 +87,94 @@ def test_outer_layers_never_import_a_game_package() -> None:
     assert importers == [], (
         f"services/workers/api/papyrus reach games only through domain.registry: {importers}"
     )
+
+
+def _module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(module: str, path: Path, known: set[str]) -> set[str]:
+    """The known modules that ``module`` imports anywhere in its file (functions included). ``from x
+    import y`` imports the submodule ``x.y`` when there is one, else ``x`` itself."""
+    found: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            for alias in node.names:
+                if f"{base}.{alias.name}" in known:
+                    found.add(f"{base}.{alias.name}")
+                elif base in known:
+                    found.add(base)
+    return found - {module}
+
+
+def import_graph(root: Path, packages: tuple[str, ...]) -> dict[str, set[str]]:
+    """Module -> the modules of ``packages`` it imports."""
+    paths = {
+        _module_name(root, path): path
+        for package in packages
+        for path in sorted((root / package).rglob("*.py"))
+        if ".venv" not in path.parts
+    }
+    known = set(paths)
+    return {module: _imported_modules(module, path, known) for module, path in paths.items()}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other in a circle (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph[module]):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_package_has_an_import_cycle(package: str) -> None:
+    cycles = [
+        cycle
+        for cycle in import_cycles(import_graph(ROOT, PACKAGES))
+        if any(module.split(".")[0] == package for module in cycle)
+    ]
+    assert cycles == [], f"modules of {package}/ import each other in a circle: {cycles}"
+
+
+def test_the_cycle_check_finds_a_cycle_through_a_function_level_and_a_submodule_import(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pkg.sub import b\n")
+    (package / "sub" / "b.py").write_text("def f():\n    from ..c import g\n")
+    (package / "c.py").write_text("from pkg import a\n\ndef g():\n    pass\n")
+    (package / "d.py").write_text("from pkg import c\n")
+    assert import_cycles(import_graph(tmp_path, ("pkg",))) == [["pkg.a", "pkg.c", "pkg.sub.b"]]

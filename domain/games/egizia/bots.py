@@ -8,7 +8,7 @@ from typing import Any
 from domain.engine import Bot, Game, RandomBot, Seat, fold
 from domain.games.egizia.commands import Decline, Pass
 from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
-from domain.games.egizia.rules.feeding import crew_need, irrigated_grain
+from domain.games.egizia.rules.queries import crew_need, irrigated_grain
 from domain.games.egizia.state import EgiziaState, copy_state
 
 ROUNDS_LEFT_WEIGHT = 0.5  # how much a lasting gain (quarry, field) is worth per remaining round, roughly
@@ -33,12 +33,18 @@ def position_value(state: EgiziaState, seat: int) -> float:
         + ROUNDS_LEFT_WEIGHT * rounds_left * production * 0.5
         - GRAIN_PENALTY[player.grain_market] * shortfall * (1 + rounds_left * 0.5)
         + 2.0 * len(player.sphinx)
-        + 0.6 * (player.stone_market + player.grain_market)
+        + 0.6 * (player.stone_market + player.grain_market + _pending_market_steps(state, seat))
         + 0.8 * len(player.hand)
         + CARD_USE_VALUE * len(player.used_this_round)
         + 1.0 * len(player.permanents)
         + UNUSED_CREW_VALUE * player.crews_used.count(False)
     )
+
+
+def _pending_market_steps(state: EgiziaState, seat: int) -> int:
+    """A build action going on moves a market marker when it ends: counted as made, so going on with it
+    is not worth less than stopping."""
+    return 1 if state.action is not None and state.action.seat == seat else 0
 
 
 class GreedyBot:

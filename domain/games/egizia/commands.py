@@ -1,9 +1,8 @@
 """What an Egizia player can decide. Tags are stable (``"egizia.<verb>"``); fields are JSON-friendly.
 
-Crews are numbered 0, 1, 2 (regular crews A, B, C) and 3 (the Joker). Space ids come from ``data``:
-river spaces ``C1``..``C10``, ``R_*`` round spaces, ``B_*`` building sites; building spaces are
-``O1``..``O18`` (obelisk, bottom up), ``G1``..``G12`` (graves), ``P<row>-<index>``
-(pyramid, 1-based, bottom row 1) and the
+Crews are numbered 0, 1, 2 (regular crews A, B, C) and 3 (the Joker). Space ids come from ``data``: river
+spaces ``C1``..``C10``, ``R_*`` round spaces, ``B_*`` building sites; building spaces ``O1``..``O18``
+(obelisk, bottom up), ``G1``..``G12`` (graves), ``P<row>-<index>`` (pyramid, 1-based, bottom row 1) and the
 temple ids of ``data.TEMPLE``.
 """
 
@@ -39,7 +38,7 @@ class Pass(Command, frozen=True, kw_only=True, tag="egizia.pass"):
 
 
 class Feed(Command, frozen=True, kw_only=True, tag="egizia.feed"):
-    """Feed the crews, using the listed feeding aids (anytime / permanent Nile cards, issue 4).
+    """Feed the crews, using the listed feeding aids (anytime or permanent Nile cards).
 
     ``stones``: with the stones-for-grain card N12-18, how many stones to pay (0 = every stone that still
     covers a missing grain)."""
@@ -51,12 +50,25 @@ class Feed(Command, frozen=True, kw_only=True, tag="egizia.feed"):
 class Build(Command, frozen=True, kw_only=True, tag="egizia.build"):
     """One build action at the Obelisk/Graves or Temple/Pyramid site: the crews used, the spaces in the order
     they are built, the market marker to move after an Obelisk/Graves action (``"stone"`` or ``"grain"``) and
-    any strength cards played (issue 4)."""
+    any strength cards played."""
 
     crews: list[int]
     spaces: list[str]
     market: str = ""
     cards: list[str] = []
+
+
+class BuildMore(Command, frozen=True, kw_only=True, tag="egizia.build_more"):
+    """Go on with an Obelisk/Graves action that has taken a grave tile: build one more ``space``, the next
+    grave tile (face up now, perhaps turned up by this action) or the next obelisk space, paid from the
+    crews' strength the action has left and from the stones."""
+
+    space: str
+
+
+class EndBuild(Command, frozen=True, kw_only=True, tag="egizia.end_build"):
+    """Stop an Obelisk/Graves action that goes on step by step; the market marker named in the build
+    moves now."""
 
 
 class SphinxDraw(Command, frozen=True, kw_only=True, tag="egizia.sphinx_draw"):
@@ -90,4 +102,6 @@ class PlayCard(Command, frozen=True, kw_only=True, tag="egizia.play_card"):
     amount: int = 0
 
 
-EgiziaCommand = Union[PlaceShip, Pass, Feed, Build, SphinxDraw, SphinxKeep, Decline, PlayCard]  # noqa: UP007
+EgiziaCommand = Union[  # noqa: UP007
+    PlaceShip, Pass, Feed, Build, BuildMore, EndBuild, SphinxDraw, SphinxKeep, Decline, PlayCard
+]

@@ -15,6 +15,7 @@ from domain.games.egizia.data import (
     ROUND_SPACE_NAMES,
     SITE_NAMES,
 )
+from domain.games.egizia.rules.spaces import GRAVE_IDS
 from domain.games.egizia.state import BONUS, BUILDING, FEEDING, FINAL_SCORING, PRODUCTION, SEQUENCE
 
 
@@ -49,9 +50,10 @@ def _set_up(e: ev.GameSetUp, n: Names) -> str:
 
 def _ship(e: ev.ShipPlaced, n: Names) -> str:
     where = _space(e.space)
+    if e.speculate:
+        return f"{n[e.seat]} speculates at {where}: the ship waits for a space to be freed."
     if e.slot >= 0:
-        how = "speculates beside" if e.speculate else "takes"
-        return f"{n[e.seat]} {how} ship space S{e.slot + 1} at {where}."
+        return f"{n[e.seat]} takes ship space S{e.slot + 1} at {where}."
     return f"{n[e.seat]} places a ship on {where}."
 
 
@@ -74,10 +76,28 @@ def _built(e: ev.Built, n: Names) -> str:
     return f"{n[e.seat]} builds {spaces} at {SITE_NAMES[e.site]} with {crews}{cards} for {paid}."
 
 
+def _goes_on(e: ev.BuildGoesOn, n: Names) -> str:
+    return (
+        f"{n[e.seat]} may go on building at {SITE_NAMES[e.site]} one space at a time "
+        f"({e.strength} strength left; the {e.market}-market marker moves when the action ends)."
+    )
+
+
+def _built_more(e: ev.BuiltMore, n: Names) -> str:
+    what = f"{'grave tile' if e.space in GRAVE_IDS else 'obelisk space'} {e.space} (value {e.value})"
+    return f"{n[e.seat]} goes on and builds {what} at {SITE_NAMES[e.site]} for {_plural(e.value, 'stone')}."
+
+
+def _build_ended(e: ev.BuildEnded, n: Names) -> str:
+    if e.forced:
+        return f"{n[e.seat]} can pay for no further space: the build action at {SITE_NAMES[e.site]} ends."
+    return f"{n[e.seat]} stops building at {SITE_NAMES[e.site]}."
+
+
 def _declined(e: ev.Declined, n: Names) -> str:
     text = f"{n[e.seat]} {'cannot build' if e.forced else 'declines to build'} at {SITE_NAMES[e.site]}"
     if e.successor >= 0:
-        return f"{text}; {n[e.successor]} moves in from speculation."
+        return f"{text}; {n[e.successor]} moves into ship space S{e.slot + 1} from speculation."
     return text + "."
 
 
@@ -116,6 +136,9 @@ _DESCRIBERS: dict[type, Callable[[Any, Names], str]] = {
         "under the deck."
     ),
     ev.Built: _built,
+    ev.BuildGoesOn: _goes_on,
+    ev.BuiltMore: _built_more,
+    ev.BuildEnded: _build_ended,
     ev.GraveRevealed: lambda e, n: f"Grave tile G{e.space + 1} is turned face up: value {e.value}.",
     ev.Declined: _declined,
     ev.SiteClosed: lambda e, n: f"Building at {SITE_NAMES[e.site]} is over.",

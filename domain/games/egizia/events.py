@@ -132,6 +132,33 @@ class Built(Event, frozen=True, kw_only=True, tag="egizia.built"):
     cards: list[str] = []
 
 
+class BuildGoesOn(Event, frozen=True, kw_only=True, tag="egizia.build_goes_on"):
+    """The Obelisk/Graves action just built has taken a grave tile, and the builder can still pay for another
+    space: the action goes on one space at a time with ``strength`` left; ``market`` moves when it ends."""
+
+    seat: int
+    site: str
+    strength: int
+    market: str
+
+
+class BuiltMore(Event, frozen=True, kw_only=True, tag="egizia.built_more"):
+    """One more space built in an action that goes on step by step: ``value`` stones, strength and VP."""
+
+    seat: int
+    site: str
+    space: str
+    value: int
+
+
+class BuildEnded(Event, frozen=True, kw_only=True, tag="egizia.build_ended"):
+    """A step-by-step action is over: the builder stopped, or (``forced``) can pay for no further space."""
+
+    seat: int
+    site: str
+    forced: bool = False
+
+
 class GraveRevealed(Event, frozen=True, kw_only=True, tag="egizia.grave_revealed"):
     space: int
     value: int
@@ -176,7 +203,7 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="egizia.game_ended"):
 
 
 class CardUsed(Event, frozen=True, kw_only=True, tag="egizia.card_used"):
-    """An anytime card leaves the hand, or a permanent card is marked used for this round (issue 4)."""
+    """An anytime card leaves the hand, or a permanent card is marked used for this round."""
 
     seat: int
     card: str
@@ -198,7 +225,7 @@ class CardBuildTurn(Event, frozen=True, kw_only=True, tag="egizia.card_build_tur
 
 
 class FieldImproved(Event, frozen=True, kw_only=True, tag="egizia.field_improved"):
-    """An IMPROVE_FIELD card from the hand is attached to one of the player's fields (issue 4)."""
+    """An IMPROVE_FIELD card from the hand is attached to one of the player's fields."""
 
     seat: int
     field: str
@@ -223,6 +250,9 @@ EgiziaEvent = Union[  # noqa: UP007
     SphinxDrawn,
     SphinxKept,
     Built,
+    BuildGoesOn,
+    BuiltMore,
+    BuildEnded,
     GraveRevealed,
     Declined,
     SiteClosed,

@@ -6,33 +6,34 @@ The fold owns the state it is given: ``evolve`` mutates it in place and returns 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 
-from domain.engine import Bot, GameDefaults, GameResult, RuleViolation, Seat
+from domain.engine import Bot, GameDefaults, GameResult, RulesSection, RuleViolation, Seat
 from domain.games.egizia import commands as cmd
 from domain.games.egizia import events as ev
 from domain.games.egizia.bots import BOTS, GreedyBot, make_bot
 from domain.games.egizia.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.egizia.describe import describe_event
+from domain.games.egizia.reference import rules_reference
 from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.build_steps import decide_build_more, decide_end_build
 from domain.games.egizia.rules.building import (
     advance_building,
-    builder,
     builder_can_act,
     decide_build,
     decide_decline,
     turn_commands,
 )
+from domain.games.egizia.rules.cards.turns import leftover_chooser
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.feeding import (
     advance_feeding,
     advance_production,
     awaits_feeding_choice,
     decide_feed,
-    feeder,
     feeding_commands,
 )
 from domain.games.egizia.rules.final_scoring import advance_final_scoring
@@ -45,6 +46,7 @@ from domain.games.egizia.rules.placement import (
     lay_out,
     phase_commands,
 )
+from domain.games.egizia.rules.queries import builder, feeder
 from domain.games.egizia.rules.round_end import advance_bonus, advance_sequence
 from domain.games.egizia.rules.setup import setup_events
 from domain.games.egizia.rules.sphinx import decide_draw, decide_keep
@@ -90,6 +92,22 @@ def _decide_card(state: EgiziaState, seat: Seat, command: cmd.PlayCard) -> list[
     return ctx.events
 
 
+Decider = Callable[[EgiziaState, Seat, Any], list[Any]]
+
+_DECIDE: dict[type, Decider] = {
+    cmd.PlaceShip: decide_place,
+    cmd.Pass: lambda state, seat, _: decide_pass(state, seat),
+    cmd.Feed: decide_feed,
+    cmd.Build: decide_build,
+    cmd.BuildMore: decide_build_more,
+    cmd.EndBuild: lambda state, seat, _: decide_end_build(state, seat),
+    cmd.SphinxDraw: decide_draw,
+    cmd.SphinxKeep: decide_keep,
+    cmd.Decline: lambda state, seat, _: decide_decline(state, seat),
+    cmd.PlayCard: _decide_card,
+}
+
+
 class Egizia(GameDefaults):
     name = "egizia"
     title = "Egizia"
@@ -108,23 +126,10 @@ class Egizia(GameDefaults):
 
     def decide(self, state: EgiziaState, seat: Seat, command: Any) -> list[Any]:
         _seat_checked(state, seat)
-        if isinstance(command, cmd.PlaceShip):
-            return decide_place(state, seat, command)
-        if isinstance(command, cmd.Pass):
-            return decide_pass(state, seat)
-        if isinstance(command, cmd.Feed):
-            return decide_feed(state, seat, command)
-        if isinstance(command, cmd.Build):
-            return decide_build(state, seat, command)
-        if isinstance(command, cmd.SphinxDraw):
-            return decide_draw(state, seat, command)
-        if isinstance(command, cmd.SphinxKeep):
-            return decide_keep(state, seat, command)
-        if isinstance(command, cmd.Decline):
-            return decide_decline(state, seat)
-        if isinstance(command, cmd.PlayCard):
-            return _decide_card(state, seat, command)
-        raise RuleViolation("command.unknown", f"Egizia has no command {type(command).__name__}.")
+        handler = _DECIDE.get(type(command))
+        if handler is None:
+            raise RuleViolation("command.unknown", f"Egizia has no command {type(command).__name__}.")
+        return handler(state, seat, command)
 
     def advance(self, state: EgiziaState) -> list[Any]:
         step = _ADVANCE.get(state.phase)
@@ -134,7 +139,7 @@ class Egizia(GameDefaults):
         if state.phase == PLACEMENT:
             turn = state.turn
             if turn == NOBODY:  # placement is over, unless N34-18 may take a leftover card
-                chooser = nile_cards.leftover_chooser(state)
+                chooser = leftover_chooser(state)
                 return {chooser} if chooser != NOBODY else set()
             return {turn} if can_act_in_placement(state, turn) else set()
         if state.phase == FEEDING:
@@ -176,6 +181,10 @@ class Egizia(GameDefaults):
             return None
         return GameResult(ranking=list(state.ranking), scores=[player.score for player in state.players])
 
+    def rules_reference(self) -> list[RulesSection]:
+        """The phases, the Nile cards and the final scoring in the product's own words."""
+        return rules_reference()
+
     def checkpoint(self, event: Any) -> bool:
         """A round start: the service snapshots the state there."""
         return isinstance(event, ev.RoundStarted)
@@ -195,11 +204,14 @@ class Egizia(GameDefaults):
         return CardPlays()
 
     def timeout_command(self, state: EgiziaState, seat: Seat) -> Any:
-        """Pass in placement, feed without aids, keep nothing at the Sphinx, decline a build."""
+        """Pass in placement, feed without aids, keep nothing at the Sphinx, stop a step-by-step build,
+        decline a build."""
         if state.phase == PLACEMENT:
             return cmd.Pass()
         if state.phase == FEEDING:
             return cmd.Feed()
         if state.drawn:
             return cmd.SphinxKeep(keep=[])
+        if state.action is not None:
+            return cmd.EndBuild()
         return cmd.Decline()

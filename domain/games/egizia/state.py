@@ -15,7 +15,7 @@ from domain.games.egizia.data import GRAVES_FACE_UP, SPECULATION_CARD, SPHINX_DR
 
 NOBODY = -1
 
-# Phases of a round (spec §5) plus the start and end of the game.
+# The phases of a round, plus the start and the end of the game.
 LAYOUT = "layout"
 PLACEMENT = "placement"
 FEEDING = "feeding"
@@ -49,7 +49,7 @@ StartingSphinxCard = Annotated[
 
 
 class EgiziaOptions(msgspec.Struct, frozen=True, kw_only=True):
-    """Game variants (spec §14 V1) and online adjustments."""
+    """Game variants and online adjustments (the lobby shows each description)."""
 
     without_sphinx_draw_card: WithoutSphinxDrawCard = False
     without_tenth_card: WithoutTenthCard = False
@@ -61,7 +61,7 @@ class FieldCard(msgspec.Struct, kw_only=True, gc=False):
     card: str
     grain: int
     colour: int
-    improved_by: list[str] = []  # IMPROVE_FIELD cards attached (issue 4); each improves one level
+    improved_by: list[str] = []  # IMPROVE_FIELD cards attached; each improves one level
 
 
 class QuarryCard(msgspec.Struct, kw_only=True, gc=False):
@@ -97,10 +97,18 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
 class Site(msgspec.Struct, kw_only=True, gc=False):
     id: str
     slots: list[int]  # occupant seat per ship space S1.., NOBODY if free
-    speculators: list[int]  # the speculator waiting beside each ship space
+    speculators: list[int]  # speculators, by the ship space they wait beside (any freed space is theirs)
     built: list[bool]  # whether the occupant of each ship space built this round
     card_turns: list[int] = []  # seats that had a Nile-card build turn here (N5-03 first, N34-14 last)
     card_built: list[int] = []  # of those, the seats that built in it
+
+
+class OpenAction(msgspec.Struct, kw_only=True, gc=False):
+    """An Obelisk/Graves build action that has taken a grave tile and goes on one space at a time."""
+
+    seat: int
+    strength: int  # crew strength the action has not spent yet
+    market: str  # the market marker that moves one step when the action ends
 
 
 class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
@@ -127,6 +135,7 @@ class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
     card_builder: int = NOBODY  # seat taking a Nile-card build turn at this site now (N5-03 / N34-14)
     slot: int = 0  # ship space whose owner builds now
     drawn: list[str] = []  # Sphinx cards drawn and not yet kept or returned
+    action: OpenAction | None = None  # a build action going on step by step (graves turned up in it)
     arrivals: int = 0  # global counter for score arrival stamps
     ranking: list[int] = []  # final ranking once the game is over
 

@@ -40,8 +40,8 @@ from domain.games.egizia.data import (
     TRACK_SPACES,
 )
 from domain.games.egizia.rules.effects import track_order
-from domain.games.egizia.rules.feeding import crew_need, effective_colour, irrigated_grain
 from domain.games.egizia.rules.prompt import prompt_for
+from domain.games.egizia.rules.queries import crew_need, effective_colour, irrigated_grain
 from domain.games.egizia.rules.spaces import CARD_INDEX, GRAVE_IDS, OBELISK_IDS, PYRAMID_IDS, SITE_INDEX
 from domain.games.egizia.rules.sphinx import sphinx_builder
 from domain.games.egizia.state import (
@@ -157,6 +157,15 @@ class MarketsView(msgspec.Struct, frozen=True):
     stone_sale_spaces: list[int]
 
 
+class ActionView(msgspec.Struct, frozen=True):
+    """An Obelisk/Graves action going on step by step: its builder, the strength it has left and the
+    market marker that moves when it ends."""
+
+    seat: int
+    strength: int
+    market: str
+
+
 class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     game: str = "egizia"
     viewer: int | None
@@ -181,6 +190,7 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     nile_deck_sizes: dict[str, int]
     sphinx_deck_size: int
     drawn: list[SphinxCardView]
+    action: ActionView | None  # a build action going on one space at a time
     legal_commands: list[EgiziaCommand]
     seed_commitment: str
     ranking: list[int]
@@ -293,7 +303,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         phase=state.phase,
         phase_title=PHASE_TITLES[state.phase],
         to_act=sorted(to_act),
-        prompt=prompt_for(state, viewer, to_act),
+        prompt=prompt_for(state, viewer, to_act, legal),
         ring=RING_NAMES[state.ring],
         ring_positions=list(RING_NAMES),
         river=_river(state),
@@ -336,6 +346,9 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         nile_deck_sizes={name: len(deck) for name, deck in zip(DECKS, state.nile_decks, strict=True)},
         sphinx_deck_size=len(state.sphinx_deck),
         drawn=[_sphinx(c) for c in state.drawn] if builder_sees else [],
+        action=ActionView(state.action.seat, state.action.strength, state.action.market)
+        if state.action
+        else None,
         legal_commands=list(legal),
         seed_commitment=state.seed_commitment,
         ranking=list(state.ranking),

@@ -104,6 +104,7 @@ def decide(page: Page, keyboard: bool = False) -> str:
     if page.locator("#decisions .builder").count() and _build(page):
         return "build"
     for selector, what in (
+        ("#decisions [data-command='egizia.end_build']", "stop building"),
         ("#decisions [data-command='egizia.decline']", "decline"),
         ("#decisions [data-command='egizia.pass']", "pass"),
     ):

@@ -9,7 +9,7 @@ from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Feed
 from domain.games.egizia.rules.effects import track_order
-from domain.games.egizia.rules.feeding import irrigated_grain
+from domain.games.egizia.rules.queries import irrigated_grain
 from domain.games.egizia.state import FEEDING, PRODUCTION, FieldCard, QuarryCard
 
 

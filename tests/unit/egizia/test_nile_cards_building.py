@@ -1,4 +1,4 @@
-"""Nile cards of the building phase (spec §5 phase 5, §6.1, §16 Q15-Q16): strength N12-13 / N34-11 / N5-02,
+"""Nile cards of the building phase (Q15, Q16): strength N12-13 / N34-11 / N5-02,
 two crews N34-13, build first N5-03, speculator builds N34-14, free Sphinx draws N12-19, keep two N5-04,
 and the grave card N5-07 at final scoring."""
 

@@ -1,4 +1,4 @@
-"""Feeding aids N12-12, N12-18, N12-15, N34-15 (spec §5 phase 3, §16 Q18) and the cards played on any own
+"""Feeding aids N12-12, N12-18, N12-15, N34-15 (Q18) and the cards played on any own
 turn: crew boosts N12-17 / N34-16, +6 stones N5-05, selling stones N5-06; never during final scoring."""
 
 from __future__ import annotations

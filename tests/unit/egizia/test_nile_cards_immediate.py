@@ -1,5 +1,5 @@
-"""Immediate Nile cards resolve fully when taken (spec §7), brown fields pay their one-time bonus, and the
-2-player option leaves the speculation card out (§13)."""
+"""Immediate Nile cards resolve fully when taken, brown fields pay their one-time bonus, and the
+2-player option leaves the speculation card out."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from domain.games.egizia import EgiziaOptions
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
 from domain.games.egizia.data import NILE_CARDS, START_FIELD_GRAIN, START_QUARRY_STONES, NileCard
-from domain.games.egizia.rules.feeding import advance_production, irrigated_grain
+from domain.games.egizia.rules.feeding import advance_production
+from domain.games.egizia.rules.queries import irrigated_grain
 from domain.games.egizia.rules.setup import nile_deck_cards
 
 STONE_CARDS = ("N12-20", "N34-19", "N5-08")

@@ -1,4 +1,4 @@
-"""Nile cards of the placement phase (spec §5 phase 2, §10, §14 #2-#3, §16 Q13): double action N12-14,
+"""Nile cards of the placement phase (Q13 for the upstream card): double action N12-14,
 occupied round space N12-16, second ship N34-12, upstream N34-17, leftover card N34-18."""
 
 from __future__ import annotations

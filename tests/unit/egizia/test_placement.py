@@ -51,9 +51,9 @@ def test_speculation_only_beside_a_full_site() -> None:
     with pytest.raises(RuleViolation, match="taken"):
         GAME.decide(state, 3, PlaceShip(space="B_SPHINX", slot=1))
     options = [c for c in GAME.legal_commands(state, 3) if isinstance(c, PlaceShip) and c.space == "B_SPHINX"]
-    assert options == [PlaceShip(space="B_SPHINX", slot=slot, speculate=True) for slot in range(3)]
-    after, _ = play(state, 3, PlaceShip(space="B_SPHINX", slot=1, speculate=True))
-    assert after.sites[0].speculators == [NOBODY, 3, NOBODY]
+    assert options == [PlaceShip(space="B_SPHINX", slot=0, speculate=True)]
+    after, _ = play(state, 3, PlaceShip(space="B_SPHINX", slot=0, speculate=True))
+    assert after.sites[0].speculators == [3, NOBODY, NOBODY] and after.sites[0].slots == [0, 1, 2]
 
 
 def test_two_and_three_player_sites_have_two_spaces() -> None:

@@ -16,6 +16,8 @@ from domain.engine import RandomBot, start
 from domain.games.egizia import GAME, EgiziaOptions, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import JOKER, SHIPS_PER_PLAYER, STONE_CAP
+from domain.games.egizia.rules.spaces import BUILD_SPACES, GRAVE_IDS
+from domain.games.egizia.state import graves_face_up
 from domain.games.egizia.stats import CardPlays
 
 GAMES = int(os.environ.get("EGIZIA_RANDOM_GAMES", "2000"))
@@ -33,6 +35,13 @@ def _check_event(state: EgiziaState, event: Any) -> None:
         expected = 2 if "N34-13" in played else 1  # Nile card N34-13: two regular crews
         free_draw = isinstance(event, ev.SphinxDrawn) and not event.crews and event.stones == 0  # N12-19
         assert regulars == expected or free_draw, "one regular crew per action (two with N34-13)"
+    if isinstance(event, ev.BuiltMore):
+        action = state.action
+        assert action is not None and action.seat == event.seat, "a step outside a step-by-step action"
+        assert event.value <= action.strength, "a step costs more strength than the action has left"
+        assert BUILD_SPACES[event.space][1] < graves_face_up(state) or event.space not in GRAVE_IDS, (
+            "a grave tile taken while face down"
+        )
     GAME.evolve(state, event)
     after_scores = [player.score for player in state.players]
     if isinstance(event, ev.ScoreChanged):

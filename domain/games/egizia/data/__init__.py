@@ -1,10 +1,11 @@
 """Every printed number of Egizia, in one package: the board (``board``), the Nile cards
 (``nile_cards``) and the Sphinx cards (``sphinx_cards``), all re-exported here.
 
-Each value carries the label of the rules specification (``/work/shared/rules/egizia.md``) beside it:
-CONFIRMED (stated in a cited source), INFERRED (derived from confirmed facts) or DEFAULT (unknown; chosen so
-the engine can run, see spec §16). Whoever holds the physical game can correct a number here and nowhere else.
-The rules modules read these tables; no printed number is written in the logic.
+Each value carries its label beside it: CONFIRMED (stated in a source, by its key such as ``[Y]``),
+INFERRED (derived from confirmed facts) or DEFAULT (unknown; chosen so the game can run, with the number of
+its open question such as ``Q6``). ``docs/games/egizia.md`` lists the sources and every open question.
+Whoever holds the physical game can correct a number here and nowhere else: the rules modules read these
+tables, and no printed number is written in the logic.
 """
 
 from __future__ import annotations

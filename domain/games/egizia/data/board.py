@@ -1,4 +1,4 @@
-"""The printed numbers of the board, tableau, markets and buildings (spec §1-§6), with their spec labels."""
+"""The printed numbers of the board, tableau, markets and buildings, each with its label."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import msgspec
 
 Label = Literal["CONFIRMED", "INFERRED", "DEFAULT"]
 
-# --- Global constants (spec §1) ------------------------------------------------------------------------
+# --- Global constants ---------------------------------------------------------------------------------------
 MIN_PLAYERS: Final = 2  # CONFIRMED [Y]
 MAX_PLAYERS: Final = 4  # CONFIRMED [Y]
 ROUNDS: Final = 5  # CONFIRMED [Y]
 SHIPS_PER_PLAYER: Final = 8  # CONFIRMED [Y][UBG]
-STONE_CAP: Final = 25  # CONFIRMED [Y] (cap on every gain: INFERRED, spec Q17)
+STONE_CAP: Final = 25  # CONFIRMED [Y] (cap on every gain: INFERRED, Q17)
 COOP_BONUS: Final = {1: 1, 2: 3, 3: 6}  # CONFIRMED [Y] ships on building sites -> VP
 
-# --- Setup (spec §2) --------------------------------------------------------------------------------------
+# --- Setup --------------------------------------------------------------------------------------------------
 START_STONES_BY_TILE: Final = (2, 3, 4, 5)  # CONFIRMED [GA] for 4p; truncated for 2-3p INFERRED (Q20)
 START_QUARRY_STONES: Final = 3  # CONFIRMED [GA][SB][IT]
 START_FIELD_GRAIN: Final = 6  # CONFIRMED [GA][SB][IT][MSM]
@@ -27,14 +27,14 @@ GRAVE_SPACES: Final = 12  # CONFIRMED [Y]
 GRAVES_FACE_UP: Final = 4  # CONFIRMED [Y][HU][IT]
 GRAVE_TILES: Final = (1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5)  # DEFAULT (Q6)
 
-# --- Crews (spec §4.1) ------------------------------------------------------------------------------------
+# --- Crews --------------------------------------------------------------------------------------------------
 CREW_NAMES: Final = ("A", "B", "C", "Joker")  # three regular crews + Joker: CONFIRMED [Y]
 REGULAR_CREWS: Final = (0, 1, 2)
 JOKER: Final = 3
 CREW_START: Final = (1, 1, 1, 2)  # CONFIRMED [Y][UBG][GA][SB]
 CREW_MAX: Final = (6, 6, 6, 6)  # DEFAULT (Q3): last track space; surplus steps are lost (DEFAULT)
 
-# --- Irrigation (spec §3.4) -------------------------------------------------------------------------------
+# --- Irrigation ---------------------------------------------------------------------------------------------
 GREEN: Final = 0
 YELLOW_GREEN: Final = 1
 BROWN: Final = 2
@@ -47,7 +47,7 @@ RING_START: Final = RING_MIDDLE  # CONFIRMED [Y][HU]
 # A field of colour c is irrigated when c <= ring: left = green only; middle = + yellow-green; right = all.
 # CONFIRMED [Y]
 
-# --- Markets (spec §3.5) ----------------------------------------------------------------------------------
+# --- Markets ------------------------------------------------------------------------------------------------
 MARKET_SPACES: Final = 6  # DEFAULT (Q4): index 0 = top ... 5 = bottom
 GRAIN_PENALTY: Final = (3, 3, 2, 2, 1, 1)  # DEFAULT (Q4); top 3 INFERRED; bottom two 1 CONFIRMED [Y]
 GRAIN_BOTTOM_VP: Final = 2  # CONFIRMED [Y], again on each further push
@@ -57,10 +57,10 @@ STONE_SALE_RATE: Final = 2  # CONFIRMED [Y]: 2 stones = 1 VP, rounded down, no c
 STONE_MARKET: Final = "stone"
 GRAIN_MARKET: Final = "grain"
 
-# --- Scoring track (spec §3.6) ----------------------------------------------------------------------------
+# --- Scoring track ------------------------------------------------------------------------------------------
 TRACK_SPACES: Final = 50  # CONFIRMED [Y][HU]: spaces 0-49; past 49 a marker goes round again (INFERRED)
 
-# --- The river (spec §3.1): 20 positions, position = index + 1 ----------------------------------------
+# --- The river: 20 positions, position = index + 1 ----------------------------------------------------------
 CARD: Final = "card"
 ROUND: Final = "round"
 SITE: Final = "site"
@@ -97,6 +97,10 @@ SITE_NAMES: Final = {
 }
 SITE_SLOTS_BY_PLAYERS: Final = {2: 2, 3: 2, 4: 3}  # CONFIRMED [Y]
 SPECULATORS_PER_SLOT: Final = 1  # DEFAULT (Q14)
+# A space freed in phase 5 goes to a speculator of that site, whichever occupant freed it: CONFIRMED [Y]
+# ("for another player with a ship at this building site on speculation"); it builds in that space's turn
+# (DEFAULT). One ship per player per site leaves at most one speculator per site (INFERRED); should several
+# wait, the first in the player sequence moves in (DEFAULT, Q14).
 
 ROUND_SPACE_NAMES: Final = {
     "R_EDFU": "Edfu",
@@ -116,18 +120,18 @@ PICTURED_CREWS: Final = {  # effect CONFIRMED [Y]; which crews DEFAULT (Q2)
 RING_SPACES: Final = ("R_PASSALON", "R_HELIOPOLIS")  # Joker +1 must, ring may move: CONFIRMED [EQ #1]
 ALYI_STONES: Final = 2  # CONFIRMED [Y]: any one crew +1, then +2 stones
 
-# --- Nile decks (spec §5 phase 1) -------------------------------------------------------------------------
+# --- Nile decks ---------------------------------------------------------------------------------------------
 DECKS: Final = ("1/2", "3/4", "5")  # CONFIRMED
 DECK_OF_ROUND: Final = (0, 0, 1, 1, 2)  # CONFIRMED: rounds 1-2, 3-4, 5
 DECK_REMOVED_AFTER_ROUND: Final = (2, 4, 5)  # CONFIRMED [Y]
 CARDS_PER_ROUND: Final = 10  # CONFIRMED [Y]; same for every player count INFERRED
 
-# --- Sphinx (spec §6.1) -----------------------------------------------------------------------------------
+# --- Sphinx -------------------------------------------------------------------------------------------------
 SPHINX_MAX_DRAW: Final = 5  # CONFIRMED [Y]
 SPHINX_KEEP: Final = 1  # CONFIRMED [Y]: keep 0 or 1
 SPHINX_RETURN_VP: Final = 1  # CONFIRMED [Y]: +1 VP per returned card, which goes under the deck
 
-# --- Obelisk (spec §6.2) ----------------------------------------------------------------------------------
+# --- Obelisk ------------------------------------------------------------------------------------------------
 OBELISK_LEVELS: Final = 9  # CONFIRMED [Y]
 OBELISK_SPACES_PER_LEVEL: Final = 2  # DEFAULT (Q5)
 OBELISK_VALUES: Final = tuple(  # value = level: INFERRED [Y]
@@ -135,7 +139,7 @@ OBELISK_VALUES: Final = tuple(  # value = level: INFERRED [Y]
 )
 GRAVE_TABLE: Final = ((21, 9), (11, 5), (1, 2), (0, 0))  # DEFAULT (Q7): (lowest sum, VP), highest first
 
-# --- Pyramid (spec §6.4) ----------------------------------------------------------------------------------
+# --- Pyramid ------------------------------------------------------------------------------------------------
 PYRAMID_ROWS: Final = (7, 5, 3, 1)  # DEFAULT (Q8): widths, bottom row first
 PYRAMID_VALUES: Final = (1, 2, 3, 4)  # DEFAULT (Q8): value of every space of that row
 PYRAMID_SUPPORT_OFFSET: Final = 1  # DEFAULT (Q8): space j of row r rests on space j + 1 of row r - 1

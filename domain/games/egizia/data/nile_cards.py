@@ -1,4 +1,4 @@
-"""The 56 Nile cards (spec §10): type, effect parameters, text and spec label of each."""
+"""The 56 Nile cards: type, effect parameters, text and label of each."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from domain.games.egizia.data.board import (
     Label,
 )
 
-# --- Nile cards (spec §10) --------------------------------------------------------------------------------
+# --- Nile cards ---------------------------------------------------------------------------------------------
 IMM: Final = "IMM"
 ANY: Final = "ANY"
 PERM: Final = "PERM"

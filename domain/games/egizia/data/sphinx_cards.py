@@ -1,4 +1,4 @@
-"""The 29 Sphinx cards (spec §11): condition, VP and copies of each, with the spec label of the VP."""
+"""The 29 Sphinx cards: condition, VP and copies of each, with the label of the VP."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import msgspec
 from domain.games.egizia.data.board import Label
 
 
-# --- Sphinx cards (spec §11) ------------------------------------------------------------------------------
+# --- Sphinx cards -------------------------------------------------------------------------------------------
 class SphinxCard(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     copies: int
@@ -26,7 +26,7 @@ class SphinxCard(msgspec.Struct, frozen=True, kw_only=True):
 
 SPHINX_TABLE: Final = (3, 5, 7, 9)  # VP for >=1, >=2, >=3, 4 players; ">=3 -> 7" CONFIRMED [Y], rest DEFAULT
 
-SPHINX_CARDS: Final = (  # label = status of the VP (copies are DEFAULT for all, Q10); conditions: spec §11
+SPHINX_CARDS: Final = (  # label = status of the VP (copies DEFAULT for all, Q10)
     SphinxCard(
         id="SPH-OBL7",
         copies=2,

@@ -8,32 +8,32 @@ from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, Decline
 from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, SITE_NAMES, STONE_MARKET
-from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.build_steps import (
+    end_obelisk_action,
+    refuse_while_action_goes_on,
+    reveal_graves,
+    step_commands,
+)
+from domain.games.egizia.rules.cards.build_cards import card_crew_options, check_build_crews, use_build_cards
+from domain.games.egizia.rules.cards.turns import card_build_turn
 from domain.games.egizia.rules.constructions import Works, build_plans
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
-from domain.games.egizia.rules.effects import gain_score, step_market
+from domain.games.egizia.rules.effects import gain_score
+from domain.games.egizia.rules.nile_cards import has_card_play
+from domain.games.egizia.rules.queries import builder
 from domain.games.egizia.rules.spaces import (
     BUILD_SPACES,
+    GRAVE_IDS,
     OBELISK_SITE,
     PYRAMID,
     SITE_OF_BUILDING,
     SPHINX_SITE,
 )
 from domain.games.egizia.rules.sphinx import max_draw, sphinx_commands
-from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, graves_face_up
+from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, Site, graves_face_up
 
 MARKETS = (STONE_MARKET, GRAIN_MARKET)
-
-
-def builder(state: EgiziaState) -> int:
-    """The seat whose build turn it is, or NOBODY."""
-    if state.phase != BUILDING or state.site >= len(state.sites):
-        return NOBODY
-    if state.card_builder != NOBODY:
-        return state.card_builder  # a build turn granted by N5-03 / N34-14
-    slots = state.sites[state.site].slots
-    return slots[state.slot] if state.slot < len(slots) else NOBODY
 
 
 def require_builder(state: EgiziaState, seat: int) -> None:
@@ -46,8 +46,8 @@ def require_builder(state: EgiziaState, seat: int) -> None:
 def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     """Concrete build actions at the current site: per crew choice, the plans it can pay and lift.
 
-    The Joker may be added even when the regular crew alone could lift the plan (the rules allow it, spec
-    §4.1); a strength card is offered only for plans it is needed for. Plans are bounded by
+    The Joker may be added even when the regular crew alone could lift the plan (the rules allow
+    it); a strength card is offered only for plans it is needed for. Plans are bounded by
     ``constructions.MAX_PLANS`` but always include every single space buildable now.
     """
     player = state.players[seat]
@@ -55,7 +55,7 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
     options = crew_options(player)
     if not options or player.stones <= 0:
         return []
-    card_options = nile_cards.card_crew_options(player)
+    card_options = card_crew_options(player)
     strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
     plans = build_plans(state, site, seat, min(player.stones, strongest))
     markets = MARKETS if state.site == OBELISK_SITE else ("",)
@@ -74,6 +74,8 @@ def build_commands(state: EgiziaState, seat: int) -> list[Build]:
 def turn_commands(state: EgiziaState, seat: int) -> list[Any]:
     if builder(state) != seat:
         return []
+    if state.action is not None:
+        return step_commands(state, seat)
     if state.site == SPHINX_SITE:
         actions: list[Any] = sphinx_commands(state, seat)
         if state.drawn:
@@ -120,10 +122,11 @@ def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
 
 def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
     require_builder(state, seat)
+    refuse_while_action_goes_on(state)
     if state.site == SPHINX_SITE:
         raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
     player = state.players[seat]
-    strength = nile_cards.check_build_crews(player, command.crews, command.cards)
+    strength = check_build_crews(player, command.crews, command.cards)
     _check_market(state, command.market)
     cost = _check_spaces(state, seat, command.spaces)
     if cost > strength:
@@ -149,12 +152,12 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
             cards=list(command.cards),
         )
     )
-    nile_cards.use_build_cards(ctx, seat, command.cards)
-    for space in range(face_up, graves_face_up(ctx.state)):
-        ctx.emit(ev.GraveRevealed(space=space, value=state.graves[space]))
+    use_build_cards(ctx, seat, command.cards)
+    reveal_graves(ctx, face_up)
     gain_score(ctx, seat, cost, f"building at {SITE_NAMES[site_id]}")
     if state.site == OBELISK_SITE:
-        step_market(ctx, seat, command.market, 1, "Obelisk/Graves build")
+        took_grave = any(space in GRAVE_IDS for space in command.spaces)
+        end_obelisk_action(ctx, seat, strength - cost, command.market, has_taken_grave=took_grave)
     else:
         _pyramid_row_bonuses(ctx, state, command.spaces)
     return ctx.events
@@ -174,27 +177,38 @@ def _pyramid_row_bonuses(ctx: Ctx, before: EgiziaState, spaces: list[str]) -> No
 
 def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[Any]:
     require_builder(state, seat)
+    refuse_while_action_goes_on(state)
     if state.drawn:
         raise RuleViolation("build.keep_first", "Choose which drawn Sphinx cards to keep first.")
     site = state.sites[state.site]
     slot = state.slot
     if state.card_builder != NOBODY:  # a Nile-card turn: the seat's own ship space, if it has one here
         slot = site.slots.index(seat) if seat in site.slots else -1
-    successor = site.speculators[slot] if slot >= 0 else NOBODY
+    successor = waiting_speculator(state, site) if slot >= 0 else NOBODY
     return [ev.Declined(seat=seat, site=site.id, slot=slot, successor=successor, forced=forced)]
+
+
+def waiting_speculator(state: EgiziaState, site: Site) -> int:
+    """The speculator who moves into a space freed at ``site``, whichever occupant freed it, or NOBODY.
+
+    A speculator that already had a Nile-card build turn here (N5-03) has built with its ship and takes no
+    space. Should several speculators wait, the first in the player sequence moves in.
+    """
+    waiting = [seat for seat in site.speculators if seat != NOBODY and seat not in site.card_turns]
+    return min(waiting, key=state.order.index, default=NOBODY)
 
 
 def builder_can_act(state: EgiziaState, seat: int) -> bool:
     """Whether the builder has anything to do but decline (cheap: no plan enumeration)."""
-    if state.drawn or nile_cards.has_card_play(state, seat):
-        return True
+    if state.drawn or state.action is not None or has_card_play(state, seat):
+        return True  # keeping drawn cards or stopping a step-by-step action is always possible
     if state.site == SPHINX_SITE and max_draw(state, seat, 0) >= 1:
-        return True  # free Sphinx draws (N12-19) need no crew and no stone (spec §6.1, DEFAULT Q16)
+        return True  # free Sphinx draws (N12-19) need no crew and no stone (DEFAULT Q16)
     player = state.players[seat]
     options = crew_options(player)
     if not options:
         return False
-    card_options = nile_cards.card_crew_options(player)
+    card_options = card_crew_options(player)
     strongest = max(strength for _, strength in [*options, *((c, s) for c, _, s, _ in card_options)])
     if state.site == SPHINX_SITE:
         return max_draw(state, seat, strongest) >= 1
@@ -206,9 +220,11 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
 def advance_building(state: EgiziaState) -> list[Any]:
     if state.site >= len(state.sites):
         return [ev.PhaseStarted(phase=BONUS)]
+    if state.action is not None:
+        return []  # the builder decides the next step
     site = state.sites[state.site]
     if state.card_builder == NOBODY:
-        card_turn = nile_cards.card_build_turn(state)
+        card_turn = card_build_turn(state)
         if card_turn:
             return card_turn
         if state.slot >= len(site.slots):

@@ -27,8 +27,9 @@ MAX_SEARCH = 600  # bound on the plans examined while looking for them
 class Works:
     """A scratch copy of who owns each building space.
 
-    Only grave tiles face up when the action starts may be taken in it: a plan reaching a tile still face
-    down would let its cost (offered or refused) reveal the hidden value (spec §6.3, team rule on secrets).
+    A plan names only grave tiles face up now: a plan reaching a tile still face down would let its cost
+    (offered or refused) reveal the hidden value. Tiles turned up by the plan are taken afterwards, one at
+    a time, in the same action (``rules/build_steps.py``).
     """
 
     __slots__ = ("face_up", "grave_values", "graves", "obelisk", "pyramid", "temple")
@@ -69,8 +70,8 @@ class Works:
                 return f"Grave tiles are taken in order without skipping: take {lowest} first."
             if first >= self.face_up:
                 return (
-                    f"Grave tile {space_id} is still face down: one action takes only the tiles that are "
-                    "face up when it starts."
+                    f"Grave tile {space_id} is still face down: name the tiles in view; each one you take "
+                    "turns up the next, which you may then take in the same action."
                 )
             return None
         if building == PYRAMID:

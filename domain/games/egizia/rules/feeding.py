@@ -8,45 +8,21 @@ from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Feed
 from domain.games.egizia.data import GRAIN_PENALTY
-from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid, stones_paid
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, gain_stones
-from domain.games.egizia.state import BUILDING, FEEDING, PRODUCTION, EgiziaState, FieldCard
-
-
-def effective_colour(field: FieldCard) -> int:
-    """The field's colour after its improvements (brown -> yellow-green -> green)."""
-    return max(0, field.colour - len(field.improved_by))
-
-
-def irrigated_grain(state: EgiziaState, seat: int) -> int:
-    """Grain of the seat's fields watered at the current ring position."""
-    return sum(field.grain for field in state.players[seat].fields if effective_colour(field) <= state.ring)
-
-
-def crew_need(state: EgiziaState, seat: int) -> int:
-    return sum(state.players[seat].crews)
-
-
-def shortfall(state: EgiziaState, seat: int) -> int:
-    return max(0, crew_need(state, seat) - irrigated_grain(state, seat))
-
-
-def feeder(state: EgiziaState) -> int | None:
-    """The seat whose feeding step is next, if the phase is feeding."""
-    if state.phase == FEEDING and state.queue:
-        return state.queue[0]
-    return None
+from domain.games.egizia.rules.queries import crew_need, feeder, irrigated_grain, shortfall
+from domain.games.egizia.state import BUILDING, PRODUCTION, EgiziaState
 
 
 def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
     """A player acts in phase 3 only when short and holding an aid that could change the result."""
     missing = shortfall(state, seat)
-    return missing > 0 and nile_cards.could_aid_feeding(state, seat, missing)
+    return missing > 0 and could_aid(state, seat, missing)
 
 
 def _feed(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> None:
-    extra = nile_cards.apply_feeding_aids(ctx, seat, aids, stones)
+    extra = apply_aids(ctx, seat, aids, stones)
     state = ctx.state
     need = crew_need(state, seat)
     grain = irrigated_grain(state, seat) + extra
@@ -61,9 +37,9 @@ def feeding_commands(state: EgiziaState, seat: int) -> list[Feed]:
         return []
     missing = shortfall(state, seat)
     commands = [Feed(aids=[])]
-    for aids in nile_cards.feeding_aid_choices(state, seat, missing):
+    for aids in aid_choices(state, seat, missing):
         commands.append(Feed(aids=aids))
-        most = nile_cards.stones_for_grain(state, seat, aids, missing)
+        most = stones_paid(state.players[seat], aids, missing)
         commands += [Feed(aids=aids, stones=count) for count in range(1, most)]  # paying fewer stones
     return commands
 

@@ -36,17 +36,20 @@ from domain.games.egizia.rules.cards.fold_cards import (
     card_declined,
     card_used,
     declined,
-    end_build_turn,
     field_improved,
-    mark_built,
     skip_empty_slots,
 )
+from domain.games.egizia.rules.fold_building import (
+    build_ended,
+    build_goes_on,
+    built,
+    built_more,
+    site_closed,
+    sphinx_drawn,
+    sphinx_kept,
+)
 from domain.games.egizia.rules.spaces import (
-    BUILD_SPACES,
     CARD_INDEX,
-    GRAVES,
-    OBELISK,
-    PYRAMID,
     SITE_INDEX,
 )
 from domain.games.egizia.state import (
@@ -241,66 +244,12 @@ def _fed(state: EgiziaState, event: ev.CrewsFed) -> EgiziaState:
     return state
 
 
-def _use_crews(player: Player, crews: list[int], stones: int) -> None:
-    used = player.crews_used
-    for crew in crews:
-        used[crew] = True
-    player.stones -= stones
-    if stones:
-        player.spent_stones = True
-
-
-def _sphinx_drawn(state: EgiziaState, event: ev.SphinxDrawn) -> EgiziaState:
-    _use_crews(state.players[event.seat], event.crews, event.stones)
-    state.drawn = state.sphinx_deck[: event.count]
-    del state.sphinx_deck[: event.count]
-    mark_built(state, event.seat)
-    return state
-
-
-def _sphinx_kept(state: EgiziaState, event: ev.SphinxKept) -> EgiziaState:
-    state.players[event.seat].sphinx.extend(event.kept)
-    state.sphinx_deck.extend(event.returned)
-    state.drawn = []
-    end_build_turn(state, event.seat, built=True)
-    return state
-
-
-def _built(state: EgiziaState, event: ev.Built) -> EgiziaState:
-    player = state.players[event.seat]
-    _use_crews(player, event.crews, event.cost)
-    seat = event.seat
-    for space_id in event.spaces:
-        building, first, second = BUILD_SPACES[space_id]
-        if building == OBELISK:
-            state.obelisk[first] = seat
-        elif building == GRAVES:
-            state.grave_owners[first] = seat
-            player.graves.append(state.graves[first])
-        elif building == PYRAMID:
-            state.pyramid[first][second] = seat
-        else:
-            state.temple[first] = seat
-    mark_built(state, seat)
-    end_build_turn(state, seat, built=True)
-    return state
-
-
 def _nothing(state: EgiziaState, _: Any) -> EgiziaState:
     return state
 
 
 def _sphinx_revealed(state: EgiziaState, event: ev.SphinxRevealed) -> EgiziaState:
     state.players[event.seat].sphinx_revealed = True
-    return state
-
-
-def _site_closed(state: EgiziaState, _: ev.SiteClosed) -> EgiziaState:
-    site = state.sites[state.site]
-    site.speculators = [seat if seat in site.card_built else NOBODY for seat in site.speculators]
-    state.site += 1
-    state.slot = 0
-    skip_empty_slots(state)
     return state
 
 
@@ -351,12 +300,15 @@ _EVOLVERS: dict[type, Callable[[Any, Any], EgiziaState]] = {
     ev.PlacementEnded: _placement_ended,
     ev.PhaseStarted: _phase_started,
     ev.CrewsFed: _fed,
-    ev.SphinxDrawn: _sphinx_drawn,
-    ev.SphinxKept: _sphinx_kept,
-    ev.Built: _built,
+    ev.SphinxDrawn: sphinx_drawn,
+    ev.SphinxKept: sphinx_kept,
+    ev.Built: built,
+    ev.BuildGoesOn: build_goes_on,
+    ev.BuiltMore: built_more,
+    ev.BuildEnded: build_ended,
     ev.GraveRevealed: _nothing,
     ev.Declined: declined,
-    ev.SiteClosed: _site_closed,
+    ev.SiteClosed: site_closed,
     ev.ShipsReturned: _ships_returned,
     ev.SequenceSet: _sequence,
     ev.DeckRemoved: _deck_removed,

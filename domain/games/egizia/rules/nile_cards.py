@@ -1,18 +1,7 @@
-"""The Nile-card hooks the phases call (spec §7 timing, §10 effects); the effects live in ``rules/cards``.
+"""Nile cards played on their own (``PlayCard``): which plays a seat may make now, and their events.
 
-Immediate cards resolve when taken (``round_spaces.resolve_card``). Anytime cards are kept in the hand and
-played by their owner on one of their own turns (placement turn, feeding step, own build turn), never
-during final scoring. Permanent cards work every round; the once-per-round ones are marked used until the
-next round. How each card is played:
-
-- ``PlayCard``: crew boosts N12-17 / N34-16, +6 stones N5-05, selling stones N5-06, field improvements
-  N12-15 / N34-15, and, on a placement turn, N34-12 (two ships in a row), N34-14 and N5-03; N34-18 at the end
-  of placement (``Pass`` lets the chance go).
-- ``Feed.aids``: N12-12 (+4 grain), N12-18 (stones for grain).
-- ``Build.cards`` / ``SphinxDraw.cards``: N12-13, N34-11, N5-02 (strength), N34-13 (two regular crews).
-- ``PlaceShip.cards``: N12-14 (double action). Used automatically by the move that needs them: N34-17
-  (upstream), N12-16 (occupied round space), N12-19 (free Sphinx draws), N5-04 (keeping two Sphinx cards),
-  N5-07 (grave worth 8 at final scoring).
+The effects live in ``rules/cards``; cards used inside another command (feeding aids, strength cards, the
+double action) are checked there. ``docs/games/egizia.md`` lists how each card is played.
 """
 
 from __future__ import annotations
@@ -22,47 +11,17 @@ from typing import Any
 from domain.engine import RuleViolation
 from domain.games.egizia.commands import PlayCard
 from domain.games.egizia.data import NILE_BY_ID
-from domain.games.egizia.rules.cards.build_cards import (
-    card_crew_options,
-    check_build_crews,
-    sphinx_free_draws,
-    sphinx_keep_limit,
-    use_build_cards,
-    use_sphinx_cards,
-)
-from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid, stones_paid
 from domain.games.egizia.rules.cards.holding import own_turn
 from domain.games.egizia.rules.cards.plays import PLAYS
 from domain.games.egizia.rules.cards.turns import (
     LEFTOVER,
-    card_build_turn,
     check_leftover,
-    decline_leftover,
     leftover_chooser,
     leftover_commands,
     take_leftover,
 )
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.state import EgiziaState
-
-__all__ = [
-    "apply_feeding_aids",
-    "card_build_turn",
-    "card_commands",
-    "card_crew_options",
-    "check_build_crews",
-    "could_aid_feeding",
-    "decide_card",
-    "decline_leftover",
-    "feeding_aid_choices",
-    "has_card_play",
-    "leftover_chooser",
-    "sphinx_free_draws",
-    "sphinx_keep_limit",
-    "stones_for_grain",
-    "use_build_cards",
-    "use_sphinx_cards",
-]
 
 _FEED_AID = "is a feeding aid: name it in the aids of your feed command when your crews are short"
 _BUILD_CARD = "is played with a build action: name it in the cards of your build or sphinx_draw command"
@@ -143,23 +102,3 @@ def decide_card(ctx: Ctx, seat: int, command: PlayCard) -> None:
         )
     play[1](state, seat, command)
     play[2](ctx, seat, command)
-
-
-def could_aid_feeding(state: EgiziaState, seat: int, missing: int) -> bool:
-    """Whether a feeding aid could reduce the seat's penalty (only then is the player asked in phase 3)."""
-    return could_aid(state, seat, missing)
-
-
-def feeding_aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
-    """Sets of ``Feed.aids`` in which every aid adds grain towards a ``missing`` grain shortfall."""
-    return aid_choices(state, seat, missing)
-
-
-def apply_feeding_aids(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> int:
-    """Use the feeding aids (emitting their events) and return the grain they add."""
-    return apply_aids(ctx, seat, aids, stones)
-
-
-def stones_for_grain(state: EgiziaState, seat: int, aids: list[str], missing: int) -> int:
-    """The most stones these aids let the seat pay for missing grain (0 without N12-18)."""
-    return stones_paid(state.players[seat], aids, missing)

@@ -18,7 +18,6 @@ from domain.games.egizia.data import (
     SITE,
     SITE_NAMES,
 )
-from domain.games.egizia.rules import nile_cards
 from domain.games.egizia.rules.cards.placement_cards import (
     check_double,
     double_variants,
@@ -27,8 +26,10 @@ from domain.games.egizia.rules.cards.placement_cards import (
     share_card,
     upstream_card,
 )
+from domain.games.egizia.rules.cards.turns import decline_leftover, leftover_chooser
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import track_order
+from domain.games.egizia.rules.nile_cards import has_card_play
 from domain.games.egizia.rules.round_spaces import (
     card_variants,
     check_card_choice,
@@ -57,11 +58,9 @@ def _site_variants(site: Site, seat: int, space: str) -> list[PlaceShip]:
     free = [slot for slot, owner in enumerate(site.slots) if owner == NOBODY]
     if free:
         return [PlaceShip(space=space, slot=slot) for slot in free]
-    return [
-        PlaceShip(space=space, slot=slot, speculate=True)
-        for slot, speculator in enumerate(site.speculators)
-        if speculator == NOBODY
-    ]
+    # A speculator takes whichever space is freed, so where its ship waits is no choice: one option.
+    beside = [slot for slot, speculator in enumerate(site.speculators) if speculator == NOBODY]
+    return [PlaceShip(space=space, slot=beside[0], speculate=True)] if beside else []
 
 
 def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
@@ -88,7 +87,7 @@ def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
 
 def can_act_in_placement(state: EgiziaState, seat: int) -> bool:
     """Whether the seat whose turn it is may still place a ship or play a Nile card (else it passes)."""
-    return bool(placement_commands(state, seat)) or nile_cards.has_card_play(state, seat)
+    return bool(placement_commands(state, seat)) or has_card_play(state, seat)
 
 
 def phase_commands(state: EgiziaState, seat: int) -> list[Any]:
@@ -104,7 +103,7 @@ def _require_turn(state: EgiziaState, seat: int) -> None:
     if state.turn != seat:
         raise RuleViolation(
             "place.turn",
-            f"It is Seat {state.turn + 1}'s turn to place a ship, not yours.",
+            "It is another player's turn to place a ship, not yours.",
             {"turn": state.turn},
         )
 
@@ -206,8 +205,8 @@ def _share_card_checked(state: EgiziaState, seat: int, space: str) -> list[str]:
 
 
 def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
-    if state.phase == PLACEMENT and state.turn == NOBODY and nile_cards.leftover_chooser(state) == seat:
-        return nile_cards.decline_leftover(state, seat)  # N34-18: take no leftover card this round
+    if state.phase == PLACEMENT and state.turn == NOBODY and leftover_chooser(state) == seat:
+        return decline_leftover(state, seat)  # N34-18: take no leftover card this round
     _require_turn(state, seat)
     return [ev.Passed(seat=seat)]
 
@@ -216,7 +215,7 @@ def advance_placement(state: EgiziaState) -> list[Any]:
     """Pass for a player who can neither place nor play a card (a speculator's N34-14 after the last
     ship, say), end the phase when nobody places any more; else wait."""
     if state.turn == NOBODY:
-        return [] if nile_cards.leftover_chooser(state) != NOBODY else end_placement(state)
+        return [] if leftover_chooser(state) != NOBODY else end_placement(state)
     if not can_act_in_placement(state, state.turn):
         return [ev.Passed(seat=state.turn, forced=True)]
     return []

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.engine import Prompt, waiting_prompt
+from domain.games.egizia.commands import Build, Feed, PlaceShip, PlayCard, SphinxDraw
 from domain.games.egizia.data import SITE_NAMES, SPHINX_RETURN_VP
-from domain.games.egizia.rules.feeding import shortfall
-from domain.games.egizia.rules.nile_cards import sphinx_keep_limit
+from domain.games.egizia.rules.cards.build_cards import sphinx_keep_limit
+from domain.games.egizia.rules.notes import building_notes, card_notes, placement_notes
 from domain.games.egizia.rules.placement import placement_commands
+from domain.games.egizia.rules.queries import shortfall
 from domain.games.egizia.state import BUILDING, FEEDING, NOBODY, OVER, PLACEMENT, EgiziaState
 
 
@@ -29,16 +33,38 @@ def _building_prompt(state: EgiziaState, viewer: int) -> tuple[str, str]:
             f"Keep at most {keep} of the Sphinx cards you drew; "
             f"each card you return scores {SPHINX_RETURN_VP} VP."
         )
+    if state.action is not None:
+        return "build_more", (
+            f"Your build at {site} goes on: build one more space with the {state.action.strength} strength "
+            f"left (the next grave tile or obelisk space), or stop; then your {state.action.market}-market "
+            "marker moves down."
+        )
     if state.card_builder == viewer:
         return "build", f"Your Nile card lets you build at {site} out of turn now: build, or decline."
     return "build", f"Build at {site} with one regular crew (plus the Joker if you like), or decline."
 
 
-def prompt_for(state: EgiziaState, viewer: int | None, to_act: set[int]) -> Prompt:
+def _offered_cards(legal: list[Any]) -> set[str]:
+    """The Nile cards some legal command plays or uses."""
+    cards: set[str] = set()
+    for command in legal:
+        if isinstance(command, PlayCard):
+            cards.add(command.card)
+        elif isinstance(command, Build | SphinxDraw | PlaceShip):
+            cards.update(command.cards)
+        elif isinstance(command, Feed):
+            cards.update(command.aids)
+    return cards
+
+
+def prompt_for(state: EgiziaState, viewer: int | None, to_act: set[int], legal: list[Any]) -> Prompt:
+    """The viewer's decision in one sentence, with notes on the options it may miss and why."""
     if state.phase == OVER or viewer is None or viewer not in to_act:
         return waiting_prompt(to_act, state.phase == OVER)
+    notes: list[str] = []
     if state.phase == PLACEMENT:
         decision, text = _placement_prompt(state, viewer)
+        notes = placement_notes(state, viewer) if state.turn == viewer else []
     elif state.phase == FEEDING:
         decision, text = (
             "feed",
@@ -46,6 +72,8 @@ def prompt_for(state: EgiziaState, viewer: int | None, to_act: set[int]) -> Prom
         )
     elif state.phase == BUILDING:
         decision, text = _building_prompt(state, viewer)
+        notes = building_notes(state, viewer) if not state.drawn else []
     else:
         return waiting_prompt(to_act, False)
-    return Prompt(waiting_for=sorted(to_act), decision=f"egizia.{decision}", text=text)
+    notes += card_notes(state, viewer, _offered_cards(legal))
+    return Prompt(waiting_for=sorted(to_act), decision=f"egizia.{decision}", text=text, notes=notes)

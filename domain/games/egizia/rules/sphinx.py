@@ -8,38 +8,41 @@ from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import SphinxDraw, SphinxKeep
 from domain.games.egizia.data import SPHINX_MAX_DRAW, SPHINX_RETURN_VP
-from domain.games.egizia.rules import nile_cards
+from domain.games.egizia.rules.cards.build_cards import (
+    card_crew_options,
+    check_build_crews,
+    sphinx_free_draws,
+    sphinx_keep_limit,
+    use_build_cards,
+    use_sphinx_cards,
+)
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score
+from domain.games.egizia.rules.queries import builder
 from domain.games.egizia.rules.spaces import SPHINX_SITE
-from domain.games.egizia.state import BUILDING, NOBODY, EgiziaState
-
-
-def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
-    if state.phase != BUILDING or state.site != SPHINX_SITE:
-        return False
-    if state.card_builder != NOBODY:  # a build turn granted by N5-03 / N34-14
-        return state.card_builder == seat
-    slots = state.sites[SPHINX_SITE].slots
-    return state.slot < len(slots) and slots[state.slot] == seat != NOBODY
+from domain.games.egizia.state import NOBODY, EgiziaState
 
 
 def sphinx_builder(state: EgiziaState) -> int:
     """The seat whose build turn at the Sphinx it is now (the one who drew ``state.drawn``), else NOBODY."""
-    return next((seat for seat in range(len(state.players)) if _is_sphinx_turn(state, seat)), NOBODY)
+    return builder(state) if state.site == SPHINX_SITE else NOBODY
+
+
+def _is_sphinx_turn(state: EgiziaState, seat: int) -> bool:
+    return seat != NOBODY and sphinx_builder(state) == seat
 
 
 def max_draw(state: EgiziaState, seat: int, strength: int) -> int:
     """Most cards the seat may draw with this strength: paid up to strength and stones, plus free ones."""
     player = state.players[seat]
     paid = min(strength, player.stones)
-    free = nile_cards.sphinx_free_draws(state, seat)
+    free = sphinx_free_draws(state, seat)
     return min(SPHINX_MAX_DRAW, paid + free, len(state.sphinx_deck))
 
 
 def keep_options(state: EgiziaState, seat: int) -> list[list[str]]:
-    limit = nile_cards.sphinx_keep_limit(state, seat)
+    limit = sphinx_keep_limit(state, seat)
     distinct = list(dict.fromkeys(state.drawn))
     options: list[list[str]] = [[]]
     if limit >= 1:
@@ -58,9 +61,9 @@ def sphinx_commands(state: EgiziaState, seat: int) -> list[Any]:
     for crews, strength in crew_options(state.players[seat]):  # the Joker may join even when not needed
         top = max_draw(state, seat, strength)
         commands.extend(SphinxDraw(crews=crews, count=count) for count in range(1, top + 1))
-    free = min(nile_cards.sphinx_free_draws(state, seat), len(state.sphinx_deck))
+    free = min(sphinx_free_draws(state, seat), len(state.sphinx_deck))
     commands.extend(SphinxDraw(crews=[], count=count) for count in range(1, free + 1))
-    for crews, cards, strength, floor in nile_cards.card_crew_options(state.players[seat]):
+    for crews, cards, strength, floor in card_crew_options(state.players[seat]):
         low, top = max_draw(state, seat, floor), max_draw(state, seat, strength)
         commands.extend(SphinxDraw(crews=crews, count=n, cards=cards) for n in range(low + 1, top + 1))
     return commands
@@ -73,8 +76,8 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
         raise RuleViolation("sphinx.keep_first", "You have already drawn: choose which card to keep.")
     player = state.players[seat]
     # Only free cards (N12-19) need no crew (DEFAULT Q16).
-    crewless = not command.crews and not command.cards and nile_cards.sphinx_free_draws(state, seat) > 0
-    strength = 0 if crewless else nile_cards.check_build_crews(player, command.crews, command.cards)
+    crewless = not command.crews and not command.cards and sphinx_free_draws(state, seat) > 0
+    strength = 0 if crewless else check_build_crews(player, command.crews, command.cards)
     top = max_draw(state, seat, strength)
     if not 1 <= command.count <= top:
         raise RuleViolation(
@@ -83,7 +86,7 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
             f"({state.players[seat].stones}) and {SPHINX_MAX_DRAW} cards.",
             {"field": "count", "max": top},
         )
-    free = min(command.count, nile_cards.sphinx_free_draws(state, seat))
+    free = min(command.count, sphinx_free_draws(state, seat))
     ctx = Ctx(state)
     ctx.emit(
         ev.SphinxDrawn(
@@ -95,15 +98,15 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
             nile_cards=list(command.cards),
         )
     )
-    nile_cards.use_build_cards(ctx, seat, command.cards)
-    nile_cards.use_sphinx_cards(ctx, seat, free=free, kept=0)
+    use_build_cards(ctx, seat, command.cards)
+    use_sphinx_cards(ctx, seat, free=free, kept=0)
     return ctx.events
 
 
 def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]:
     if not _is_sphinx_turn(state, seat) or not state.drawn:
         raise RuleViolation("sphinx.nothing_drawn", "You have no drawn Sphinx cards to choose from.")
-    limit = nile_cards.sphinx_keep_limit(state, seat)
+    limit = sphinx_keep_limit(state, seat)
     if len(command.keep) > limit:
         raise RuleViolation(
             "sphinx.keep_limit", f"You may keep at most {limit} Sphinx card(s).", {"field": "keep"}
@@ -128,5 +131,5 @@ def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]
         )
     )
     gain_score(ctx, seat, SPHINX_RETURN_VP * len(returned), "Sphinx cards returned")
-    nile_cards.use_sphinx_cards(ctx, seat, free=0, kept=len(command.keep))
+    use_sphinx_cards(ctx, seat, free=0, kept=len(command.keep))
     return ctx.events

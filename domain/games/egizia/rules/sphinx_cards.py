@@ -1,4 +1,4 @@
-"""The conditions of the 29 Sphinx cards, checked at final scoring (spec §11)."""
+"""The conditions of the 29 Sphinx cards, checked at final scoring ."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ function keepParts(view, submit) {
 }
 
 function simpleButtons(view, submit) {
-  const simple = view.legal_commands.filter((c) => ["egizia.pass", "egizia.feed", "egizia.decline", "egizia.play_card"].includes(c.type));
+  const simple = view.legal_commands.filter((c) => ["egizia.pass", "egizia.feed", "egizia.decline", "egizia.build_more", "egizia.end_build", "egizia.play_card"].includes(c.type));
   return simple.map((c) => button(describeCommand(view, c), () => submit(c), { class: c.type === "egizia.play_card" ? "" : "primary", "data-command": c.type }));
 }
 

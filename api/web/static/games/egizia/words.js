@@ -45,7 +45,8 @@ export function spaceLabel(view, command) {
     : space.type === "card" && space.card ? `${space.id}: ${space.card.text}`
     : space.type === "round" ? `${space.name} (${space.text})` : space.name;
   if (command.slot < 0) return name;
-  return `${name}, ${command.speculate ? "speculate beside" : "ship space"} S${command.slot + 1}`;
+  if (command.speculate) return `${name}, speculate (take any space freed there in phase 5)`;
+  return `${name}, ship space S${command.slot + 1}`;
 }
 
 // Feeding with the stones-for-grain card offers one command per number of stones paid (0 = every stone that
@@ -71,6 +72,14 @@ export function describeCommand(view, command) {
     case "egizia.build":
       return `Build ${command.spaces.join(", ")} with ${crewList(view, command.crews)}${strength}` +
         (command.market ? `, then move the ${command.market} marker down` : "");
+    case "egizia.build_more": {
+      const grave = view.graves.find((g) => g.id === command.space);
+      const space = grave || view.obelisk.find((o) => o.id === command.space);
+      const what = grave ? "Take grave tile" : "Build obelisk space";
+      return `${what} ${command.space}${space ? `, value ${space.value}` : ""}, in the same action`;
+    }
+    case "egizia.end_build":
+      return "Stop building here (the market marker moves now)";
     case "egizia.sphinx_draw":
       return `Draw ${command.count} Sphinx card${command.count === 1 ? "" : "s"}` +
         (command.crews.length ? ` with ${crewList(view, command.crews)}` : "") + strength;

@@ -1,1 +1,1 @@
-"""The special effects of the Nile cards (spec §7, §10), split by when they act."""
+"""The special effects of the Nile cards, split by when they act."""

@@ -1,4 +1,4 @@
-"""Nile cards used in a build action (spec §5 phase 5, §6.1, §16 Q16): strength +3/+4/+5 (N12-13, N34-11,
+"""Nile cards used in a build action: strength +3/+4/+5 (N12-13, N34-11,
 N5-02), two regular crews (N34-13), two free Sphinx draws (N12-19) and keeping two Sphinx cards (N5-04).
 """
 

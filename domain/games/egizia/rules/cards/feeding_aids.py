@@ -1,5 +1,5 @@
-"""Feeding aids (spec §5 phase 3): N12-12 (+4 grain once), N12-18 (stones for grain 1:1) and the field
-improvements N12-15 / N34-15 (§16 Q18: one irrigation class per card, two may stack on one field).
+"""Feeding aids in phase 3: N12-12 (+4 grain once), N12-18 (stones for grain 1:1) and the field
+improvements N12-15 / N34-15 (Q18: one irrigation class per card, two may stack on one field).
 
 A player is asked in phase 3 only when an aid could reduce the penalty. +4 grain and stones are named in
 ``Feed.aids``; an improvement is played with ``PlayCard`` (it needs a target field) before feeding.
@@ -12,9 +12,9 @@ from itertools import combinations
 from domain.engine import RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import GREEN, NILE_BY_ID
-from domain.games.egizia.rules import feeding
 from domain.games.egizia.rules.cards.holding import hand_of_kind, has_permanent
 from domain.games.egizia.rules.context import Ctx
+from domain.games.egizia.rules.queries import effective_colour, shortfall
 from domain.games.egizia.state import EgiziaState, Player
 
 GRAIN_CARD = "grain_surplus"
@@ -69,14 +69,14 @@ def aid_choices(state: EgiziaState, seat: int, missing: int) -> list[list[str]]:
 
 def improvable_fields(player: Player) -> list[str]:
     """Fields that an improvement card makes better (not yet green)."""
-    return [field.card for field in player.fields if feeding.effective_colour(field) > GREEN]
+    return [field.card for field in player.fields if effective_colour(field) > GREEN]
 
 
 def improvement_helps(state: EgiziaState, seat: int) -> bool:
     """Whether the improvement cards in hand could water one more field at the current ring position."""
     player = state.players[seat]
     cards = len(hand_of_kind(player, IMPROVE_CARD))
-    return any(state.ring < feeding.effective_colour(field) <= state.ring + cards for field in player.fields)
+    return any(state.ring < effective_colour(field) <= state.ring + cards for field in player.fields)
 
 
 def could_aid(state: EgiziaState, seat: int, missing: int) -> bool:
@@ -102,7 +102,7 @@ def _stones_to_pay(player: Player, aids: list[str], missing: int, stones: int) -
 def apply_aids(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> int:
     """Check the aids, emit their use and return the grain they add."""
     player = ctx.state.players[seat]
-    missing = feeding.shortfall(ctx.state, seat)
+    missing = shortfall(ctx.state, seat)
     if len(set(aids)) != len(aids):
         raise RuleViolation("feed.aid_twice", "Each feeding aid can be named once.", {"field": "aids"})
     held = aid_cards(player)

@@ -39,15 +39,14 @@ def end_build_turn(state: EgiziaState, seat: int, built: bool) -> None:
 
 
 def declined(state: EgiziaState, event: ev.Declined) -> EgiziaState:
-    """The ship goes home and a speculator waiting beside it moves in; a speculator declining its card turn
-    goes home too (it can no longer move in and count for the co-operation bonus)."""
+    """The ship goes home and the successor, a speculator of the site, moves into the freed space; a
+    speculator declining its card turn goes home too (it can no longer move in and count for the
+    co-operation bonus)."""
     site = state.sites[state.site]
     if event.slot >= 0:
+        site.slots[event.slot] = event.successor
         if event.successor != NOBODY:
-            site.slots[event.slot] = event.successor
-            site.speculators[event.slot] = NOBODY
-        else:
-            site.slots[event.slot] = NOBODY
+            site.speculators[site.speculators.index(event.successor)] = NOBODY
     elif event.seat in site.speculators:
         site.speculators[site.speculators.index(event.seat)] = NOBODY
     if state.card_builder != NOBODY:

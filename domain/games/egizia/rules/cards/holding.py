@@ -1,9 +1,9 @@
-"""Which Nile cards a player holds and may still use, and whether it is one of their own turns (spec §7)."""
+"""Which Nile cards a player holds and may still use, and whether it is one of their own turns."""
 
 from __future__ import annotations
 
 from domain.games.egizia.data import CREW_MAX, NILE_BY_ID
-from domain.games.egizia.rules import building, feeding
+from domain.games.egizia.rules.queries import builder, feeder
 from domain.games.egizia.state import BUILDING, FEEDING, PLACEMENT, EgiziaState, Player
 
 PLACEMENT_TURN = "placement"
@@ -40,11 +40,11 @@ def boostable_crews(player: Player) -> list[int]:
 
 
 def own_turn(state: EgiziaState, seat: int) -> str | None:
-    """Which of the seat's own turns is running now (§7: placement, feeding, own build turn), if any."""
+    """Which of the seat's own turns is running now (placement, feeding, own build turn), if any."""
     if state.phase == PLACEMENT and state.turn == seat:
         return PLACEMENT_TURN
-    if state.phase == FEEDING and feeding.feeder(state) == seat:
+    if state.phase == FEEDING and feeder(state) == seat:
         return FEEDING_TURN
-    if state.phase == BUILDING and building.builder(state) == seat and not state.drawn:
+    if state.phase == BUILDING and builder(state) == seat and not state.drawn:
         return BUILD_TURN
     return None

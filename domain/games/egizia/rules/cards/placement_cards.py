@@ -1,4 +1,4 @@
-"""Nile cards that bend the placement rules (spec §5 phase 2, §10, §14 #2-#3, §16 Q13).
+"""Nile cards that bend the placement rules (Q13 for the upstream card).
 
 N34-17 (upstream) and N12-16 (occupied round space) are used automatically by a placement that needs them;
 N12-14 (double action) is named in ``PlaceShip.cards``; N34-12 (extra ship) and N34-18 (leftover card) are

@@ -1,4 +1,4 @@
-"""Nile cards played on their own with ``PlayCard`` during one of the owner's turns (spec §7, §10).
+"""Nile cards played on their own with ``PlayCard`` during one of the owner's turns.
 
 Anytime cards leave the hand when played; once-per-round permanent cards are marked used until the next
 round. N34-12, N34-14 and N5-03 are played on a placement turn (online notes of [Y]); the others on any
@@ -181,6 +181,13 @@ def _site_ship_ok(state: EgiziaState, seat: int) -> str | None:
 def _just_used(ctx: Ctx, seat: int, command: PlayCard) -> None:
     ctx.emit(ev.CardUsed(seat=seat, card=command.card))
 
+
+PLACEMENT_GATES: dict[str, Callable[[EgiziaState, int], str | None]] = {
+    "extra_ship": _extra_ship_ok,
+    "speculator_builds": _speculator_ok,
+    "build_first": _site_ship_ok,
+}
+"""Why a card played on a placement turn would do nothing now (None: it may be played)."""
 
 _EXTRA_SHIP = _placement_gate(_extra_ship_ok)
 _SPECULATOR = _placement_gate(_speculator_ok)

@@ -1,5 +1,5 @@
 """Nile cards that add a turn: N34-18 takes a leftover river card at the end of placement; N5-03 builds
-first and N34-14 lets a speculator build last at a site (spec §10, §16 Q15)."""
+first and N34-14 lets a speculator build last at a site (Q15)."""
 
 from __future__ import annotations
 

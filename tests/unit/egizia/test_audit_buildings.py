@@ -1,4 +1,4 @@
-"""Spec audit §6: the Sphinx, Obelisk, Graves, Pyramid and Temple, rule by rule, with the seed's wording."""
+"""Rules audit of the buildings: the Sphinx, Obelisk, Graves, Pyramid and Temple, rule by rule."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from nile_support import give, legal, refusal
 from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
-from domain.games.egizia.commands import Build, SphinxDraw, SphinxKeep
+from domain.games.egizia.commands import Build, BuildMore, EndBuild, SphinxDraw, SphinxKeep
 from domain.games.egizia.data import JOKER
 from domain.games.egizia.state import NOBODY, graves_face_up
 
@@ -23,7 +23,7 @@ def _at(site: int, crews: list[int], stones: int, slots: list[int] | None = None
     return state
 
 
-# --- §6.1 Sphinx -------------------------------------------------------------------------------------------
+# --- Sphinx -------------------------------------------------------------------------------------------
 def test_returned_sphinx_cards_go_under_the_deck_in_order_for_one_vp_each() -> None:
     state = _at(SPHINX, [5, 1, 1, 2], 10)
     deck = list(state.sphinx_deck)
@@ -62,15 +62,18 @@ def test_a_sphinx_build_gives_no_market_step_and_places_no_stone() -> None:
     assert state.players[0].stone_market == 0 and state.players[0].grain_market == 0
 
 
-# --- §6.2 / §6.3 Obelisk and Graves -------------------------------------------------------------------------
+# --- Obelisk and Graves -------------------------------------------------------------------------
 def test_one_market_step_per_obelisk_action_whatever_is_built() -> None:
     state = _at(OBELISK, [6, 1, 1, 6], 25)
     state.graves[:3] = [1, 1, 1]
     after, events = play(
         state, 0, Build(crews=[0, JOKER], spaces=["O1", "O2", "G1", "G2", "G3"], market="stone")
     )
-    assert [e.market for e in of_type(events, ev.MarketMoved)] == ["stone"]
-    assert after.players[0].stone_market == 1 and after.players[0].score == 2 + 3
+    assert not of_type(events, ev.MarketMoved)  # the action goes on: graves were turned up in it
+    after, more = play(after, 0, BuildMore(space="G4"))
+    after, end = play(after, 0, EndBuild())
+    assert [e.market for e in of_type([*events, *more, *end], ev.MarketMoved)] == ["stone"]
+    assert after.players[0].stone_market == 1 and after.players[0].score == 2 + 3 + state.graves[3]
 
 
 def test_the_market_step_is_the_builders_choice_and_may_pay_the_bottom_bonus() -> None:
@@ -109,7 +112,7 @@ def test_a_grave_tile_still_face_down_is_never_offered_nor_accepted() -> None:
     assert "worth" not in refused.message and refused.details.get("cost") is None
 
 
-# --- §6.4 Pyramid -------------------------------------------------------------------------------------------
+# --- Pyramid -------------------------------------------------------------------------------------------
 def test_a_pyramid_row_bonus_is_paid_once_when_the_row_is_completed() -> None:
     state = _at(TEMPLE, [6, 1, 1, 6], 25)
     state.pyramid[0] = [1, 1, 2, 2, 0, 0, NOBODY]  # row 1: seats 1, 2 and 0 own two each
@@ -131,7 +134,7 @@ def test_on_a_tied_row_the_stone_furthest_left_wins() -> None:
     assert bonus == [ev.ScoreChanged(seat=1, delta=3, reason="pyramid row 1 majority")]
 
 
-# --- §6.5 Temple --------------------------------------------------------------------------------------------
+# --- Temple --------------------------------------------------------------------------------------------
 def test_the_two_side_columns_are_built_separately() -> None:
     state = _at(TEMPLE, [6, 1, 1, 6], 25)
     after, _ = play(state, 0, Build(crews=[0, JOKER], spaces=["TL1", "TL2", "TL3", "TL4"]))

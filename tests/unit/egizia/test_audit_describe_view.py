@@ -1,13 +1,16 @@
-"""Spec audit: one correct English line per event type, and a view complete for drawing the board."""
+"""Rules audit: one correct English line per event type, and a view complete for drawing the board."""
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any
 
 import msgspec
+from egizia_games import recorded_game
 from egizia_support import at_site, new_game, play
 
+from domain.engine import RuleViolation
 from domain.games.egizia import GAME, EgiziaOptions
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import SphinxDraw
@@ -34,7 +37,7 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
     (ev.ShipPlaced(seat=0, space="R_ALYI"), "Seat 1 places a ship on Alyi."),
     (
         ev.ShipPlaced(seat=1, space="B_OBELISK", slot=2, speculate=True),
-        "Seat 2 speculates beside ship space S3 at the Obelisk and Graves.",
+        "Seat 2 speculates at the Obelisk and Graves: the ship waits for a space to be freed.",
     ),
     (
         ev.NileCardTaken(seat=2, space="C4", card="N12-20"),
@@ -77,7 +80,25 @@ ONE_OF_EACH: list[tuple[Any, str]] = [
     (ev.GraveRevealed(space=4, value=3), "Grave tile G5 is turned face up: value 3."),
     (
         ev.Declined(seat=0, site="B_SPHINX", slot=0, successor=2),
-        "Seat 1 declines to build at the Sphinx; Seat 3 moves in from speculation.",
+        "Seat 1 declines to build at the Sphinx; Seat 3 moves into ship space S1 from speculation.",
+    ),
+    (
+        ev.BuildGoesOn(seat=0, site="B_OBELISK", strength=3, market="grain"),
+        "Seat 1 may go on building at the Obelisk and Graves one space at a time (3 strength left; "
+        "the grain-market marker moves when the action ends).",
+    ),
+    (
+        ev.BuiltMore(seat=1, site="B_OBELISK", space="G5", value=2),
+        "Seat 2 goes on and builds grave tile G5 (value 2) at the Obelisk and Graves for 2 stones.",
+    ),
+    (
+        ev.BuiltMore(seat=1, site="B_OBELISK", space="O3", value=2),
+        "Seat 2 goes on and builds obelisk space O3 (value 2) at the Obelisk and Graves for 2 stones.",
+    ),
+    (ev.BuildEnded(seat=0, site="B_OBELISK"), "Seat 1 stops building at the Obelisk and Graves."),
+    (
+        ev.BuildEnded(seat=0, site="B_OBELISK", forced=True),
+        "Seat 1 can pay for no further space: the build action at the Obelisk and Graves ends.",
     ),
     (ev.SiteClosed(site="B_TEMPLE"), "Building at the Temple and Pyramid is over."),
     (ev.ShipsReturned(), "All ships return home."),
@@ -162,3 +183,19 @@ def test_round_spaces_and_sites_say_what_they_do() -> None:
     assert "no double action" in texts["R_HELIOPOLIS"] and "no double" not in texts["R_PASSALON"]
     assert all(texts[space] for space in texts if not space.startswith("C"))
     assert all(texts[space] == "" for space in texts if space.startswith("C"))
+
+
+def test_no_history_line_prompt_or_refusal_calls_a_player_by_seat_number() -> None:
+    names = ["Ada", "Bea", "Cy", "Dan"]
+    lines = [GAME.describe(event, names) for event, _ in ONE_OF_EACH]
+    _, _, snapshots = recorded_game(4, b"names")
+    for state in snapshots[::5]:
+        for viewer in range(4):
+            prompt = GAME.view(state, viewer).prompt
+            lines += [prompt.text, *prompt.notes]
+            for command in GAME.legal_commands(state, (viewer + 1) % 4)[:3]:
+                try:
+                    GAME.decide(state, viewer, command)
+                except RuleViolation as violation:
+                    lines.append(violation.message)
+    assert [line for line in lines if re.search(r"\bseats?\s*\d", line, re.IGNORECASE)] == []

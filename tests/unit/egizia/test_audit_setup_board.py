@@ -1,4 +1,4 @@
-"""Spec audit §1-§3, §13 and §0: setup, the river layout, irrigation, markets, player counts, data labels."""
+"""Rules audit of the setup: the river layout, irrigation, markets, player counts, data labels."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from domain.games.egizia.data import (
     STONE_SALE_SPACES,
 )
 from domain.games.egizia.rules.effects import track_order
-from domain.games.egizia.rules.feeding import irrigated_grain
+from domain.games.egizia.rules.queries import irrigated_grain
 from domain.games.egizia.state import FieldCard, graves_face_up
 
 SPEC_RIVER = [
@@ -104,12 +104,12 @@ def test_ten_nile_cards_every_round_whatever_the_player_count(players: int) -> N
     assert all(state.river_cards) and len(state.river_cards) == 10
 
 
-def test_data_labels_match_the_spec() -> None:
+def test_data_labels_match_what_the_sources_confirm() -> None:
     labels = {card.id: card.label for card in NILE_CARDS}
     default = {"N34-21", "N34-22", "N5-11", "N5-12"}
     assert {cid for cid, label in labels.items() if label == "DEFAULT"} == default
     fields_and_quarries = [c for c in NILE_CARDS if c.kind in ("field", "quarry")]
-    assert all(card.label == "INFERRED" for card in fields_and_quarries)  # values INFERRED (§10.1)
+    assert all(card.label == "INFERRED" for card in fields_and_quarries)  # values INFERRED (Q22)
     sphinx = {card.id: card.label for card in SPHINX_CARDS}
     assert {cid for cid, label in sphinx.items() if label == "CONFIRMED"} == {
         "SPH-GRAVE1",

@@ -1,4 +1,4 @@
-"""Spec audit §9, §11 and §12: final scoring steps player by player, graves with N5-07, what counts as a
+"""Rules audit of the final scoring: the steps player by player, graves with N5-07, what counts as a
 permanent Nile card, and the Sphinx cards that read the whole table."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Spec audit §7 and §10: Nile-card decisions the rules leave to the player, and their timing."""
+"""Rules audit of the Nile cards: decisions the rules leave to the player, and their timing."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ DiscardedTiles = Annotated[
 ]
 
 
-class Play(Command, frozen=True, kw_only=True, tag="giza.play"):
+class Play(Command, frozen=True, kw_only=True, tag="giza.play", forbid_unknown_fields=True):
     """Play ``tile`` from your hand onto the top of a site of any board (yours included). A demolish played
     there destroys the site's top tile instead of staying."""
 
@@ -40,13 +40,13 @@ class Play(Command, frozen=True, kw_only=True, tag="giza.play"):
     site: Site
 
 
-class Discard(Command, frozen=True, kw_only=True, tag="giza.discard"):
+class Discard(Command, frozen=True, kw_only=True, tag="giza.discard", forbid_unknown_fields=True):
     """Put 1 to 4 tiles from your hand face up on the discard pool instead of playing one."""
 
     tiles: DiscardedTiles
 
 
-class RemoveScarab(Command, frozen=True, kw_only=True, tag="giza.remove_scarab"):
+class RemoveScarab(Command, frozen=True, kw_only=True, tag="giza.remove_scarab", forbid_unknown_fields=True):
     """Take the scarab off the top of one of your own sites; your turn ends at once, without drawing."""
 
     site: Site

@@ -10,8 +10,9 @@ from domain.engine import Game
 @cache
 def games() -> dict[str, Game]:
     from domain.games.egizia import GAME as EGIZIA
+    from domain.games.giza import GAME as GIZA
 
-    return {EGIZIA.name: EGIZIA}
+    return {EGIZIA.name: EGIZIA, GIZA.name: GIZA}
 
 
 def get_game(name: str) -> Game:

@@ -1,0 +1,135 @@
+"""Giza bots: the generic random bot, and a greedy bot that weighs each legal command one step ahead.
+
+The greedy bot reads only what its seat may know: its own hand, the pool's size, the discards and the boards
+(every tile on them was played in the open, so a player with a good memory knows them all). It never looks at
+another hand or at the pool's order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.engine import Bot, Game, RandomBot, Seat
+from domain.games.giza import commands as cmd
+from domain.games.giza.data import (
+    DEMOLISH,
+    SCARAB,
+    SPHINX_BASE,
+    SPHINX_BODY,
+    SPHINX_SITE,
+    STONE,
+    TILE_BY_ID,
+)
+from domain.games.giza.rules.placement import top_tile
+from domain.games.giza.rules.scoring import board_complete, board_score
+from domain.games.giza.state import GizaState
+
+POTENTIAL_WEIGHT = 0.5  # what room to grow on a stack is worth against points already built
+POOL_FOR_FULL_POTENTIAL = 20  # with fewer tiles left in the pool, room to grow is worth less
+LEADER_WEIGHT = 1.0  # harm done to the strongest opponent counts fully...
+OTHERS_WEIGHT = 0.6  # ...to any other opponent a little less
+GAME_END_SWING = 40.0  # ending the game is worth this much when it makes the bot win, as much lost otherwise
+DISCARD_TILE_VALUE = 0.1  # a tile with no good use is worth a little more drawn anew
+DISCARD_COST = 0.2  # a discard uses the turn without building
+REMOVE_SCARAB_COST = 0.5  # taking a scarab off gives up the turn's draw
+_PYRAMID_EMPTY = 4.0
+_BLOCKED = 1.0
+_SPHINX_ROOM = {None: 0.0, SPHINX_BASE: 10.0, SPHINX_BODY: 8.0}
+
+
+def potential(stack: list[str], site: int) -> float:
+    """Roughly how much a stack may still grow: its top number on a pyramid, the levels left on a Sphinx."""
+    top = top_tile(stack)
+    if top is not None and top.kind == SCARAB:
+        return _BLOCKED
+    if site == SPHINX_SITE:
+        return _SPHINX_ROOM.get(top.kind if top else None, 0.0)
+    if top is None:
+        return _PYRAMID_EMPTY
+    room = float(top.number - 1)
+    return room + 1.0 if top.kind == STONE and top.number > 1 else room  # a treasure may still follow
+
+
+def stack_value(stack: list[str], site: int, weight: float) -> float:
+    return sum(TILE_BY_ID[tile].points for tile in stack) + weight * potential(stack, site)
+
+
+class GreedyBot:
+    """Plays the legal command with the best one-step value (ties broken by its own seeded noise)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, game: Game, state: Any, seat: Seat) -> Any:
+        commands = game.legal_commands(state, seat)
+        if not commands:
+            raise LookupError(f"seat {seat} has no legal command")
+        judge = _Judge(state, seat)
+        plays = [(judge.play(c), c) for c in commands if isinstance(c, cmd.Play)]
+        best_use: dict[str, float] = {}
+        for value, play in plays:
+            best_use[play.tile] = max(best_use.get(play.tile, 0.0), value)
+        scored: list[tuple[float, Any]] = [*plays]
+        for command in commands:
+            if isinstance(command, cmd.Discard):
+                kept = sum(DISCARD_TILE_VALUE - best_use.get(tile, 0.0) for tile in command.tiles)
+                scored.append((kept - DISCARD_COST, command))
+            elif isinstance(command, cmd.RemoveScarab):
+                scored.append((judge.remove(command.site), command))
+        return max(scored, key=lambda pair: pair[0] + self._random.random() * 0.01)[1]
+
+
+class _Judge:
+    """The value of one command for ``seat``, from the boards as everyone saw them built."""
+
+    def __init__(self, state: GizaState, seat: Seat) -> None:
+        self.state = state
+        self.seat = seat
+        self.weight = POTENTIAL_WEIGHT * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
+        bonus = state.options.sphinx_extra_bonus
+        self.scores = [board_score(board, bonus) for board in state.boards]
+        others = [other for other in range(state.players) if other != seat]
+        self.leader = max(others, key=lambda other: self.scores[other])
+
+    def _owner_weight(self, board: int) -> float:
+        if board == self.seat:
+            return 1.0
+        return -(LEADER_WEIGHT if board == self.leader else OTHERS_WEIGHT)
+
+    def play(self, play: cmd.Play) -> float:
+        stack = self.state.boards[play.board][play.site]
+        tile = TILE_BY_ID[play.tile]
+        after = stack[:-1] if tile.kind == DEMOLISH else [*stack, play.tile]
+        change = stack_value(after, play.site, self.weight) - stack_value(stack, play.site, self.weight)
+        return self._owner_weight(play.board) * change + self._game_end(play.board, play.site, after)
+
+    def remove(self, site: int) -> float:
+        stack = self.state.boards[self.seat][site]
+        change = stack_value(stack[:-1], site, self.weight) - stack_value(stack, site, self.weight)
+        return change + self._game_end(self.seat, site, stack[:-1]) - REMOVE_SCARAB_COST
+
+    def _game_end(self, board: int, site: int, after: list[str]) -> float:
+        """A move that completes a board ends the game: good only if the bot then leads alone."""
+        stacks = [after if index == site else stack for index, stack in enumerate(self.state.boards[board])]
+        if not board_complete(stacks):
+            return 0.0
+        points = sum(TILE_BY_ID[tile].points for tile in after) - sum(
+            TILE_BY_ID[tile].points for tile in self.state.boards[board][site]
+        )
+        final = [score + (points if owner == board else 0) for owner, score in enumerate(self.scores)]
+        mine = final[self.seat]
+        leads = all(mine > score for other, score in enumerate(final) if other != self.seat)
+        return GAME_END_SWING if leads else -GAME_END_SWING
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """``random`` or ``greedy``."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+
+
+BOTS = ("random", "greedy")

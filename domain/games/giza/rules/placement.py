@@ -1,0 +1,118 @@
+"""Where a tile may go: every placement rule of the rulebook, each refusal naming its rule.
+
+A tile always goes on top of exactly one stack (one site of one board, any player's) and becomes its top tile.
+"""
+
+from __future__ import annotations
+
+from domain.games.giza.data import (
+    DEMOLISH,
+    SCARAB,
+    SPHINX_BASE,
+    SPHINX_BODY,
+    SPHINX_HEAD,
+    SPHINX_KINDS,
+    SPHINX_SITE,
+    STONE,
+    TILE_BY_ID,
+    TREASURE,
+    Tile,
+)
+
+Problem = tuple[str, str]  # (refusal code, the rule in words)
+
+BLOCKED_BY_SCARAB: Problem = (
+    "giza.blocked_by_scarab",
+    "A scarab lies on top of this site: only another scarab or a demolish may be played on a scarab.",
+)
+DEMOLISH_NEEDS_TILE: Problem = (
+    "giza.demolish_needs_a_tile",
+    "A demolish destroys the top tile of a site: this site is empty, so there is nothing to destroy.",
+)
+STONE_ONLY_ON_PYRAMIDS: Problem = (
+    "giza.stone_only_on_pyramids",
+    "Stones are built only on pyramid sites, never on the Sphinx.",
+)
+TREASURE_ONLY_ON_PYRAMIDS: Problem = (
+    "giza.treasure_only_on_pyramids",
+    "Treasures go only on pyramid sites, never on the Sphinx.",
+)
+SPHINX_ONLY_ON_SPHINX_SITE: Problem = (
+    "giza.sphinx_only_on_sphinx_site",
+    "Sphinx tiles go only on a Sphinx site, never on a pyramid.",
+)
+SPHINX_BASE_NEEDS_EMPTY_SITE: Problem = (
+    "giza.sphinx_base_needs_empty_site",
+    "A Sphinx base goes only on an empty Sphinx site.",
+)
+SPHINX_BODY_NEEDS_BASE: Problem = (
+    "giza.sphinx_body_needs_base",
+    "A Sphinx body goes only directly on a Sphinx base.",
+)
+SPHINX_HEAD_NEEDS_BODY: Problem = (
+    "giza.sphinx_head_needs_body",
+    "A Sphinx head goes only on a Sphinx body, never straight on a Sphinx base.",
+)
+
+
+def top_tile(stack: list[str]) -> Tile | None:
+    return TILE_BY_ID[stack[-1]] if stack else None
+
+
+def _stone_problem(tile: Tile, top: Tile | None) -> Problem | None:
+    if top is None or (top.kind in (STONE, TREASURE) and top.number > tile.number):
+        return None
+    return (
+        "giza.stone_needs_larger_number",
+        "A stone goes only on an empty pyramid site, on a stone of a larger number or on a treasure of a "
+        f"larger number (signs ignored): a {tile.number} stone cannot go on the {top.label} on top here.",
+    )
+
+
+def _treasure_problem(tile: Tile, top: Tile | None) -> Problem | None:
+    if top is not None and top.kind == STONE and top.number == tile.number:
+        return None
+    return (
+        "giza.treasure_needs_its_stone",
+        f"A treasure goes only on a stone of its own number: a {tile.number} treasure needs a "
+        f"+{tile.number} or -{tile.number} stone on top of the pyramid.",
+    )
+
+
+_SPHINX_NEEDS = {
+    SPHINX_BASE: (None, SPHINX_BASE_NEEDS_EMPTY_SITE),
+    SPHINX_BODY: (SPHINX_BASE, SPHINX_BODY_NEEDS_BASE),
+    SPHINX_HEAD: (SPHINX_BODY, SPHINX_HEAD_NEEDS_BODY),
+}
+
+
+def _sphinx_problem(tile: Tile, top: Tile | None) -> Problem | None:
+    below, problem = _SPHINX_NEEDS[tile.kind]
+    return None if (top.kind if top else None) == below else problem
+
+
+def placement_problem(tile: Tile, site: int, stack: list[str]) -> Problem | None:
+    """Why ``tile`` may not go on top of ``stack`` at ``site`` (any board), or ``None`` if it may."""
+    kind = tile.kind
+    if kind == SCARAB:
+        return None  # a scarab goes on any site, empty or not, even on another scarab
+    top = top_tile(stack)
+    if kind == DEMOLISH:
+        return DEMOLISH_NEEDS_TILE if top is None else None  # any top tile of any board may be destroyed
+    on_sphinx = site == SPHINX_SITE
+    if kind in SPHINX_KINDS:
+        if not on_sphinx:
+            return SPHINX_ONLY_ON_SPHINX_SITE
+    elif on_sphinx:
+        return STONE_ONLY_ON_PYRAMIDS if kind == STONE else TREASURE_ONLY_ON_PYRAMIDS
+    if top is not None and top.kind == SCARAB:
+        return BLOCKED_BY_SCARAB
+    if kind == STONE:
+        return _stone_problem(tile, top)
+    if kind == TREASURE:
+        return _treasure_problem(tile, top)
+    return _sphinx_problem(tile, top)
+
+
+def fits(tile: Tile, site: int, stack: list[str]) -> bool:
+    return placement_problem(tile, site, stack) is None

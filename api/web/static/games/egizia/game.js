@@ -17,9 +17,10 @@ export function render({ view, names, submit, readOnly, parts, since = null }) {
   const playable = readOnly ? { ...view, legal_commands: [] } : view;
   const { targets, panel } = decide(playable, submit, redraw, inspect);
   const changed = boardChanges(since, view);
+  // Each part is a region of its own, reachable by keyboard: on a phone it scrolls sideways.
   parts.board.replaceChildren(
-    h("div", { class: "board-part" }, drawRiver(view, names, targets, changed)),
-    h("div", { class: "board-part" }, drawBuildings(view, names, targets, changed)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The river" }, drawRiver(view, names, targets, changed)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The buildings" }, drawBuildings(view, names, targets, changed)),
   );
   parts.tableaus.replaceChildren(...drawTableaus(view, names));
   Object.assign(parts.board.dataset, { round: view.round, phase: view.phase });

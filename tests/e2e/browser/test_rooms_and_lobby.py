@@ -169,3 +169,27 @@ def test_why_an_option_is_missing_is_shown_next_to_the_decisions(
     page.screenshot(path=str(artifacts / "notes-beside-decisions.png"))
     page.unroute_all(behavior="ignoreErrors")
     page.context.close()
+
+
+def test_a_game_that_disappears_stops_its_live_stream_and_says_so(site: Site, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    pages.register(page, site.base_url, "yann", "papyrus-pass-8")
+    game_id = pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    asked: list[str] = []
+
+    def gone(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, content_type="application/json", body='{"error": {"code": "game.unknown"}}')
+
+    page.route("**/live", gone)
+    live = page.locator("#live-state")
+    page.wait_for_function("() => document.getElementById('live-state').dataset.status === 'gone'")
+    page.wait_for_timeout(1500)  # several retry periods
+    assert live.inner_text() == "No such game: this game no longer exists."
+    assert "connection lost" not in page.locator("main").inner_text().lower()
+    assert len(asked) == 1, f"the page kept asking: {asked}"
+    assert game_id in asked[0]
+    page.unroute_all(behavior="ignoreErrors")
+    page.context.close()

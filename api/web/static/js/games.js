@@ -20,11 +20,6 @@ export function gameFacts() {
   return listing;
 }
 
-export async function gameTitle(name) {
-  const facts = (await gameFacts().catch(() => new Map())).get(name);
-  return facts ? facts.title : humanize(name);
-}
-
 export async function hostedGames() {
   const [document, facts] = await Promise.all([get("/openapi.json"), gameFacts()]);
   const schemas = document.components.schemas;

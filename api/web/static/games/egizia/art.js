@@ -12,7 +12,6 @@ export function defs(prefix) {
   return s("defs", {},
     gradient(`${prefix}-sand`, [["0", "sand-light"], ["1", "sand-dark"]]),
     gradient(`${prefix}-stone`, [["0", "stone-light"], ["1", "stone-dark"]]),
-    gradient(`${prefix}-card`, [["0", "card-light"], ["1", "card-dark"]]),
   );
 }
 

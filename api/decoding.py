@@ -51,18 +51,26 @@ def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
         raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
 
 
+MAX_DIGITS = 18  # every count and version fits, and so does a Redis stream id built from it
+
+
+def is_whole_number(value: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts "²", which ``int`` refuses), of a sane length."""
+    return value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS
+
+
 def query_int(name: str, minimum: int = 0) -> int | None:
     """An optional non-negative integer query parameter such as ``?at=12``."""
     value = request.args.get(name)
     if value is None:
         return None
-    if not value.isdigit() or int(value) < minimum:
+    if not is_whole_number(value) or int(value) < minimum:
         raise ApiError(400, "invalid_query", f"`{name}` must be an integer >= {minimum}.", name)
     return int(value)
 
 
 def path_int(name: str, value: str, minimum: int = 0) -> int:
     """A path segment that must be a non-negative integer (a seat number)."""
-    if not value.isdigit() or int(value) < minimum:
+    if not is_whole_number(value) or int(value) < minimum:
         raise ApiError(400, "invalid_path", f"`{name}` must be an integer >= {minimum}.", name)
     return int(value)

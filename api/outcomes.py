@@ -49,7 +49,7 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
         return error_response(
             409,
             "stale_version",
-            f"The game is at version {outcome.version}; your command expected another one.",
+            "Someone moved first — the board is updated, choose again.",
             "expected_version",
             command_id=command_id,
             version=outcome.version,

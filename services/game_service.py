@@ -227,20 +227,22 @@ class GameService:
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 
-    def history(self, game_id: str, seat: int | None) -> list[HistoryEntry]:
+    def history(self, game_id: str, seat: int | None, after: int = 0) -> list[HistoryEntry]:
         """Every event as ``seat`` may see it, in order, with that seat's refused commands among them.
-        Once the game is over nothing is redacted and every seat's refusals are listed."""
+        Once the game is over nothing is redacted and every seat's refusals are listed. ``after``: only the
+        entries after event ``after`` (a page that already shows the earlier ones)."""
         meta, game = self._game(game_id)
         if seat is not None:
             validation.seat(meta, seat, "seat")
         return seat_history(
             game,
-            self.parts.store.read(game_id),
+            self.parts.store.read(game_id, after=after),
             self.parts.inbox.all(game_id),
             self.parts.inbox.outcomes(game_id),
             seat,
             meta.status == OVER,
             meta.seat_names(),
+            after,
         )
 
     def export(self, game_id: str) -> Iterator[str]:

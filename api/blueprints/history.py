@@ -1,4 +1,4 @@
-"""History: every event of a game, redacted for the caller (a spectator, or a seat)."""
+"""History of a game: every event as the caller may see it, with the caller's own refused commands."""
 
 from __future__ import annotations
 
@@ -7,11 +7,16 @@ from flask import Response, jsonify
 from api import refusals
 from api.auth import caller_seat, require_seat
 from api.context import game_service
-from api.decoding import path_int
-from api.endpoints import api_blueprint, endpoint
+from api.decoding import path_int, query_int
+from api.endpoints import QueryParam, api_blueprint, endpoint
 from services.results import HistoryEntry
 
 blueprint = api_blueprint("history", __name__)
+
+AFTER = QueryParam(
+    "after",
+    "Only the entries after this event (its `seq`): a page that shows the earlier ones asks for the rest.",
+)
 
 
 @endpoint(
@@ -21,11 +26,13 @@ blueprint = api_blueprint("history", __name__)
     summary="The history as the caller may see it: a spectator, or (with a seat or account token) a seat "
     "with its own refused commands. Once the game is over, everything.",
     auth="optional",
+    query=(AFTER,),
     responses={200: ("Events redacted for the caller, in order", list[HistoryEntry])},
-    refusals=(refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
+    refusals=(refusals.BAD_AFTER, refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
 )
 def public_history(game_id: str) -> Response:
-    return jsonify(game_service().history(game_id, caller_seat(game_id)))
+    after = query_int("after") or 0
+    return jsonify(game_service().history(game_id, caller_seat(game_id), after=after))
 
 
 @endpoint(
@@ -34,9 +41,10 @@ def public_history(game_id: str) -> Response:
     "/games/<game_id>/seats/<seat>/history",
     summary="The history as your seat may see it, with your refused commands.",
     auth="seat",
+    query=(AFTER,),
     responses={200: ("Events redacted for you, in order", list[HistoryEntry])},
-    refusals=refusals.SEAT_REFUSALS,
+    refusals=(refusals.BAD_AFTER, *refusals.SEAT_REFUSALS),
 )
 def seat_history(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return jsonify(game_service().history(game_id, own))
+    return jsonify(game_service().history(game_id, own, after=query_int("after") or 0))

@@ -1,13 +1,17 @@
-"""The web client: HTML pages (lobby, accounts, game, history), their static files and the live view stream.
+"""The web client: HTML pages (lobby, accounts, game, history, rules), their static files and the live view
+stream.
 
 Papyrus serves every file itself (no CDN); the pages are shells that ES modules under ``static/`` fill from
-the JSON API. Game-specific drawing code lives in ``static/games/<game name>/`` and is picked by name.
+the JSON API. Game-specific code lives in ``static/games/<game name>/``: ``game.js`` draws the board and,
+when the game has one, ``board.css`` styles it (the game's pages link it by themselves).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, render_template
 
+from api.account_auth import caller_account
+from api.web.hosted import find_game_page, hosted_game
 from api.web.live import blueprint as live_blueprint
 from api.web.settings import install_settings
 from domain import registry
@@ -36,10 +40,14 @@ def _page_headers(response: Response) -> Response:
     return response
 
 
-def _page(template: str, **context: str) -> Response:
-    response = Response(render_template(template, **context), mimetype="text/html")
+def _page(template: str, status: int = 200, **context: object) -> Response:
+    response = Response(render_template(template, **context), status=status, mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _missing_game(game_id: str) -> Response:
+    return _page("missing.html", status=404, title="No such game", game_id=game_id)
 
 
 @blueprint.get("/")
@@ -49,12 +57,22 @@ def lobby_page() -> Response:
 
 @blueprint.get("/web/games.json")
 def hosted_games() -> Response:
-    """Each hosted game's player counts, from the game itself (its options are in /api/openapi.json)."""
+    """Each hosted game's title and player counts, from the game itself (its options are in
+    /api/openapi.json)."""
     games = [
-        {"name": name, "players": {"min": game.min_players, "max": game.max_players}}
+        {"name": name, "title": game.title, "players": {"min": game.min_players, "max": game.max_players}}
         for name, game in sorted(registry.games().items())
     ]
     return jsonify(games)
+
+
+@blueprint.get("/web/session.json")
+def signed_in() -> Response:
+    """Who this browser's session cookie signs in (``{"name": null}`` when nobody): the pages ask here, so
+    a signed-out visitor's pages make no request that fails."""
+    response = jsonify({"name": caller_account()})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @blueprint.get("/register")
@@ -67,11 +85,31 @@ def login_page() -> Response:
     return _page("account.html", title="Sign in", mode="login")
 
 
+def _game_page(template: str, game_id: str, heading: str) -> Response:
+    found = find_game_page(game_id)
+    if found is None:
+        return _missing_game(game_id)
+    return _page(template, title=f"{heading}{found.title}", game=found)
+
+
 @blueprint.get("/games/<game_id>")
 def game_page(game_id: str) -> Response:
-    return _page("game.html", title="Game", game_id=game_id)
+    return _game_page("game.html", game_id, "")
 
 
 @blueprint.get("/games/<game_id>/history")
 def history_page(game_id: str) -> Response:
-    return _page("history.html", title="History", game_id=game_id)
+    return _game_page("history.html", game_id, "History · ")
+
+
+@blueprint.get("/games/<game_id>/rules")
+def game_rules_page(game_id: str) -> Response:
+    return _game_page("rules.html", game_id, "Rules · ")
+
+
+@blueprint.get("/rules/<name>")
+def rules_page(name: str) -> Response:
+    found = hosted_game(name)
+    if found is None:
+        return _page("missing.html", status=404, title="No such game", game_id="")
+    return _page("rules.html", title=f"Rules · {found.title}", game=found)

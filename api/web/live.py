@@ -16,6 +16,7 @@ from flask import Response, request, stream_with_context
 from api import refusals
 from api.auth import caller_seat
 from api.context import game_service
+from api.decoding import is_whole_number
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
 from api.web.settings import LiveSettings, live_settings
@@ -36,7 +37,7 @@ def _last_seen_version() -> int:
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
     if raw is None or raw == "":
         return -1
-    if not raw.isdigit():
+    if not is_whole_number(raw):
         raise ApiError(400, "invalid_query", "`Last-Event-ID` / `after` must be an integer >= 0.", "after")
     return int(raw)
 

@@ -58,15 +58,20 @@ def seat_history(
     seat: int | None,
     over: bool,
     names: list[str],
+    after: int = 0,
 ) -> list[HistoryEntry]:
-    """Events in order, each refused command placed after the events that preceded its decision."""
+    """Events in order, each refused command placed after the events that preceded its decision. With
+    ``after``, only what comes after event ``after``: the records must be those after it, and a refused
+    command decided at that version is listed again (its place is right after that event)."""
     refused: dict[int, list[RefusedCommand]] = {}
     for entry_id, command in commands:
         outcome = outcomes.get(command.command_id)
         if outcome is None or outcome.status == "accepted" or not (over or command.seat == seat):
             continue
+        if outcome.version < after:
+            continue
         refused.setdefault(outcome.version, []).append(refused_command(entry_id, command, outcome))
-    entries: list[HistoryEntry] = list(refused.pop(0, []))
+    entries: list[HistoryEntry] = list(refused.pop(after, []))
     for record in records:
         shown = visible_event(game, record, seat, over, names)
         if shown is not None:

@@ -52,6 +52,7 @@ def test_a_stale_expected_version_is_a_409_that_changes_nothing(api: Harness) ->
     stale = api.submit(table, 0, first_legal(api, table, 0), "late", expected_version=version)
     assert stale.status_code == 409
     assert stale.json["error"]["field"] == "expected_version"
+    assert stale.json["error"]["message"] == "Someone moved first — the board is updated, choose again."
     assert api.fingerprint(table.game_id) == before
 
 

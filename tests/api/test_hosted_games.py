@@ -1,5 +1,5 @@
-"""What the lobby learns about the hosted games: player counts from /web/games.json and each option's label
-(its description) from the OpenAPI document, both taken from the games in the registry."""
+"""What the lobby learns about the hosted games: titles and player counts from /web/games.json and each
+option's label (its description) from the OpenAPI document, both taken from the games in the registry."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from domain.games.egizia import EgiziaOptions
 from tests.api.support import TOY, Harness
 
 
-def test_games_json_lists_every_registered_game_with_its_player_counts(api: Harness) -> None:
+def test_games_json_lists_every_registered_game_with_its_title_and_player_counts(api: Harness) -> None:
     response = api.client.get("/web/games.json")
     assert response.status_code == 200
-    listed = {game["name"]: game["players"] for game in response.json}
+    listed = {game["name"]: (game["title"], game["players"]) for game in response.json}
     hosted = registry.games()
     assert {"egizia", TOY} <= set(hosted)
     assert listed == {
-        name: {"min": game.min_players, "max": game.max_players} for name, game in hosted.items()
+        name: (game.title, {"min": game.min_players, "max": game.max_players})
+        for name, game in hosted.items()
     }
     assert [game["name"] for game in response.json] == sorted(hosted)
 

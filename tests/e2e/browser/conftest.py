@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,8 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
 LIVE_SECONDS = 1.0  # short live connections, so every test also exercises reconnection
+BOT_GAMES = 8  # random bots leave a building empty now and then: play again until each holds a stone
+BOT_GAME_SECONDS = 120.0
 
 
 def missing_browser(reason: str) -> None:
@@ -89,3 +92,35 @@ def browser() -> Iterator[Any]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def _owners(view: dict[str, Any]) -> dict[str, set[int]]:
+    pyramid = [space for row in view["pyramid"] for space in row]
+    parts = {
+        "obelisk": view["obelisk"],
+        "graves": view["graves"],
+        "pyramid": pyramid,
+        "temple": view["temple"],
+    }
+    return {name: {space["owner"] for space in spaces} - {-1} for name, spaces in parts.items()}
+
+
+def _play_bot_game(service: GameService) -> str:
+    game_id = service.create_game("egizia", 4, {}).id
+    service.start(game_id, fill_with_bots=True)
+    deadline = time.monotonic() + BOT_GAME_SECONDS
+    while service.meta(game_id).status != "over":
+        assert time.monotonic() < deadline, "a game of four bots did not end"
+        time.sleep(0.2)
+    return game_id
+
+
+@pytest.fixture(scope="package")
+def finished_game(site: Site) -> str:
+    """A game four bots played to its end, with a stone built on every building (Obelisk, Graves, Pyramid
+    and Temple)."""
+    for _ in range(BOT_GAMES):
+        game_id = _play_bot_game(site.service)
+        if all(_owners(site.service.view(game_id, None).view).values()):
+            return game_id
+    raise AssertionError(f"in {BOT_GAMES} games the bots never built on every building")

@@ -136,8 +136,14 @@ SNAPSHOT = """() => {
     slots[`${slot.closest("g[data-space]").dataset.space}/${slot.dataset.slot}`] = owner(slot);
   }
   const built = {};
+  const painted = {};
   for (const space of document.querySelectorAll("svg.buildings [data-build-space]")) {
     built[space.dataset.buildSpace] = owner(space);
+    painted[space.dataset.buildSpace] = getComputedStyle(space.querySelector("rect")).fill;
+  }
+  const swatches = {};
+  for (const swatch of document.querySelectorAll("#tableaus article[data-seat] .swatch")) {
+    swatches[swatch.closest("article").dataset.seat] = getComputedStyle(swatch).backgroundColor;
   }
   const players = {};
   for (const tableau of document.querySelectorAll("#tableaus article[data-seat]")) {
@@ -150,12 +156,13 @@ SNAPSHOT = """() => {
     players[tableau.dataset.seat] = { score: fact("score"), stones: fact("stones"), crews };
   }
   const board = document.getElementById("board").dataset;
-  return { round: Number(board.round), phase: board.phase, ships, slots, built, players };
+  return { round: Number(board.round), phase: board.phase, ships, slots, built, painted, swatches, players };
 }"""
 
 
 def assert_board_shows(page: Page, view: dict[str, Any]) -> None:
-    """The SVG board and the tableaus show exactly what the view says."""
+    """The SVG board and the tableaus show exactly what the view says, each built stone painted in its
+    builder's colour (the colour of the builder's swatch in the tableaus)."""
     shown = page.evaluate(SNAPSHOT)
     assert (shown["round"], shown["phase"]) == (view["round"], view["phase"])
     for space in view["river"]:
@@ -165,8 +172,14 @@ def assert_board_shows(page: Page, view: dict[str, Any]) -> None:
         for slot, owner in enumerate(site["slots"]):
             assert shown["slots"][f"{site['id']}/{slot}"] == owner, (site["id"], slot)
     pyramid = [space for row in view["pyramid"] for space in row]
+    colours = shown["swatches"]
     for space in [*view["obelisk"], *view["graves"], *pyramid, *view["temple"]]:
         assert shown["built"][space["id"]] == space["owner"], space["id"]
+        painted = shown["painted"][space["id"]]  # the stone as painted: its builder's colour, else none
+        if space["owner"] >= 0:
+            assert painted == colours[str(space["owner"])], (space["id"], painted)
+        else:
+            assert painted not in colours.values(), (space["id"], painted)
     for player in view["players"]:
         tableau = shown["players"][str(player["seat"])]
         assert tableau["score"].startswith(f"{player['score']} VP")

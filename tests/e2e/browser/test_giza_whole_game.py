@@ -66,8 +66,8 @@ class PlayedGame:
 
 
 def _seat_of(site: Site, game_id: str, name: str) -> int:
-    players = site.service.meta(game_id)["players"]
-    return next(int(p["seat"]) for p in players if p["name"] == name)
+    players = site.service.meta(game_id).players
+    return next(p.seat for p in players if p.name == name)
 
 
 def _activate(page: Any, target: Any, keyboard: bool) -> None:
@@ -146,7 +146,7 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
     players = [(played.anna, False), (played.bruno, True)]
     turn = 0
     for _ in range(MAX_LOOPS):
-        if site.service.meta(played.game_id)["status"] == "over":
+        if site.service.meta(played.game_id).status == "over":
             return
         acted = False
         for page, keyboard in players:
@@ -209,10 +209,10 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
 
 
 def test_a_whole_game_is_played_by_clicking_to_the_final_ranking(played: PlayedGame, site: Site) -> None:
-    result = site.service.view(played.game_id, None)["result"]
+    result = site.service.view(played.game_id, None).result
     assert result is not None
-    names = {p["seat"]: p["name"] for p in site.service.meta(played.game_id)["players"]}
-    winner = result["ranking"][0]
+    names = {p.seat: p.name for p in site.service.meta(played.game_id).players}
+    winner = result.ranking[0]
     for page in (played.anna, played.bruno):
         prompt = page.inner_text("#prompt")
         assert f"Final ranking: 1. {names[winner]}" in prompt, prompt
@@ -238,7 +238,7 @@ def test_the_boards_show_what_the_service_says(played: PlayedGame, site: Site) -
     page, seat = played.anna, played.seats["anna"]
     page.goto(f"{site.base_url}/games/{played.game_id}")
     page.wait_for_selector(".giza-board")
-    view = site.service.view(played.game_id, seat, at=pages.version(page))["view"]
+    view = site.service.view(played.game_id, seat, at=pages.version(page)).view
     shown = page.evaluate(
         """() => [...document.querySelectorAll('.giza-site')].map((s) => ({
              board: Number(s.dataset.board), site: Number(s.dataset.site), height: Number(s.dataset.height),
@@ -269,7 +269,7 @@ def test_the_history_page_shows_the_board_at_any_past_version(
         page.wait_for_function(
             "v => document.getElementById('history').dataset.shownVersion === String(v)", arg=version
         )
-        expected = site.service.view(played.game_id, seat, at=version)["view"]
+        expected = site.service.view(played.game_id, seat, at=version).view
         assert page.inner_text(".giza-pool [data-fact='pool']").startswith(f"{expected['pool_count']} tile")
         heights = page.eval_on_selector_all(
             ".giza-site", "nodes => nodes.map((n) => Number(n.dataset.height))"

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 LIVE = "**/api/games/*/live"
 PHONE = {"width": 390, "height": 844}
+STALE = "Someone moved first — the board is updated, choose again."
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +62,10 @@ def test_a_stale_tab_shows_the_refusal_and_reconnects_after_a_dropped_connection
     pages.decide(stale)
     refusal = stale.locator("#refusal")
     refusal.wait_for()
-    assert refusal.inner_text().startswith("Refused: The game is at version")
+    assert refusal.is_visible() and refusal.inner_text() == STALE
+    stale.wait_for_function(  # the board is updated: the tab now shows the version the other one made
+        "v => Number(document.getElementById('game').dataset.version) >= v", arg=pages.version(page)
+    )
     stale.unroute(LIVE)
     stale.wait_for_selector("#live-state[data-status='live']", timeout=pages.WAIT_MS)
     pages.wait_for_my_turn(page)

@@ -1,5 +1,7 @@
-"""On a phone (390 px wide) every choice the page offers is a target of at least 40 px, the board's clickable
-spaces are also listed as large buttons, and a ship is placed from that list with the keyboard."""
+"""On a phone (390 px wide) every choice the page offers is a target of at least 40 px and can be reached
+(nothing lies over it), the board's clickable spaces are also listed as large buttons, a bar at the screen's
+edge says how many choices wait once they are scrolled away and brings them back, and a ship is placed from
+that list with the keyboard."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 import pytest
 
 from domain.games.egizia.data import SHIPS_PER_PLAYER
-from tests.e2e.browser import pages
+from tests.e2e.browser import pages, seen
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
@@ -23,6 +25,30 @@ SIZES = "nodes => nodes.map((node) => node.getBoundingClientRect()).map((box) =>
 def _target_sizes(page: Any) -> list[list[float]]:
     """Width and height of every visible button in the decisions panel."""
     return [size for size in page.locator("#decisions button").evaluate_all(SIZES) if size[1] > 0]
+
+
+def _assert_every_choice_reachable(page: Any) -> None:
+    """Each visible choice scrolled into view lies uncovered (no sticky bar or panel over it)."""
+    buttons = [button for button in page.locator("#decisions button").all() if button.is_visible()]
+    assert buttons
+    for button in buttons:
+        button.scroll_into_view_if_needed()
+        assert seen.uncovered(button), button.inner_text()
+
+
+def _assert_the_cue_brings_the_choices_back(page: Any, artifacts: Path, name: str) -> None:
+    count = len([button for button in page.locator("#decisions button").all() if button.is_visible()])
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    cue = page.locator("#choices-cue")
+    cue.wait_for()
+    assert cue.inner_text() == f"Your turn: {count} choice{'' if count == 1 else 's'} ↑"
+    assert seen.uncovered(cue)
+    page.screenshot(path=str(artifacts / f"phone-{name}-cue.png"))
+    cue.click()
+    page.wait_for_function("() => document.getElementById('choices-cue').hidden")
+    top = page.locator("#decisions").bounding_box()
+    assert top is not None and -1 <= top["y"] < PHONE["height"] / 2, "the choices are back in view"
+    assert seen.uncovered(page.locator("#decisions button:visible").first)
 
 
 def _wait_for_placement(page: Any) -> None:
@@ -46,8 +72,11 @@ def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: An
     assert choices.count() == page.locator("svg.river .legal").count()
     sizes = _target_sizes(page)
     assert sizes and all(w >= SMALLEST_TARGET_PX and h >= SMALLEST_TARGET_PX for w, h in sizes), sizes
+    _assert_every_choice_reachable(page)
+    _assert_the_cue_brings_the_choices_back(page, artifacts, "placement")
     page.set_viewport_size(DESKTOP)
     assert choices.count() and page.locator(".choice-list").is_hidden(), "wide layouts show the board only"
+    assert page.locator("#choices-cue").is_hidden(), "wide layouts keep the choices in the side column"
     page.set_viewport_size(PHONE)
 
     seen = pages.version(page)
@@ -98,6 +127,11 @@ def test_a_phone_player_picks_build_spaces_from_large_buttons(
         _place_on_a_site_or_move_on(page)
     else:
         raise AssertionError("this player never had a build turn")
+    assert any(c["type"] == "egizia.decline" for c in legal), "a player may always decline to build"
+    decline = page.locator("#decisions [data-command='egizia.decline']")
+    assert decline.inner_text() == "Decline to build here"
+    _assert_every_choice_reachable(page)
+    _assert_the_cue_brings_the_choices_back(page, artifacts, "building")
     for crew in builds[0]["crews"]:
         page.click(f"#decisions .builder [data-crew='{crew}']")
     spaces = page.locator(".choice-list button")

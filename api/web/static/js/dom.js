@@ -5,7 +5,6 @@ function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = value;
-    else if (key === "style") Object.assign(node.style, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
@@ -48,6 +47,8 @@ export function showError(node, message) {
   node.hidden = !message;
 }
 
-export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#1e8449", "#7d3c98", "#ca6f1e"];
-export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple", "orange"];
-export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+// Seat colours live in papyrus.css (classes seat-0 … seat-5 set --seat and --seat-ink, the colour of text on
+// it); a drawing gives a piece the class and fills it with var(--seat).
+export const SEAT_COLOUR_NAMES = ["red", "blue", "gold", "green", "purple", "orange"];
+export const seatClass = (seat) => `seat-${seat % SEAT_COLOUR_NAMES.length}`;
+export const seatColourName = (seat) => SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.length];

@@ -1,12 +1,17 @@
-// The game page: the waiting room of an open game, then the board of the game's own renderer, kept live.
+// The game page: the waiting room of an open game, then the board of the game's own renderer, kept live,
+// with the game log beside it and what changed since the viewer's last own move highlighted.
 import { ApiError, api, get, newCommandId } from "./api.js";
 import { h, showError } from "./dom.js";
+import { GameLog } from "./gamelog.js";
 import { follow } from "./live.js";
-import { confirmPlayer, seatOf } from "./session.js";
-import { invitation, joinGame, startGame, wantsBots } from "./seats.js";
+import { watchChoices } from "./cue.js";
+import { seatOf } from "./session.js";
+import { promptText, showNotes, turnText, yourTurn } from "./turn.js";
+import { showWaitingRoom } from "./waiting.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
+const gamePath = `/games/${encodeURIComponent(gameId)}`;
 const parts = {
   board: document.getElementById("board"),
   tableaus: document.getElementById("tableaus"),
@@ -15,6 +20,7 @@ const parts = {
   inspector: h("p", { class: "inspector", role: "status", hidden: true }),
 };
 const turn = document.getElementById("turn");
+const changes = document.getElementById("changes");
 const refusal = document.getElementById("refusal");
 const liveState = document.getElementById("live-state");
 const waitingRoom = document.getElementById("waiting-room");
@@ -23,44 +29,55 @@ document.querySelector(".status").append(parts.inspector);
 let meta = null;
 let current = null;
 let renderer = null;
-let held = null; // { seat } when the signed-in account plays in this game
-let waiting = null;
+const held = await seatOf(gameId); // { seat } when the signed-in account plays in this game
+const seat = held ? held.seat : null;
+const viewPath = held ? `${gamePath}/seats/${seat}/view` : `${gamePath}/view`;
+const log = new GameLog(document.getElementById("log"), held ? `${gamePath}/seats/${seat}` : gamePath, seat);
+const cue = watchChoices(parts.decisions, document.getElementById("choices-cue"));
+const earlier = new Map(); // version -> body, the views the highlights are measured from
 
 const names = () => {
-  const byseat = {};
-  for (const p of meta.players) byseat[p.seat] = p.name + (p.bot ? " (bot)" : "");
-  return Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
+  const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name]));
+  return Array.from({ length: meta.seats }, (_, index) => byseat[index] || `Seat ${index + 1}`);
 };
-
-async function loadRenderer(game) {
-  if (!renderer) renderer = await import(`/static/games/${encodeURIComponent(game)}/game.js`);
-  return renderer;
-}
 
 async function submit(command) {
   showError(refusal, "");
   try {
-    const { status } = await api("POST", `/games/${encodeURIComponent(gameId)}/commands`, {
+    const { status } = await api("POST", `${gamePath}/commands`, {
       body: { command_id: newCommandId(), command, expected_version: current.version },
     });
     if (status === 202) liveState.textContent = "Your move is being decided…";
     await refresh();
   } catch (error) {
-    showError(refusal, `Refused: ${error instanceof ApiError ? error.message : "the server could not be reached."}`);
-    if (error instanceof ApiError && [409, 422].includes(error.status)) await refresh().catch(() => null);
+    if (!(error instanceof ApiError)) return showError(refusal, "The server could not be reached: your move was not sent.");
+    showError(refusal, error.status === 409 ? error.message : `Refused: ${error.message}`);
+    if ([409, 422].includes(error.status)) await refresh().catch(() => null);
   }
 }
 
-function showTurn(body) {
+// The view the board's highlights start from: the viewer's last own move, or for a spectator the
+// previous version shown live (none after a reload).
+async function baseline(body, previous) {
+  if (seat === null) return previous;
+  const since = log.lastOwn;
+  if (!since || since >= body.version) return null;
+  if (!earlier.has(since)) earlier.set(since, await get(`${viewPath}?at=${since}`).catch(() => null));
+  return earlier.get(since);
+}
+
+function showTurn(body, changed) {
   const list = names();
-  if (body.status === "over") {
-    turn.textContent = "The game is over.";
-  } else if (held && body.to_act.includes(held.seat)) {
-    turn.textContent = "Your turn.";
-  } else {
-    turn.textContent = body.to_act.length ? `Waiting for ${body.to_act.map((seat) => list[seat]).join(", ")}.` : "The game moves on by itself…";
-  }
-  root.dataset.yourTurn = String(Boolean(held && body.to_act.includes(held.seat)));
+  turn.textContent = turnText(body, list, seat);
+  parts.prompt.textContent = promptText(body, list, seat);
+  parts.prompt.hidden = !parts.prompt.textContent;
+  changes.textContent = changed
+    ? seat === null ? "Highlighted on the board: what the last move changed." : "Highlighted on the board: what changed since your last move."
+    : "";
+  changes.hidden = !changed;
+  showNotes(document.getElementById("notes"), body);
+  document.getElementById("export").hidden = body.status !== "over";
+  root.dataset.yourTurn = String(yourTurn(body, seat));
   root.dataset.version = String(body.version);
 }
 
@@ -74,64 +91,39 @@ function show(body) {
 
 async function display(body) {
   if (current && body.version <= current.version) return;
-  if (!body.view) return showWaitingRoom();
-  if (!meta || meta.status === "open") meta = await get(`/games/${encodeURIComponent(gameId)}`);
+  if (!body.view) {
+    meta = await showWaitingRoom(waitingRoom, gameId, refresh);
+    turn.textContent = "The game has not started yet.";
+    if (meta.status !== "open") setTimeout(refresh, 0);
+    return;
+  }
+  if (!meta || meta.status === "open") meta = await get(gamePath);
+  const previous = current;
   current = body;
   waitingRoom.hidden = true;
-  document.getElementById("game-title").textContent = `${meta.game.charAt(0).toUpperCase() + meta.game.slice(1)} · version ${body.version}`;
-  showTurn(body);
-  const module = await loadRenderer(body.view.game);
-  module.render({ view: body.view, names: names(), submit, readOnly: false, parts });
+  await log.catchUp(body.version);
+  const since = await baseline(body, previous);
+  renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
+  const drawn = renderer.render({ view: body.view, names: names(), submit, readOnly: false, parts, since: since && since.view });
+  showTurn(body, Boolean(drawn && drawn.changed));
+  cue.update();
 }
 
 async function refresh() {
-  const path = held ? `/games/${encodeURIComponent(gameId)}/seats/${held.seat}/view` : `/games/${encodeURIComponent(gameId)}/view`;
-  await show(await get(path));
+  await show(await get(viewPath));
 }
 
-const join = (error) => () => {
-  const invite = new URLSearchParams(window.location.search).get("invite");
-  joinGame(gameId, invite).then(() => window.location.reload(), (e) => showError(error, e.message));
-};
-
-async function showWaitingRoom() {
-  meta = await get(`/games/${encodeURIComponent(gameId)}`);
-  if (meta.status !== "open") {
-    setTimeout(refresh, 0);
-    return;
-  }
-  held = await seatOf(gameId);
-  const error = h("p", { class: "error", role: "alert", hidden: true });
-  const act = (work) => () => work().then(showWaitingRoom, (e) => showError(error, e.message));
-  const seats = Array.from({ length: meta.seats }, (_, seat) => {
-    const taken = meta.players.find((p) => p.seat === seat);
-    return h("li", { text: `Seat ${seat + 1}: ${taken ? taken.name : "free"}` });
-  });
-  const bots = wantsBots(gameId);
-  const signedIn = Boolean(await confirmPlayer());
-  const actions = held
-    ? [h("button", { type: "button", class: "primary", id: "start-game", onclick: act(() => startGame(gameId, bots)),
-        text: bots ? "Start (bots take the empty seats)" : "Start" })]
-    : [h("button", { type: "button", class: "primary", id: "join-game", disabled: !signedIn, onclick: join(error), text: "Join this game" })];
-  const invite = held && !meta.public ? await invitation(gameId).catch(() => null) : null;
-  const share = invite
-    ? h("p", { id: "invitation" }, "Private game: invite others with this link: ",
-        h("a", { href: `/games/${encodeURIComponent(gameId)}?invite=${encodeURIComponent(invite)}`, text: `${window.location.origin}/games/${encodeURIComponent(gameId)}?invite=${invite}` }))
-    : null;
-  waitingRoom.replaceChildren(h("h2", { text: "Waiting for players" }), h("ul", {}, seats), ...actions, share, error);
-  waitingRoom.hidden = false;
-  turn.textContent = "The game has not started yet.";
-  clearTimeout(waiting);
-  waiting = setTimeout(() => (current ? null : showWaitingRoom()), 3000);
+function showLive(status, connections) {
+  liveState.textContent = {
+    live: "Live.",
+    reconnecting: "Reconnecting…",
+    offline: "Connection lost; retrying…",
+    gone: "No such game: this game no longer exists.",
+  }[status];
+  liveState.dataset.connections = String(connections);
+  liveState.dataset.status = status;
 }
 
-held = await seatOf(gameId);
-refresh().catch((error) => showError(refusal, error.message));
-follow(gameId, {
-  onView: show,
-  onStatus: (status, connections) => {
-    liveState.textContent = { live: "Live.", reconnecting: "Reconnecting…", offline: "Connection lost; retrying…" }[status];
-    liveState.dataset.connections = String(connections);
-    liveState.dataset.status = status;
-  },
-});
+refresh().catch((error) => showError(refusal, error.status === 404 ? "No such game." : error.message));
+follow(gameId, { onView: show, onStatus: showLive });
+setInterval(() => (current ? null : refresh().catch(() => null)), 3000); // the waiting room fills up

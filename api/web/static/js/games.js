@@ -1,5 +1,5 @@
-// The games this server hosts: their options from its OpenAPI document and their player counts from
-// /web/games.json, both built by the server from the games themselves (one source of truth).
+// The games this server hosts: their titles and player counts from /web/games.json and their options from
+// the OpenAPI document, both built by the server from the games themselves (one source of truth).
 import { get } from "./api.js";
 
 const humanize = (name) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll("_", " ");
@@ -9,17 +9,22 @@ function resolve(schemas, schema) {
   return ref ? resolve(schemas, schemas[ref.split("/").pop()]) : schema || {};
 }
 
-async function playerCounts() {
-  const response = await fetch("/web/games.json", { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error("The list of games could not be loaded.");
-  return new Map((await response.json()).map((game) => [game.name, game.players]));
+let listing = null;
+
+// name -> { name, title, players: { min, max } }, asked once per page.
+export function gameFacts() {
+  listing = listing || fetch("/web/games.json", { headers: { Accept: "application/json" } }).then((response) => {
+    if (!response.ok) throw new Error("The list of games could not be loaded.");
+    return response.json();
+  }).then((games) => new Map(games.map((game) => [game.name, game])));
+  return listing;
 }
 
 export async function hostedGames() {
-  const [document, players] = await Promise.all([get("/openapi.json"), playerCounts()]);
+  const [document, facts] = await Promise.all([get("/openapi.json"), gameFacts()]);
   const schemas = document.components.schemas;
   const names = Object.keys(schemas).filter((key) => key.endsWith(".Options")).map((key) => key.slice(0, -8));
-  return names.filter((name) => players.has(name)).sort().map((name) => {
+  return names.filter((name) => facts.has(name)).sort().map((name) => {
     const properties = resolve(schemas, schemas[`${name}.Options`]).properties || {};
     const options = Object.entries(properties).map(([key, schema]) => ({
       key,
@@ -27,7 +32,7 @@ export async function hostedGames() {
       default: schema.default,
       label: schema.description || humanize(key),
     }));
-    const { min, max } = players.get(name);
-    return { name, title: humanize(name), players: { min, max, default: max }, options };
+    const { title, players: { min, max } } = facts.get(name);
+    return { name, title, players: { min, max, default: max }, options };
   });
 }

@@ -1,4 +1,5 @@
-// The history page: every event in words, and a slider that shows the board at any past version.
+// The history page: every event in words, and a slider that shows the board after any event, with what
+// that event changed highlighted.
 import { get } from "./api.js";
 import { h } from "./dom.js";
 import { seatOf } from "./session.js";
@@ -23,27 +24,34 @@ let request = 0;
 async function showVersion(version) {
   const mine = (request += 1);
   output.textContent = String(version);
-  const body = await get(`${base}/view?at=${version}`);
+  const [body, before] = await Promise.all([
+    get(`${base}/view?at=${version}`),
+    version > 1 ? get(`${base}/view?at=${version - 1}`).catch(() => null) : null,
+  ]);
   if (mine !== request || !body.view) return;
   renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
-  renderer.render({ view: body.view, names, submit: () => {}, readOnly: true, parts });
+  const since = before && before.view;
+  renderer.render({ view: body.view, names, submit: () => {}, readOnly: true, parts, since });
   root.dataset.shownVersion = String(version);
 }
 
 function eventItem(entry) {
   if (entry.kind === "refused") {
     const reason = entry.violation ? entry.violation.message : entry.status;
-    return h("li", { class: "refused", text: `Your command was refused: ${reason}` });
+    return h("li", { class: "refused", text: `Your move was refused: ${reason}` });
   }
-  const item = h("li", { "data-seq": entry.seq, value: entry.seq },
-    h("button", { type: "button", class: "link", text: `v${entry.seq}`, onclick: () => { slider.value = entry.seq; showVersion(entry.seq); } }),
+  const show = () => {
+    slider.value = entry.seq;
+    showVersion(entry.seq);
+  };
+  return h("li", { "data-seq": entry.seq, value: entry.seq },
+    h("button", { type: "button", class: "link", text: String(entry.seq), "aria-label": `Show the board after event ${entry.seq}`, onclick: show }),
     " ", entry.description);
-  return item;
 }
 
 async function load() {
   const meta = await get(`/games/${encodeURIComponent(gameId)}`);
-  const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name + (p.bot ? " (bot)" : "")]));
+  const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name]));
   names = Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
   const entries = await get(`${base}/history`);
   document.getElementById("events").replaceChildren(...entries.map(eventItem));

@@ -1,5 +1,6 @@
 // Follow a game's view live: a server-sent-events stream read with fetch (so a seat token can go in a header),
-// reconnecting after any drop with Last-Event-ID so no version is missed.
+// reconnecting after any drop with Last-Event-ID so no version is missed. A game the server does not know
+// (404) ends the stream for good: there is nothing to reconnect to.
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,6 +26,7 @@ export function follow(gameId, { onView, onStatus }) {
     const headers = { Accept: "text/event-stream" };
     if (state.lastId !== null) headers["Last-Event-ID"] = state.lastId;
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live`, { headers, credentials: "same-origin", cache: "no-store" });
+    if (response.status === 404) return "gone";
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);
     state.connections += 1;
     onStatus("live", state.connections);
@@ -32,7 +34,7 @@ export function follow(gameId, { onView, onStatus }) {
     let buffer = "";
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) return "ended";
       buffer += value.replace(/\r\n?/g, "\n");
       let end;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -48,7 +50,10 @@ export function follow(gameId, { onView, onStatus }) {
   (async () => {
     for (;;) {
       try {
-        await readStream();
+        if ((await readStream()) === "gone") {
+          onStatus("gone", state.connections);
+          return;
+        }
         onStatus("reconnecting", state.connections);
       } catch {
         onStatus("offline", state.connections);

@@ -2,38 +2,50 @@
 import { ApiError, get, post } from "./api.js";
 import { h, showError } from "./dom.js";
 import { confirmPlayer, myGames } from "./session.js";
-import { hostedGames } from "./games.js";
+import { gameFacts, hostedGames } from "./games.js";
 import { joinGame, rememberBots } from "./seats.js";
 
 const me = await confirmPlayer();
+const titles = await gameFacts().catch(() => new Map());
 const notice = document.getElementById("lobby-notice");
 const form = document.getElementById("new-game");
 const formError = document.getElementById("new-game-error");
 
+const STATUS = { open: "Waiting for players", running: "Running", over: "Finished" };
+
 function playerList(meta) {
   const names = meta.players.map((p) => p.name + (p.bot ? " (bot)" : ""));
-  return `${names.length}/${meta.seats} seated${names.length ? ": " + names.join(", ") : ""}`;
+  const free = meta.seats - names.length;
+  if (free > 0) names.push(`${free} seat${free === 1 ? "" : "s"} free`);
+  return names.join(", ");
 }
 
-function gameTitle(meta) {
-  return meta.game.charAt(0).toUpperCase() + meta.game.slice(1);
+const titleOf = (meta) => (titles.get(meta.game) || { title: meta.game }).title;
+
+// One game as a card: its title (the link or the action), status, and who plays.
+function gameCard(meta, { link, badge, action }) {
+  const heading = link
+    ? h("a", { href: `/games/${encodeURIComponent(meta.id)}`, class: "card-title", text: titleOf(meta) })
+    : h("span", { class: "card-title", text: titleOf(meta) });
+  return h(
+    "li",
+    { class: badge.turn ? "game-card your-turn" : "game-card", "data-game-id": meta.id },
+    h("div", { class: "card-head" }, heading, h("span", { class: badge.turn ? "badge turn" : "badge", text: badge.text })),
+    h("p", { class: "card-players" }, h("span", { class: "muted", text: `${meta.seats} players: ` }), playerList(meta)),
+    action || null,
+  );
 }
 
 function myGameItem(game) {
-  const status = game.your_turn ? "Your turn" : { open: "Waiting for players", running: "Running", over: "Over" }[game.status];
-  return h(
-    "li",
-    { class: game.your_turn ? "game your-turn" : "game", "data-game-id": game.id, "data-your-turn": String(game.your_turn) },
-    h("a", { href: `/games/${game.id}`, text: `${gameTitle(game)} · ${game.seats} players` }),
-    h("span", { class: game.your_turn ? "badge turn" : "badge", text: status }),
-    h("span", { class: "muted", text: playerList(game) }),
-  );
+  const item = gameCard(game, { link: true, badge: { turn: game.your_turn, text: game.your_turn ? "Your turn" : STATUS[game.status] } });
+  item.dataset.yourTurn = String(game.your_turn);
+  return item;
 }
 
 async function showMyGames(games) {
   const list = document.getElementById("my-games");
   const items = games.map(myGameItem);
-  list.replaceChildren(...(items.length ? items : [h("li", { class: "muted", text: "No games yet." })]));
+  list.replaceChildren(...(items.length ? items : [h("li", { class: "muted", text: me ? "No games yet." : "Sign in to see your games." })]));
 }
 
 function openGameItem(meta, mine) {
@@ -44,16 +56,11 @@ function openGameItem(meta, mine) {
         type: "button",
         class: "primary",
         text: "Join",
+        "aria-label": `Join ${titleOf(meta)} with ${playerList(meta)}`,
         disabled: !me,
         onclick: () => joinGame(meta.id).then(() => window.location.assign(`/games/${meta.id}`), showJoinError),
       });
-  return h(
-    "li",
-    { class: "game", "data-game-id": meta.id },
-    h("span", { text: `${gameTitle(meta)} · ${meta.seats} players` }),
-    h("span", { class: "muted", text: playerList(meta) }),
-    action,
-  );
+  return gameCard(meta, { link: false, badge: { turn: false, text: STATUS[meta.status] }, action: h("div", { class: "card-actions" }, action) });
 }
 
 function showJoinError(error) {

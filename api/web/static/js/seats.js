@@ -33,6 +33,11 @@ export function wantsBots(gameId) {
   return choices()[gameId] !== false;
 }
 
+export async function leaveGame(gameId, seat) {
+  const { data } = await api("DELETE", `/games/${encodeURIComponent(gameId)}/seats/${seat}`);
+  return data;
+}
+
 export async function startGame(gameId, fillWithBots) {
   const { data } = await post(`/games/${encodeURIComponent(gameId)}/start`, { fill_with_bots: fillWithBots });
   return data;

@@ -14,20 +14,24 @@ function remember(name) {
   else localStorage.removeItem(NAME);
 }
 
-// Ask the server who is logged in (the cookie may have expired or been revoked).
-export async function confirmPlayer() {
-  try {
-    const me = await get("/accounts/me");
-    remember(me.name);
-  } catch (error) {
-    if (error.status === 401) remember(null);
-  }
-  return player();
+let confirming = null;
+
+// Ask the server who is logged in (the cookie may have expired or been revoked). It answers 200 either way,
+// so a signed-out visitor's page makes no failing request; asked once per page.
+export function confirmPlayer() {
+  confirming = confirming || fetch("/web/session.json", { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : { name: player()?.name ?? null }))
+    .then((session) => {
+      remember(session.name);
+      return player();
+    }, () => player());
+  return confirming;
 }
 
 export async function signIn(name, password) {
   const { data } = await post("/sessions", { name, password });
   remember(data.name);
+  confirming = null;
 }
 
 export async function register(name, password) {
@@ -38,11 +42,12 @@ export async function register(name, password) {
 export async function signOut() {
   await api("DELETE", "/sessions/current").catch(() => null);
   remember(null);
+  confirming = null;
 }
 
 // The account's games, each the game's facts plus "seat" and "your_turn"; [] when nobody is signed in.
 export async function myGames() {
-  if (!player()) return [];
+  if (!(await confirmPlayer())) return [];
   try {
     return await get("/accounts/me/games");
   } catch (error) {

@@ -1,35 +1,45 @@
-// The Egizia renderer: board, tableaus and decisions for one view. Picked by the page from the game's name.
+// The Egizia renderer: board, tableaus and decisions for one view, with what changed since `since` (an
+// earlier view) highlighted. Picked by the page from the game's name; the page itself shows the prompt.
 import { h } from "../../js/dom.js";
-import { drawBuildings, drawRiver } from "./board.js";
+import { drawBuildings } from "./buildings.js";
+import { boardChanges } from "./changes.js";
 import { decide } from "./decisions.js";
+import { drawRiver } from "./river.js";
 import { drawTableaus } from "./tableau.js";
+import { cardLookup, cardShort } from "./words.js";
 
-function promptText(prompt, names) {
-  if (prompt.text) return prompt.text;
-  return "Waiting for " + prompt.waiting_for.map((seat) => names[seat]).join(", ") + ".";
-}
-
-function ranking(view, names) {
-  const scores = new Map(view.players.map((p) => [p.seat, p.score]));
-  return "Final ranking: " + view.ranking.map((seat, place) => `${place + 1}. ${names[seat]} (${scores.get(seat)} VP)`).join(", ") + ".";
-}
-
-export function render({ view, names, submit, readOnly, parts }) {
-  const redraw = () => render({ view, names, submit, readOnly, parts });
+export function render({ view, names, submit, readOnly, parts, since = null }) {
+  const redraw = () => render({ view, names, submit, readOnly, parts, since });
   const inspect = (text) => {
     parts.inspector.textContent = text;
     parts.inspector.hidden = false;
   };
   const playable = readOnly ? { ...view, legal_commands: [] } : view;
   const { targets, panel } = decide(playable, submit, redraw, inspect);
+  const changed = boardChanges(since, view);
+  // Each part is a region of its own, reachable by keyboard: on a phone it scrolls sideways.
   parts.board.replaceChildren(
-    h("div", { class: "board-part" }, drawRiver(view, names, targets)),
-    h("div", { class: "board-part" }, drawBuildings(view, names, targets)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The river" }, drawRiver(view, names, targets, changed)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The buildings" }, drawBuildings(view, names, targets, changed)),
   );
   parts.tableaus.replaceChildren(...drawTableaus(view, names));
-  const prompt = promptText(view.prompt, names);
-  parts.prompt.textContent = view.ranking.length ? `${prompt} ${ranking(view, names)}` : prompt;
   Object.assign(parts.board.dataset, { round: view.round, phase: view.phase });
   parts.decisions.replaceChildren(...panel);
   parts.decisions.hidden = panel.length === 0;
+  return { changed: changed.size };
+}
+
+// Every space of the river and every card in sight, with its text, for the rules page.
+export function glossary(view) {
+  const spaces = view.river.filter((space) => space.type !== "card").map((space) => ({
+    id: space.id,
+    term: `${space.name} (river position ${space.position})`,
+    text: space.text,
+  }));
+  const cards = [...cardLookup(view).values()].sort((a, b) => a.id.localeCompare(b.id)).map((card) => ({
+    id: card.id,
+    term: `${card.id} · ${cardShort(card)}`,
+    text: card.text,
+  }));
+  return [...spaces, ...cards];
 }

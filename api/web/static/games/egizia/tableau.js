@@ -1,6 +1,6 @@
 // Every player's tableau as HTML: crews (strength, used or not), stones, fields, quarries, markets, Nile
 // cards, grave tiles, the number of Sphinx cards, and the viewer's own Sphinx cards face up.
-import { h, seatColour, SEAT_COLOUR_NAMES } from "../../js/dom.js";
+import { h, seatClass, seatColourName } from "../../js/dom.js";
 
 function cardChip(card) {
   return h("li", { class: "chip", title: card.text, tabindex: "0" }, h("strong", { text: card.id }), " ", card.text);
@@ -41,9 +41,9 @@ function tableau(view, player, names) {
   const fields = player.fields.map((f) => h("li", { class: `chip field ${f.effective_colour}`, title: `${f.card}: ${f.effective_colour} field, ${f.grain} grain`, tabindex: "0" },
     h("strong", { text: `${f.grain} grain` }), ` ${f.effective_colour}${f.improved_by.length ? " (improved)" : ""}`));
   const parts = [
-    h("h3", {}, h("span", { class: "swatch", style: { background: seatColour(player.seat) } }),
+    h("h3", {}, h("span", { class: `swatch ${seatClass(player.seat)}`, "aria-hidden": "true" }),
       `${names[player.seat]}${mine ? " (you)" : ""}`, acting ? h("span", { class: "badge turn", text: "to act" }) : null),
-    h("p", { class: "muted", text: `Seat ${player.seat + 1}, ${SEAT_COLOUR_NAMES[player.seat]}` }),
+    h("p", { class: "muted", text: `Seat ${player.seat + 1}, ${seatColourName(player.seat)}` }),
     crews(player),
     facts(view, player),
     section("Fields", fields),

@@ -1,5 +1,5 @@
 // One Giza tile as HTML: its kind, its number or points in large type, a small pictogram, and its name for
-// screen readers. Colours and sizes come from giza.css by class (stone, negative stone, treasure, scarab...).
+// screen readers. Colours and sizes come from board.css by class (stone, negative stone, treasure, scarab...).
 import { h, s } from "../../js/dom.js";
 
 const MINUS = "\u2212";

@@ -17,8 +17,9 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from services.store.unavailable import STORE_UNAVAILABLE
+
 log = logging.getLogger(__name__)
-STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError)
 FIRST_DELAY = 0.2
 LONGEST_DELAY = 2.0
 STEP = 0.1
@@ -50,7 +51,7 @@ class StoreOutage:
         try:
             for ping in self._pings:
                 ping()
-        except STORE_ERRORS as error:
+        except STORE_UNAVAILABLE as error:
             return error
         return None
 

@@ -36,8 +36,9 @@ from rq.worker.base import BaseWorker
 
 from services.processing.upkeep import Upkeep
 from services.settings import Settings
+from services.store.unavailable import STORE_UNAVAILABLE
 from workers import context
-from workers.outage import STORE_ERRORS, StoreOutage, ping_client
+from workers.outage import StoreOutage, ping_client
 
 log = logging.getLogger(__name__)
 WAKE_SECONDS = 1
@@ -68,7 +69,7 @@ class PapyrusWorker(BaseWorker):
         try:
             super().heartbeat(timeout)
             self._run_upkeep()
-        except STORE_ERRORS as error:
+        except STORE_UNAVAILABLE as error:
             self._ride_out(error)
 
     def execute_job(self, job: Job, queue: Queue) -> None:
@@ -76,7 +77,7 @@ class PapyrusWorker(BaseWorker):
         self.jobs_run += 1
         try:
             super().execute_job(job, queue)
-        except STORE_ERRORS as error:
+        except STORE_UNAVAILABLE as error:
             self._ride_out(error)
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
@@ -88,7 +89,7 @@ class PapyrusWorker(BaseWorker):
             return
         try:
             self.upkeep.tick()
-        except STORE_ERRORS:
+        except STORE_UNAVAILABLE:
             raise
         except Exception:
             self.log.exception("Worker %s: upkeep failed; trying again in a second", self.name)
@@ -157,7 +158,7 @@ def run_worker(
             worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
             remaining = None if max_jobs is None else max_jobs - jobs_run
             worked |= bool(worker.work(burst=burst, logging_level="INFO", max_jobs=remaining))
-        except STORE_ERRORS as error:
+        except STORE_UNAVAILABLE as error:
             if not worker.stopping:
                 log.warning("worker %s: the job loop ended on a Redis error (%s)", worker.name, error)
         jobs_run += worker.jobs_run

@@ -34,11 +34,11 @@ from services.processing.stand_ins import MAX_BOT_ATTEMPTS, StandIns, bot_seats
 from services.read_side.projections import PUBLIC
 from services.store.meta_store import OPEN, RUNNING
 from services.store.replies import as_int, as_str
+from services.store.unavailable import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 SWEEP_BATCH = 200
 GRACE_SECONDS = 2.0
-STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError)
 
 
 def grace(interval: float) -> float:
@@ -113,7 +113,7 @@ class Sweep:
     def _repair_or_postpone(self, game_id: str) -> bool:
         try:
             return self.repair(game_id)
-        except STORE_ERRORS:
+        except STORE_UNAVAILABLE:
             raise
         except Exception:
             log.exception("sweep: game %s could not be repaired; trying again at the next sweep", game_id)

@@ -24,6 +24,7 @@ finishes it).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 from types import FrameType
@@ -34,6 +35,7 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.worker.base import BaseWorker
 
+from services.game_service import GameService
 from services.processing.upkeep import Upkeep
 from services.settings import Settings
 from services.store.unavailable import STORE_UNAVAILABLE
@@ -135,7 +137,7 @@ def run_worker(
     """Work the Papyrus queue until stopped (or until it is empty with ``burst``, or after ``max_jobs``).
 
     RQ's loop ends by itself on a few Redis errors (a reply timing out while it waits for a job); it is
-    then started again once Redis answers."""
+    then started again once Redis answers. A worker that stops takes its heartbeat with it."""
     settings = settings or Settings.from_env()
     service = context.service_from_env(settings)
     context.register(service)
@@ -147,22 +149,41 @@ def run_worker(
         signals.install()
         if not outage.wait(lambda: signals.requested):
             return worked
-        worker_class = ForkingWorker if fork else InProcessWorker
-        queue = service.parts.scheduler.queue
-        worker = worker_class([queue], connection=queue.connection, name=name)
-        worker.outage = outage
-        try:
-            if worker.connection.exists(worker.key) and name is not None:
-                # this process's previous loop, ended by a Redis error
-                worker.register_death()  # type: ignore[no-untyped-call]
-            worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
-            remaining = None if max_jobs is None else max_jobs - jobs_run
-            worked |= bool(worker.work(burst=burst, logging_level="INFO", max_jobs=remaining))
-        except STORE_UNAVAILABLE as error:
-            if not worker.stopping:
-                log.warning("worker %s: the job loop ended on a Redis error (%s)", worker.name, error)
+        worker = _new_worker(service, outage, name, fork)
+        remaining = None if max_jobs is None else max_jobs - jobs_run
+        worked |= _work(worker, burst, remaining)
         jobs_run += worker.jobs_run
         if worker.stopping or signals.requested or burst or (max_jobs is not None and jobs_run >= max_jobs):
+            _retire(worker)
             return worked
         log.warning("worker %s: the job loop ended; starting it again", worker.name)
         outage.pause(RESTART_PAUSE, lambda: signals.requested)
+
+
+def _new_worker(service: GameService, outage: StoreOutage, name: str | None, fork: bool) -> PapyrusWorker:
+    queue = service.parts.scheduler.queue
+    worker_class = ForkingWorker if fork else InProcessWorker
+    worker = worker_class([queue], connection=queue.connection, name=name)
+    worker.outage = outage
+    worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
+    return worker
+
+
+def _work(worker: PapyrusWorker, burst: bool, max_jobs: int | None) -> bool:
+    """One run of RQ's loop; True if it ran a job. A Redis error that ends it is logged, not raised."""
+    try:
+        if worker.name and worker.connection.exists(worker.key):
+            # a previous loop of this process under this --name, ended by a Redis error
+            worker.register_death()  # type: ignore[no-untyped-call]
+        return bool(worker.work(burst=burst, logging_level="INFO", max_jobs=max_jobs))
+    except STORE_UNAVAILABLE as error:
+        if not worker.stopping:
+            log.warning("worker %s: the job loop ended on a Redis error (%s)", worker.name, error)
+        return False
+
+
+def _retire(worker: PapyrusWorker) -> None:
+    """Forget the heartbeat of a worker that stops (if Redis answers: else it simply ages out)."""
+    if worker.upkeep is not None:
+        with contextlib.suppress(*STORE_UNAVAILABLE):
+            worker.upkeep.retire()

@@ -57,6 +57,10 @@ class Upkeep:
         parts.heartbeats.forget_silent(now)
         return report
 
+    def retire(self) -> None:
+        """The worker stops: its heartbeat goes (it is not a dead worker, just a stopped one)."""
+        self._parts.heartbeats.forget([self.worker])
+
     def take_sweep(self, force: bool = False) -> bool:
         """True if the sweep is due (or ``force``) and this worker is the one to run it."""
         hold_ms = max(1, int(period(self._parts.settings.sweep_interval) * 1000))

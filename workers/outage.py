@@ -26,6 +26,21 @@ STEP = 0.1
 PING_TIMEOUT = 2.0
 
 
+class RepeatedReconnectionFilter(logging.Filter):
+    """Drops the line RQ's job loop logs at each failed reconnection ("could not connect to Redis instance
+    ... retrying"): the worker's own wait (:class:`StoreOutage`) says it once per outage."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "could not connect to Redis instance" not in str(record.msg)
+
+
+def quiet_rq_reconnection_logs() -> None:
+    """Install :class:`RepeatedReconnectionFilter` on RQ's worker logger (once)."""
+    rq_log = logging.getLogger("rq.worker")
+    if not any(isinstance(existing, RepeatedReconnectionFilter) for existing in rq_log.filters):
+        rq_log.addFilter(RepeatedReconnectionFilter())
+
+
 def ping_client(url: str) -> redis.Redis:
     """A client for pinging ``url``: no retries, short timeouts."""
     return redis.Redis.from_url(

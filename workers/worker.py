@@ -40,7 +40,7 @@ from services.processing.upkeep import Upkeep
 from services.settings import Settings
 from services.store.unavailable import STORE_UNAVAILABLE
 from workers import context
-from workers.outage import StoreOutage, ping_client
+from workers.outage import LONGEST_DELAY, StoreOutage, ping_client, quiet_rq_reconnection_logs
 
 log = logging.getLogger(__name__)
 WAKE_SECONDS = 1
@@ -55,6 +55,7 @@ class PapyrusWorker(BaseWorker):
 
     upkeep: Upkeep | None = None
     outage: StoreOutage | None = None
+    max_connection_wait_time = LONGEST_DELAY  # RQ's own pause after a failed dequeue (its default: 60 s)
     stopping: bool = False
     jobs_run: int = 0
 
@@ -143,6 +144,7 @@ def run_worker(
     context.register(service)
     urls = [url for url in (settings.redis_url, settings.rq_redis_url) if url]
     outage = StoreOutage([ping_client(url).ping for url in urls])
+    quiet_rq_reconnection_logs()
     signals = StopSignals()
     worked, jobs_run = False, 0
     while True:

@@ -44,6 +44,9 @@ from workers.outage import LONGEST_DELAY, StoreOutage, ping_client, quiet_rq_rec
 
 log = logging.getLogger(__name__)
 WAKE_SECONDS = 1
+WORKER_TTL = (
+    60  # RQ's worker key lives this + 60 s past the last beat: a killed worker leaves RQ's lists soon
+)
 RESTART_PAUSE = 1.0
 
 
@@ -165,7 +168,7 @@ def run_worker(
 def _new_worker(service: GameService, outage: StoreOutage, name: str | None, fork: bool) -> PapyrusWorker:
     queue = service.parts.scheduler.queue
     worker_class = ForkingWorker if fork else InProcessWorker
-    worker = worker_class([queue], connection=queue.connection, name=name)
+    worker = worker_class([queue], connection=queue.connection, name=name, worker_ttl=WORKER_TTL)
     worker.outage = outage
     worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
     return worker

@@ -175,6 +175,19 @@ def session_members(session_id: int) -> list[int]:
     return members
 
 
+def start_live_workers(service: GameService, workers: Workers, count: int = 1) -> float:
+    """Start ``count`` workers and wait for their first heartbeats; the moment they beat (monotonic), from
+    which a recovery is timed (a Python process may take seconds to start on a loaded machine)."""
+    before = set(service.parts.heartbeats.last_beats())
+    workers.start(count)
+    wait_until(
+        lambda: len(set(service.parts.heartbeats.last_beats()) - before) >= count,
+        STARTUP_SECONDS,
+        f"{count} new worker heartbeat(s)",
+    )
+    return time.monotonic()
+
+
 def view_reaches(service: GameService, game_id: str, seat: int, version: int) -> Callable[[], bool]:
     return lambda: int(service.view(game_id, seat)["version"]) >= version
 

@@ -44,9 +44,8 @@ from workers.outage import LONGEST_DELAY, StoreOutage, ping_client, quiet_rq_rec
 
 log = logging.getLogger(__name__)
 WAKE_SECONDS = 1
-WORKER_TTL = (
-    60  # RQ's worker key lives this + 60 s past the last beat: a killed worker leaves RQ's lists soon
-)
+# RQ keeps a worker's key this + 60 s past its last beat: a killed worker soon leaves RQ's lists.
+WORKER_TTL = 60
 RESTART_PAUSE = 1.0
 
 
@@ -105,8 +104,9 @@ class PapyrusWorker(BaseWorker):
             raise error
         if not self.outage.wait(lambda: self.stopping or self._stop_requested, error):
             return
-        if not self.connection.exists(self.key):  # RQ's Redis came back empty: be known to RQ again
-            self.register_birth()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(*STORE_UNAVAILABLE):  # gone again: the next heartbeat waits once more
+            if not self.connection.exists(self.key):  # RQ's Redis came back empty: be known to RQ again
+                self.register_birth()  # type: ignore[no-untyped-call]
 
 
 class InProcessWorker(PapyrusWorker, SimpleWorker):

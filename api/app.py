@@ -12,6 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from api.blueprints import all_blueprints
 from api.context import ApiConfig, ApiContext, install
 from api.errors import register_error_handlers
+from api.store_outage import register_store_outage_handler
 from services.game_service import GameService
 
 
@@ -42,6 +43,7 @@ def create_app(
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))
     register_error_handlers(app)
+    register_store_outage_handler(app)
     for blueprint in all_blueprints():
         app.register_blueprint(blueprint)
     return app

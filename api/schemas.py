@@ -89,7 +89,30 @@ class Invitation(msgspec.Struct, kw_only=True):
     url: str
 
 
+class LastSweep(msgspec.Struct, kw_only=True):
+    """The last sweep: when it started (epoch seconds), how long ago, how many games it found due and
+    moved on, and the totals since the store was created."""
+
+    at: float
+    age_seconds: float
+    due: int
+    repaired: int
+    runs: int
+    repaired_total: int
+
+
 class Health(msgspec.Struct, kw_only=True):
+    """``ok`` (200) only when Redis answers, a worker heartbeat is recent and the sweep ran within two
+    intervals; otherwise ``unavailable`` (503) with what is ``missing`` (``redis``, ``rq_redis``,
+    ``worker``, ``sweep``)."""
+
     status: str
     redis: str
     mode: str
+    missing: list[str]
+    workers: int
+    last_sweep: LastSweep | None
+
+
+class Liveness(msgspec.Struct, kw_only=True):
+    status: str

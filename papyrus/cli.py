@@ -14,6 +14,7 @@ SUBCOMMANDS = {
     "simulate": "simulate",
     "rebuild-projections": "rebuild_projections",
     "verify": "verify",
+    "doctor": "doctor",
 }
 
 

@@ -120,6 +120,7 @@ class GameService:
         else:
             raise ServiceError(409, "game.busy", "Seats kept changing while the game started; try again.")
         self.parts.meta.set_running(game_id, True)
+        self.parts.due.mark(game_id, self.settings.clock())  # due for its setup until set_up settles it
         self.parts.meta.publish_lobby(self.meta(game_id))
         self.processor.set_up(game_id)
         return self.meta(game_id)

@@ -131,7 +131,7 @@ def games() -> str:
 
 
 def running_games() -> str:
-    """Set of the ids of games in progress (what the sweep looks at)."""
+    """Set of the ids of games in progress."""
     return f"{PREFIX}:games:running"
 
 
@@ -140,8 +140,49 @@ def lobby() -> str:
     return f"{PREFIX}:lobby"
 
 
+def due_games() -> str:
+    """Sorted set game id -> epoch seconds when the game next needs a worker (services/store/due_index.py)."""
+    return f"{PREFIX}:games:due"
+
+
+def due_index_filled() -> str:
+    """Set once every game running when the due index first came into use was entered in it."""
+    return f"{PREFIX}:games:due:filled"
+
+
 def sweep_lock() -> str:
+    """Held for one sweep interval by the worker that ran the last sweep (SET NX PX, never released): the
+    next sweep is due when it expires, whichever worker takes it then."""
     return f"{PREFIX}:sweep:lock"
+
+
+def last_sweep() -> str:
+    """Hash describing the last sweep (when, by whom, games due and repaired) and running totals."""
+    return f"{PREFIX}:sweep:last"
+
+
+def worker_heartbeats() -> str:
+    """Sorted set worker name -> epoch seconds of its last heartbeat."""
+    return f"{PREFIX}:workers"
+
+
+def scheduler_lock() -> str:
+    """On RQ's Redis: held for a moment by the worker moving due scheduled jobs onto the queue."""
+    return f"{PREFIX}:scheduler:lock"
+
+
+def game_tag_pattern() -> str:
+    """Every key of every game (to find keys whose game no longer exists)."""
+    return f"{PREFIX}:{{game:*}}:*"
+
+
+def game_id_of(key: str) -> str | None:
+    """The game id of a game's key (None for a key that is not a game's)."""
+    start = f"{PREFIX}:{{game:"
+    if not key.startswith(start):
+        return None
+    game_id, closing, _ = key[len(start) :].partition("}")
+    return game_id if closing else None
 
 
 # Accounts are not per game: each has its own hash tag ``{account:<lowercased name>}``; login tokens,

@@ -14,7 +14,9 @@ from services.settings import Settings
 from services.store.archive import Archive
 from services.store.command_inbox import CommandInbox
 from services.store.deadlines import Deadlines
+from services.store.due_index import DueIndex
 from services.store.event_store import EventStore
+from services.store.heartbeats import WorkerHeartbeats
 from services.store.meta_store import MetaStore
 from services.store.records import CommandRecord
 from services.store.snapshots import Snapshots
@@ -32,6 +34,8 @@ class Parts:
         self.inbox = CommandInbox(connection)
         self.meta = MetaStore(connection)
         self.deadlines = Deadlines(connection)
+        self.due = DueIndex(connection)
+        self.heartbeats = WorkerHeartbeats(connection)
         self.projections = Projections(connection)
         self.snapshots = Snapshots(connection)
         self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
@@ -47,8 +51,11 @@ class Parts:
         return meta, get_game(meta.game)
 
     def queue_command(self, game_id: str, record: CommandRecord) -> bool:
-        """Append a command (idempotent by command_id) and make sure a process_game job will see it; False
-        if the command id was already submitted."""
+        """Append a command (idempotent by command_id), mark its game due and make sure a process_game job
+        will see it; False if the command id was already submitted. The game is marked due after the
+        append, in the round trip that queues the job (see services/store/due_index.py)."""
         is_new, _ = self.inbox.submit(game_id, record)
-        self.scheduler.process_game(game_id)
+        pipe = self.redis.pipeline(transaction=False)
+        self.due.mark(game_id, self.settings.clock(), pipe)
+        self.scheduler.process_game(game_id, pipe)
         return is_new

@@ -28,6 +28,14 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         raise ValueError(f"{name} must be an integer, got {raw!r}") from None
 
 
+def _at_least(env: Mapping[str, str], name: str, default: float, least: float) -> float:
+    """A number read from ``name`` (whole if ``default`` is an int) that must be at least ``least``."""
+    value = _int(env, name, default) if isinstance(default, int) else _float(env, name, default)
+    if value < least:
+        raise ValueError(f"{name} must be at least {least:g}, got {value:g}")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the service runs.
@@ -35,8 +43,10 @@ class Settings:
     redis_url: the game store (None = embedded fakeredis); rq_redis_url: RQ's own Redis (None = the store's);
     advance_delay: seconds before an automatic phase runs (0 = at once, in the worker's job that reached it);
     move_timeout: seconds a seat has to act (0 = no deadline); snapshot_every: events between state
-    snapshots; sweep_interval: seconds between sweeps that re-schedule lost jobs; token_ttl: seconds an
-    account's login token lasts; clock: seconds since the epoch (tests pass a fake one).
+    snapshots; sweep_interval: the longest a game whose work is due waits for a worker after any single
+    failure (services/processing/sweep.py); result_ttl: seconds RQ keeps a finished job and its result;
+    failed_job_ttl: seconds RQ keeps a failed job; token_ttl: seconds an account's login token lasts;
+    clock: seconds since the epoch (tests pass a fake one).
     """
 
     redis_url: str | None = None
@@ -46,6 +56,8 @@ class Settings:
     move_timeout: float = 0.0
     snapshot_every: int = 50
     sweep_interval: float = 60.0
+    result_ttl: int = 600
+    failed_job_ttl: int = 7 * 24 * 3600
     outcome_ttl: int = 7 * 24 * 3600
     token_ttl: float = 30 * 24 * 3600
     clock: Callable[[], float] = field(default=time.time, compare=False)
@@ -60,6 +72,8 @@ class Settings:
             advance_delay=_float(env, "PAPYRUS_ADVANCE_DELAY", 0.0),
             move_timeout=_float(env, "PAPYRUS_MOVE_TIMEOUT", 0.0),
             snapshot_every=_int(env, "PAPYRUS_SNAPSHOT_EVERY", 50),
-            sweep_interval=_float(env, "PAPYRUS_SWEEP_INTERVAL", 60.0),
+            sweep_interval=_at_least(env, "PAPYRUS_SWEEP_INTERVAL", 60.0, 1.0),
+            result_ttl=int(_at_least(env, "PAPYRUS_RESULT_TTL", 600, 1)),
+            failed_job_ttl=int(_at_least(env, "PAPYRUS_FAILED_JOB_TTL", 7 * 24 * 3600, 1)),
             token_ttl=_float(env, "PAPYRUS_TOKEN_TTL", 30 * 24 * 3600),
         )

@@ -16,6 +16,8 @@ from services.game_service import GameService
 from services.settings import Settings
 
 _lock = Lock()
+CONNECT_TIMEOUT = 5.0
+REPLY_TIMEOUT = 30.0
 _service: GameService | None = None
 
 
@@ -25,12 +27,18 @@ def register(service: GameService) -> None:
         _service = service
 
 
+def connect(url: str) -> Redis:
+    """A worker's connection: it fails within seconds when Redis is unreachable or hangs (no job blocks on
+    Redis), so the worker notices an outage and waits it out (workers/outage.py)."""
+    return Redis.from_url(url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=REPLY_TIMEOUT)
+
+
 def service_from_env(settings: Settings | None = None) -> GameService:
     settings = settings or Settings.from_env()
     if not settings.redis_url:
         raise RuntimeError("REDIS_URL is not set: a worker needs the store's Redis")
-    store = Redis.from_url(settings.redis_url)
-    rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else store
+    store = connect(settings.redis_url)
+    rq_connection = connect(settings.rq_redis_url) if settings.rq_redis_url else store
     return GameService(store, settings, rq_connection)
 
 

@@ -1,31 +1,32 @@
 """An in-process RQ worker for embedded mode (``papyrus serve`` without REDIS_URL, on fakeredis).
 
-Two daemon threads share the service's connections: one runs an RQ ``SimpleWorker`` (jobs execute in the
-thread, no fork), one moves due scheduled jobs (delayed automatic phases, deadlines, sweeps) onto the
-queue once a second, as the RQ scheduler would.
+One daemon thread runs an RQ ``SimpleWorker`` on the service's connections (jobs execute in the thread, no
+fork), with the same upkeep as ``papyrus worker`` (services/processing/upkeep.py): its heartbeat, the due
+scheduled jobs (delayed automatic phases, deadlines) and the sweep. So the health check counts it as the
+worker, and its sweep runs on the same schedule.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from dataclasses import dataclass, field
 
-from rq import SimpleWorker
-from rq.scheduler import RQScheduler
 from rq.timeouts import TimerDeathPenalty
 
 from services.game_service import GameService
+from services.processing.upkeep import Upkeep
 from workers import context
+from workers.worker import InProcessWorker
 
 log = logging.getLogger(__name__)
 IDLE_SECONDS = 1
-SCHEDULER_TICK = 1.0
 
 
-class ThreadWorker(SimpleWorker):
-    """A SimpleWorker that can live outside the main thread (signals belong to the main thread, so job
-    timeouts use a timer thread instead of SIGALRM)."""
+class ThreadWorker(InProcessWorker):
+    """A worker that can live outside the main thread (signals belong to the main thread, so job timeouts
+    use a timer thread instead of SIGALRM)."""
 
     death_penalty_class = TimerDeathPenalty
 
@@ -36,6 +37,7 @@ class ThreadWorker(SimpleWorker):
 @dataclass
 class EmbeddedWorker:
     service: GameService
+    upkeep: Upkeep
     stop_event: threading.Event = field(default_factory=threading.Event)
     threads: list[threading.Thread] = field(default_factory=list)
 
@@ -45,8 +47,9 @@ class EmbeddedWorker:
             thread.join(timeout)
 
     def _work(self) -> None:
-        scheduler = self.service.parts.scheduler
-        worker = ThreadWorker([scheduler.queue], connection=scheduler.queue.connection)
+        queue = self.service.parts.scheduler.queue
+        worker = ThreadWorker([queue], connection=queue.connection, name=self.upkeep.worker)
+        worker.upkeep = self.upkeep
         while not self.stop_event.is_set():
             try:
                 worker.work(burst=False, max_idle_time=IDLE_SECONDS, logging_level="WARNING")
@@ -54,24 +57,16 @@ class EmbeddedWorker:
                 log.exception("embedded worker loop failed; restarting it")
                 self.stop_event.wait(IDLE_SECONDS)
 
-    def _schedule(self) -> None:
-        queue = self.service.parts.scheduler.queue
-        rq_scheduler = RQScheduler([queue], connection=queue.connection)
-        rq_scheduler.prepare_registries([queue.name])
-        while not self.stop_event.wait(SCHEDULER_TICK):
-            try:
-                rq_scheduler.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
-            except Exception:
-                log.exception("embedded scheduler tick failed")
-
 
 def start_embedded_worker(service: GameService) -> EmbeddedWorker:
-    """Register ``service`` for this process's jobs and start the worker and scheduler threads."""
+    """Register ``service`` for this process's jobs, run the upkeep once with a sweep of every game due
+    (the jobs of a store restored from its data file were not kept: their games get their work at once),
+    and start the worker thread."""
     context.register(service)
-    embedded = EmbeddedWorker(service)
-    service.parts.scheduler.sweep(0.0)
-    for target, name in ((embedded._work, "papyrus-worker"), (embedded._schedule, "papyrus-scheduler")):
-        thread = threading.Thread(target=target, name=name, daemon=True)
-        thread.start()
-        embedded.threads.append(thread)
+    upkeep = Upkeep(service.parts, service.sweep, f"embedded-{os.getpid()}-{id(service):x}")
+    upkeep.run(alone=True)
+    embedded = EmbeddedWorker(service, upkeep)
+    thread = threading.Thread(target=embedded._work, name="papyrus-worker", daemon=True)
+    thread.start()
+    embedded.threads.append(thread)
     return embedded

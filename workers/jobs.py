@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from workers import context
 
 
@@ -25,11 +23,3 @@ def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
     return context.service().stand_ins.timeout_seat(game_id, seat)
-
-
-def sweep() -> dict[str, int]:
-    """Repair every running game (lost jobs, missing projections) and schedule the next sweep."""
-    service = context.service()
-    report = service.sweep.run()
-    service.parts.scheduler.sweep(service.settings.sweep_interval)
-    return asdict(report)

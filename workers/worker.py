@@ -1,23 +1,134 @@
-"""Entry point of ``papyrus worker``: an RQ worker (with the RQ scheduler) on the configured queue.
+"""Entry point of ``papyrus worker``: an RQ worker on the configured queue that also keeps the games moving.
 
-Jobs run in the worker process itself (:class:`InProcessWorker`, RQ's ``SimpleWorker``): a job takes a few
-milliseconds, less than forking a work-horse, and the process keeps its folded states for the next job.
-Timeouts still hold (SIGALRM per job). A job that crashes the interpreter takes the worker down with it;
-nothing is half-written (every write is one version-checked step), the supervisor restarts the worker and
-the sweep re-queues the game's work. ``--max-jobs`` bounds a process's life; ``--fork`` brings back RQ's
-forking worker.
+By default jobs run in the worker process itself (:class:`InProcessWorker`, RQ's ``SimpleWorker``), not in
+a work-horse forked per job as RQ's default ``Worker`` does. A Papyrus job takes a few milliseconds; a fork
+per job costs more than that, and the forked horse throws away what the job learnt (its folded states: the
+worker's state cache only pays off in a process that lives on), so the next job refolds the game from its
+snapshot. Job timeouts are still enforced: in the main thread RQ arms SIGALRM for each job and raises
+``JobTimeoutException`` inside it when the job overruns. ``--fork`` brings back RQ's forking worker
+(:class:`ForkingWorker`) for whoever prefers isolation to speed.
+
+Each worker wakes at least once a second (``dequeue_timeout``) and runs its upkeep
+(services/processing/upkeep.py): heartbeat, due scheduled jobs, and the sweep when it is due. There is no
+RQ scheduler process (``with_scheduler`` forks one that outlives a killed worker, holding its lock).
+
+A job that crashes the interpreter (a segfault, the OOM killer, SIGKILL) takes the worker down with it.
+Nothing is half-written (every write is one atomic, version-checked step); the game stays in the due index
+and the next sweep, by any worker, does its work. ``--max-jobs`` bounds how long one process lives (the
+supervisor starts a fresh one).
+
+Redis going away never ends a worker (workers/outage.py): started while Redis is down it waits; idle or
+busy when Redis dies it waits where it is and carries on (a job cut short leaves its game due: the sweep
+finishes it).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import signal
+from types import FrameType
+
+from redis.client import Pipeline
 from rq import SimpleWorker, Worker
+from rq.job import Job
+from rq.queue import Queue
+from rq.worker.base import BaseWorker
 
+from services.game_service import GameService
+from services.processing.upkeep import Upkeep
 from services.settings import Settings
+from services.store.unavailable import STORE_UNAVAILABLE
 from workers import context
+from workers.outage import LONGEST_DELAY, StoreOutage, ping_client, quiet_rq_reconnection_logs
+
+log = logging.getLogger(__name__)
+WAKE_SECONDS = 1
+# RQ keeps a worker's key this + 60 s past its last beat: a killed worker soon leaves RQ's lists.
+WORKER_TTL = 60
+RESTART_PAUSE = 1.0
 
 
-class InProcessWorker(SimpleWorker):
+class PapyrusWorker(BaseWorker):
+    """The Papyrus additions to RQ's workers: the upkeep on every wake-up, and waiting out Redis outages.
+
+    ``upkeep`` and ``outage`` are set by whoever starts the worker (left None, the worker is plain RQ).
+    """
+
+    upkeep: Upkeep | None = None
+    outage: StoreOutage | None = None
+    max_connection_wait_time = LONGEST_DELAY  # RQ's own pause after a failed dequeue (its default: 60 s)
+    stopping: bool = False
+    jobs_run: int = 0
+
+    @property
+    def dequeue_timeout(self) -> int:
+        return WAKE_SECONDS
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Pipeline | None = None) -> None:
+        """RQ's heartbeat (called on every wake-up and after every job), then the upkeep; a Redis outage
+        met here is waited out here."""
+        if pipeline is not None or self.is_horse:
+            super().heartbeat(timeout, pipeline)
+            return
+        try:
+            super().heartbeat(timeout)
+            self._run_upkeep()
+        except STORE_UNAVAILABLE as error:
+            self._ride_out(error)
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """RQ's execution; a job cut short by a Redis outage is left to the sweep, the worker carries on."""
+        self.jobs_run += 1
+        try:
+            super().execute_job(job, queue)
+        except STORE_UNAVAILABLE as error:
+            self._ride_out(error)
+
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        self.stopping = True
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    def _run_upkeep(self) -> None:
+        if self.upkeep is None:
+            return
+        try:
+            self.upkeep.tick()
+        except STORE_UNAVAILABLE:
+            raise
+        except Exception:
+            self.log.exception("Worker %s: upkeep failed; trying again in a second", self.name)
+
+    def _ride_out(self, error: Exception) -> None:
+        if self.outage is None:
+            raise error
+        if not self.outage.wait(lambda: self.stopping or self._stop_requested, error):
+            return
+        with contextlib.suppress(*STORE_UNAVAILABLE):  # gone again: the next heartbeat waits once more
+            if not self.connection.exists(self.key):  # RQ's Redis came back empty: be known to RQ again
+                self.register_birth()  # type: ignore[no-untyped-call]
+
+
+class InProcessWorker(PapyrusWorker, SimpleWorker):
     """Runs each job in the worker process (no fork); timeouts by SIGALRM (RQ's default death penalty)."""
+
+
+class ForkingWorker(PapyrusWorker, Worker):
+    """Runs each job in a forked work-horse (``papyrus worker --fork``)."""
+
+
+class StopSignals:
+    """SIGINT/SIGTERM while no RQ loop is running (waiting for Redis, between two loops): stop."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def install(self) -> None:
+        signal.signal(signal.SIGINT, self._request)
+        signal.signal(signal.SIGTERM, self._request)
+
+    def _request(self, signum: int, frame: FrameType | None) -> None:
+        self.requested = True
 
 
 def run_worker(
@@ -27,12 +138,57 @@ def run_worker(
     fork: bool = False,
     max_jobs: int | None = None,
 ) -> bool:
-    """Work the Papyrus queue until stopped (or until it is empty with ``burst``, or after ``max_jobs``)."""
+    """Work the Papyrus queue until stopped (or until it is empty with ``burst``, or after ``max_jobs``).
+
+    RQ's loop ends by itself on a few Redis errors (a reply timing out while it waits for a job); it is
+    then started again once Redis answers. A worker that stops takes its heartbeat with it."""
     settings = settings or Settings.from_env()
     service = context.service_from_env(settings)
     context.register(service)
-    scheduler = service.parts.scheduler
-    scheduler.sweep(0.0)
-    worker_class = Worker if fork else InProcessWorker
-    worker = worker_class([scheduler.queue], connection=scheduler.queue.connection, name=name)
-    return bool(worker.work(burst=burst, with_scheduler=True, logging_level="INFO", max_jobs=max_jobs))
+    urls = [url for url in (settings.redis_url, settings.rq_redis_url) if url]
+    outage = StoreOutage([ping_client(url).ping for url in urls])
+    quiet_rq_reconnection_logs()
+    signals = StopSignals()
+    worked, jobs_run = False, 0
+    while True:
+        signals.install()
+        if not outage.wait(lambda: signals.requested):
+            return worked
+        worker = _new_worker(service, outage, name, fork)
+        remaining = None if max_jobs is None else max_jobs - jobs_run
+        worked |= _work(worker, burst, remaining)
+        jobs_run += worker.jobs_run
+        if worker.stopping or signals.requested or burst or (max_jobs is not None and jobs_run >= max_jobs):
+            _retire(worker)
+            return worked
+        log.warning("worker %s: the job loop ended; starting it again", worker.name)
+        outage.pause(RESTART_PAUSE, lambda: signals.requested)
+
+
+def _new_worker(service: GameService, outage: StoreOutage, name: str | None, fork: bool) -> PapyrusWorker:
+    queue = service.parts.scheduler.queue
+    worker_class = ForkingWorker if fork else InProcessWorker
+    worker = worker_class([queue], connection=queue.connection, name=name, worker_ttl=WORKER_TTL)
+    worker.outage = outage
+    worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
+    return worker
+
+
+def _work(worker: PapyrusWorker, burst: bool, max_jobs: int | None) -> bool:
+    """One run of RQ's loop; True if it ran a job. A Redis error that ends it is logged, not raised."""
+    try:
+        if worker.name and worker.connection.exists(worker.key):
+            # a previous loop of this process under this --name, ended by a Redis error
+            worker.register_death()  # type: ignore[no-untyped-call]
+        return bool(worker.work(burst=burst, logging_level="INFO", max_jobs=max_jobs))
+    except STORE_UNAVAILABLE as error:
+        if not worker.stopping:
+            log.warning("worker %s: the job loop ended on a Redis error (%s)", worker.name, error)
+        return False
+
+
+def _retire(worker: PapyrusWorker) -> None:
+    """Forget the heartbeat of a worker that stops (if Redis answers: else it simply ages out)."""
+    if worker.upkeep is not None:
+        with contextlib.suppress(*STORE_UNAVAILABLE):
+            worker.upkeep.retire()

@@ -1,12 +1,15 @@
-"""Health: does the API answer, and does its Redis?"""
+"""Health (can the service move games on?) and liveness (does this process serve requests?)."""
 
 from __future__ import annotations
+
+import time
 
 from flask import Response, jsonify
 
 from api.context import api_context
 from api.endpoints import api_blueprint, endpoint
-from api.schemas import Health
+from api.schemas import Health, Liveness
+from services.operations.health import HealthReport, check_health
 
 blueprint = api_blueprint("health", __name__)
 
@@ -15,21 +18,46 @@ blueprint = api_blueprint("health", __name__)
     blueprint,
     "GET",
     "/health",
-    summary="Liveness and Redis reachability.",
-    responses={200: ("Healthy", Health), 503: ("Redis does not answer", Health)},
+    summary="Readiness: Redis answers, a worker is alive and the sweep runs (503 lists what is missing).",
+    responses={200: ("Everything a game needs is there", Health), 503: ("Something is missing", Health)},
 )
 def health() -> Response:
     context = api_context()
-    try:
-        redis_ok = bool(context.redis.ping())
-    except Exception:  # any failure to reach Redis is "unhealthy", whatever redis-py raised
-        redis_ok = False
-    response = jsonify(
-        {
-            "status": "ok" if redis_ok else "degraded",
-            "redis": "ok" if redis_ok else "down",
-            "mode": context.mode,
-        }
-    )
-    response.status_code = 200 if redis_ok else 503
+    now = time.time()
+    report = check_health(context.service.parts, context.redis.ping, now)
+    response = jsonify(_health_body(report, context.mode, now))
+    response.status_code = 200 if report.ok else 503
     return response
+
+
+def _health_body(report: HealthReport, mode: str, now: float) -> dict[str, object]:
+    sweep = report.sweep
+    last_sweep = None
+    if sweep is not None:
+        last_sweep = {
+            "at": sweep.last.at,
+            "age_seconds": round(now - sweep.last.at, 3),
+            "due": sweep.last.due,
+            "repaired": sweep.last.repaired,
+            "runs": sweep.runs,
+            "repaired_total": sweep.repaired,
+        }
+    return {
+        "status": "ok" if report.ok else "unavailable",
+        "redis": "down" if "redis" in report.missing else "ok",
+        "mode": mode,
+        "missing": list(report.missing),
+        "workers": report.workers,
+        "last_sweep": last_sweep,
+    }
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/live",
+    summary="Liveness: 200 while this process serves requests (touches no Redis; for orchestrators).",
+    responses={200: ("The process serves requests", Liveness)},
+)
+def live() -> Response:
+    return jsonify({"status": "alive"})

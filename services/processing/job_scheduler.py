@@ -6,17 +6,24 @@ duplicated job finds the version moved on and does nothing:
 * ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
 * ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move (a new attempt only after a refusal);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
-* ``papyrus-process-<game>-<n>``: draining the command inbox, at most one queued per game (a flag key
-  holds its id until it starts); its result is kept ten minutes, as deleting it at once costs RQ more
-  round trips than keeping it.
+* ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
+  (SET NX) holds the queued job's id and the job clears it when it starts.
 
-A known job id is never enqueued again (RQ keeps finished jobs for ``RESULT_TTL``), so work that changed
-nothing cannot loop; only the sweep (``repair=True``) re-creates jobs that went missing or failed.
+A job's result is kept ``Settings.result_ttl`` seconds (``PAPYRUS_RESULT_TTL``, ten minutes by default: RQ
+deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to record the result,
+21 -> 30 per command in benchmarks/worker_profile.py), a failed job ``Settings.failed_job_ttl`` seconds
+(``PAPYRUS_FAILED_JOB_TTL``, a week). A job id that exists in RQ is never enqueued again, so a job whose work
+changed nothing cannot loop. RQ is trusted with nothing else: a job lost anywhere (a worker killed after
+dequeuing it, RQ's Redis emptied) leaves its game in the due index, and the sweep does its work
+(services/processing/sweep.py).
+
+Scheduled jobs (a delayed automatic phase, a deadline) are moved onto the queue by :meth:`promote_due_jobs`,
+which every worker calls about once a second and one of them runs (a short lock on RQ's Redis): no separate
+scheduler process exists to die or to outlive its worker.
 """
 
 from __future__ import annotations
 
-import contextlib
 import uuid
 from datetime import UTC, datetime, timedelta
 
@@ -24,6 +31,7 @@ import redis
 from rq import Queue
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.scheduler import RQScheduler
 
 from services import keys
 from services.settings import Settings
@@ -31,9 +39,8 @@ from services.store.replies import as_str
 
 JOBS = "workers.jobs"
 ALIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.CREATED}
-BROKEN = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 PROCESS_FLAG_TTL = 600
-RESULT_TTL = 3600
+PROMOTION_LOCK_MS = 900
 
 
 def advance_job_id(game_id: str, version: int) -> str:
@@ -54,6 +61,7 @@ class JobScheduler:
         self._rq = rq_connection
         self._settings = settings
         self.queue = Queue(settings.queue_name, connection=rq_connection)
+        self._promoter: RQScheduler | None = None
 
     def status(self, job_id: str) -> JobStatus | None:
         try:
@@ -62,21 +70,23 @@ class JobScheduler:
             return None
 
     def is_alive(self, job_id: str) -> bool:
-        """True if the job is waiting, scheduled or running."""
+        """True if RQ says the job is waiting, scheduled or running."""
         return self.status(job_id) in ALIVE
 
-    def ensure(
-        self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0, repair: bool = False
-    ) -> bool:
-        """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; with ``repair`` also
-        replace a job that failed or was stopped. True if enqueued."""
-        status = self.status(job_id)
-        if status is not None and not (repair and status in BROKEN):
+    def _create(self, function: str, args: tuple[object, ...], job_id: str) -> Job:
+        return self.queue.create_job(
+            f"{JOBS}.{function}",
+            args=args,
+            job_id=job_id,
+            result_ttl=self._settings.result_ttl,
+            failure_ttl=self._settings.failed_job_ttl,
+        )
+
+    def ensure(self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0) -> bool:
+        """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; True if enqueued."""
+        if self.status(job_id) is not None:
             return False
-        if status is not None:
-            with contextlib.suppress(NoSuchJobError):
-                Job.fetch(job_id, connection=self._rq).delete()
-        job = self.queue.create_job(f"{JOBS}.{function}", args=args, job_id=job_id, result_ttl=RESULT_TTL)
+        job = self._create(function, args, job_id)
         try:
             if delay > 0:
                 when = datetime.fromtimestamp(self._settings.clock(), UTC) + timedelta(seconds=delay)
@@ -87,34 +97,43 @@ class JobScheduler:
             return False
         return True
 
-    def process_game(self, game_id: str) -> bool:
-        """Queue a process_game job unless one is already queued for this game."""
+    def process_game(self, game_id: str, pipe: redis.client.Pipeline | None = None) -> bool:
+        """Queue a process_game job unless one is already queued for this game. ``pipe`` (on the store)
+        carries writes of the caller's that must go in the same round trip, after what it already holds."""
         job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
-        if not self._store.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL):
+        pipe = pipe if pipe is not None else self._store.pipeline(transaction=False)
+        pipe.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL)
+        if not pipe.execute()[-1]:
             queued = self._store.get(keys.process_queued(game_id))
             if queued is not None and self.is_alive(as_str(queued)):
                 return False
             self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
-        job = self.queue.create_job(f"{JOBS}.process_game", args=(game_id,), job_id=job_id, result_ttl=600)
-        pipe = self._rq.pipeline()
-        self.queue.enqueue_job(job, pipeline=pipe)  # RQ's writes, sent in one round trip instead of two
-        pipe.execute()
+        job = self._create("process_game", (game_id,), job_id)
+        rq_pipe = self._rq.pipeline()
+        self.queue.enqueue_job(job, pipeline=rq_pipe)  # RQ's writes, sent in one round trip instead of two
+        rq_pipe.execute()
         return True
 
-    def advance(self, game_id: str, version: int, repair: bool = False) -> bool:
+    def advance(self, game_id: str, version: int) -> bool:
         job_id, delay = advance_job_id(game_id, version), self._settings.advance_delay
-        return self.ensure(job_id, "advance_game", (game_id, version), delay, repair)
+        return self.ensure(job_id, "advance_game", (game_id, version), delay)
 
-    def bot_move(self, game_id: str, seat: int, version: int, attempt: int, repair: bool = False) -> bool:
+    def bot_move(self, game_id: str, seat: int, version: int, attempt: int) -> bool:
         job_id = bot_job_id(game_id, seat, version, attempt)
-        return self.ensure(job_id, "bot_move", (game_id, seat, version, attempt), 0.0, repair)
+        return self.ensure(job_id, "bot_move", (game_id, seat, version, attempt))
 
-    def timeout(self, game_id: str, seat: int, since: int, deadline: float, repair: bool = False) -> bool:
+    def timeout(self, game_id: str, seat: int, since: int, deadline: float) -> bool:
         delay = max(0.0, deadline - self._settings.clock())
         job_id = timeout_job_id(game_id, seat, since)
-        return self.ensure(job_id, "timeout_seat", (game_id, seat), delay, repair)
+        return self.ensure(job_id, "timeout_seat", (game_id, seat), delay)
 
-    def sweep(self, delay: float) -> bool:
-        """Schedule the next periodic sweep (one per time slot, whichever worker asks first)."""
-        slot = int((self._settings.clock() + delay) // max(delay, 1.0))
-        return self.ensure(f"papyrus-sweep-{slot}", "sweep", (), delay)
+    def promote_due_jobs(self, holder: str) -> bool:
+        """Move the scheduled jobs that are due onto the queue, if no other worker did in the last moment
+        (a lock of ``PROMOTION_LOCK_MS`` on RQ's Redis, left to expire); True if this call did it."""
+        if not self._rq.set(keys.scheduler_lock(), holder, nx=True, px=PROMOTION_LOCK_MS):
+            return False
+        if self._promoter is None:
+            self._promoter = RQScheduler([self.queue], connection=self._rq)
+            self._promoter.prepare_registries([self.queue.name])
+        self._promoter.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
+        return True

@@ -1,17 +1,18 @@
-"""After the log moved: write the projections, then schedule whatever must happen next.
+"""After the log moved: write the projections, schedule whatever must happen next, and record when the game
+is next due in the due index (services/store/due_index.py), which the sweep reads.
 
-* game over: it leaves the running set; its deadlines, process flag, snapshot and wake-up stream are
-  dropped and its streams archived (services/store/archive.py);
+* game over: it leaves the running set and the due index; its deadlines, process flag, snapshot and
+  wake-up stream are dropped and its streams archived (services/store/archive.py);
 * nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)`` (after the advance
   delay; at delay 0 the worker's job has already run it inline, so this path serves the first phase after
-  the start request, a configured delay, and the sweep);
-* a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``; a refused bot move is retried with
-  another seed, then with the game's timeout command, then left (logged) for an operator;
+  the start request and a configured delay); due after the delay;
+* a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``, due at once; a refused bot move is
+  retried with another seed, then with the game's timeout command, then left (logged) for an operator;
 * a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a
-  ``timeout_seat`` job scheduled for it.
+  ``timeout_seat`` job scheduled for it; due at the earliest deadline;
+* a player must act and moves have no timeout: nothing is due.
 
-Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless;
-the sweep settles with ``repair=True`` so jobs that went missing or failed are re-created.
+Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
 from services.store.deadlines import Deadline
 from services.store.event_store import Head
+from services.store.records import epoch_of
 
 log = logging.getLogger(__name__)
 
@@ -35,33 +37,40 @@ class NextSteps:
         self._parts = parts
 
     def settle(
-        self,
-        game: Game,
-        game_id: str,
-        meta: GameMeta,
-        head: Head | None = None,
-        state: Any = None,
-        repair: bool = False,
+        self, game: Game, game_id: str, meta: GameMeta, head: Head | None = None, state: Any = None
     ) -> None:
-        """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given) and
-        schedule what comes next."""
+        """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given),
+        schedule what comes next and record when the game is next due."""
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
-        parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=repair)
+        parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=False)
+        now = parts.settings.clock()
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
+            parts.due.record(game_id, None, head, now)
             return
         to_act = game.to_act(state)
         if not to_act:
-            parts.scheduler.advance(game_id, head.version, repair)
+            parts.scheduler.advance(game_id, head.version)
+            parts.due.record(game_id, self._automatic_step_due(game_id, head), head, now)
             return
         bots = meta.bot_seats()
-        for seat in sorted(to_act & bots):
-            self._schedule_bot(game_id, seat, head.version, repair)
-        self._track_deadlines(game_id, to_act - bots, head.version, repair)
+        due = [now for seat in sorted(to_act & bots) if self._schedule_bot(game_id, seat, head.version)]
+        due += self._track_deadlines(game_id, to_act - bots, head.version)
+        parts.due.record(game_id, min(due, default=None), head, now)
+
+    def _automatic_step_due(self, game_id: str, head: Head) -> float:
+        """When the automatic step after ``head`` is due: the advance delay after the event that reached
+        it (now, without a delay)."""
+        settings = self._parts.settings
+        if settings.advance_delay <= 0:
+            return settings.clock()
+        reached = self._parts.store.read(game_id, after=head.version - 1, upto=head.version)
+        since = epoch_of(reached[-1].at) if reached else settings.clock()
+        return since + settings.advance_delay
 
     def bot_attempt(self, game_id: str, seat: int, version: int) -> int:
         """How many bot moves for ``seat`` at ``version`` were refused so far."""
@@ -72,27 +81,32 @@ class NextSteps:
                 return attempt
             attempt += 1
 
-    def _schedule_bot(self, game_id: str, seat: int, version: int, repair: bool) -> None:
+    def _schedule_bot(self, game_id: str, seat: int, version: int) -> bool:
+        """Schedule the bot's move; False (logged) once every attempt at this version was refused."""
         attempt = self.bot_attempt(game_id, seat, version)
         if attempt > MAX_BOT_ATTEMPTS:
             log.error(
                 "game %s: every move of the bot in seat %s was refused at version %s", game_id, seat, version
             )
-            return
-        self._parts.scheduler.bot_move(game_id, seat, version, attempt, repair)
+            return False
+        self._parts.scheduler.bot_move(game_id, seat, version, attempt)
+        return True
 
-    def _track_deadlines(self, game_id: str, humans: set[int], version: int, repair: bool) -> None:
+    def _track_deadlines(self, game_id: str, humans: set[int], version: int) -> list[float]:
+        """Record and schedule the deadline of each player who must act (moves with a timeout only);
+        returns those deadlines."""
         parts = self._parts
         timeout = parts.settings.move_timeout
-        if timeout <= 0 and not repair:
-            return
+        if timeout <= 0:
+            return []
         known = parts.deadlines.of_game(game_id)
         parts.deadlines.drop(game_id, [seat for seat in known if seat not in humans])
-        if timeout <= 0:
-            return
+        deadlines = []
         for seat in sorted(humans):
             entry = known.get(seat)
             if entry is None:
                 entry = Deadline(version, parts.settings.clock() + timeout)
                 parts.deadlines.record(game_id, seat, entry)
-            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline, repair)
+            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline)
+            deadlines.append(entry.deadline)
+        return deadlines

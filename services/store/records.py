@@ -72,3 +72,8 @@ class OutcomeRecord(msgspec.Struct, kw_only=True):
 def now_iso(clock: Callable[[], float]) -> str:
     """UTC ISO-8601 time with microseconds and a ``Z``."""
     return datetime.fromtimestamp(clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def epoch_of(at: str) -> float:
+    """Seconds since the epoch of a time written by :func:`now_iso`."""
+    return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()

@@ -92,6 +92,7 @@ def _delete_games(store: redis.Redis, before: set[str]) -> None:
         store.delete(*names)
         store.zrem(keys.games(), game_id)
         store.srem(keys.running_games(), game_id)
+        store.zrem(keys.due_games(), game_id)
         store.hdel(keys.lobby(), game_id)
 
 

@@ -20,8 +20,15 @@ from rq.registry import StartedJobRegistry
 from services import keys
 from services.game_service import GameService
 from tests.integration.conftest import REDIS_TEST_URL
-from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game, register_toy
-from workers import jobs
+from tests.support.harness import (
+    FakeClock,
+    clear_failures,
+    drain,
+    make_service,
+    new_game,
+    register_toy,
+    sweep_later,
+)
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,8 +87,9 @@ def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it
     outcome = service.outcome(game_id, "c0")
     assert outcome is not None and outcome.status == "accepted"
 
-    assert jobs.sweep()["processed"] == 1
-    drain(service)
+    clock = service.settings.clock
+    assert isinstance(clock, FakeClock)
+    assert sweep_later(service, clock).repaired == 1
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
     assert service.view(game_id, 0).view["my_card"] == card["card"]
     assert len([r for r in service.parts.store.read(game_id) if r.command_id == "c0"]) == 1

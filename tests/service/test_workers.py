@@ -20,7 +20,7 @@ from services.read_side.projections import Projections
 from services.settings import Settings
 from services.store.event_store import EventStore, StaleVersion
 from services.store.state_cache import fold_records
-from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game
+from tests.support.harness import FakeClock, clear_failures, drain, make_service, new_game, sweep_later
 from workers import jobs
 from workers.embedded import start_embedded_worker
 from workers.worker import InProcessWorker
@@ -30,8 +30,8 @@ def records_of(service: GameService, game_id: str, command_id: str) -> int:
     return sum(1 for r in service.parts.store.read(game_id) if r.command_id == command_id)
 
 
-def test_a_worker_dying_after_the_append_leaves_a_game_the_next_run_completes(
-    service: GameService, monkeypatch: pytest.MonkeyPatch
+def test_a_worker_dying_after_the_append_leaves_a_game_the_next_sweep_completes(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, _ = new_game(service)
     drain(service)
@@ -52,15 +52,16 @@ def test_a_worker_dying_after_the_append_leaves_a_game_the_next_run_completes(
     assert service.view(game_id, 0).view["my_card"] is None
 
     monkeypatch.setattr(Projections, "write", real_write)
-    assert jobs.sweep()["processed"] == 1
-    drain(service)
+    assert sweep_later(service, clock).repaired == 1
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
     assert service.view(game_id, 0).view["my_card"] == card["card"]
     assert records_of(service, game_id, "c0") == 1
     assert service.outcome(game_id, "c0") is not None
 
 
-def test_the_sweep_reschedules_a_lost_advance_job(connection: fakeredis.FakeRedis, clock: FakeClock) -> None:
+def test_the_sweep_runs_a_delayed_automatic_step_whose_job_was_lost_once_it_is_due(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
     service = make_service(connection, clock, advance_delay=30.0)
     game_id, _ = new_game(service)
     version = service.parts.store.head(game_id).version
@@ -69,11 +70,11 @@ def test_the_sweep_reschedules_a_lost_advance_job(connection: fakeredis.FakeRedi
     service.parts.scheduler.queue.scheduled_job_registry.remove(job_id, delete_job=True)
     assert not service.parts.scheduler.is_alive(job_id)
 
-    report = jobs.sweep()
-    assert report["settled"] == 1 and service.parts.scheduler.is_alive(job_id)
-    assert job_id in service.parts.scheduler.queue.scheduled_job_registry.get_job_ids()
+    assert service.sweep.run().repaired == 0, "the step is not due before its delay"
     assert service.view(game_id, 0).view["hand"] is None
-    drain(service)
+    clock.advance(30.0)
+    report = sweep_later(service, clock)
+    assert (report.due, report.repaired) == (1, 1)
     assert len(service.view(game_id, 0).view["hand"]) == 2
 
 
@@ -250,7 +251,7 @@ def test_a_command_the_game_fails_on_is_refused_and_the_game_goes_on(
 
 
 def test_a_bot_whose_moves_are_all_refused_stops_trying(
-    service: GameService, monkeypatch: pytest.MonkeyPatch
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     meta = service.create_game("toy", 2, {})
     service.join(meta.id, "Ann", seat=0)
@@ -269,7 +270,7 @@ def test_a_bot_whose_moves_are_all_refused_stops_trying(
     tried = [service.outcome(meta.id, f"bot-1-{version}-{attempt}") for attempt in range(5)]
     assert [o.status if o else None for o in tried] == ["rejected"] * 4 + [None]
     assert service.your_turn(meta.id, 1).your_turn is True
-    jobs.sweep()
+    assert sweep_later(service, clock).repaired == 0
     drain(service)
     assert service.outcome(meta.id, f"bot-1-{version}-4") is None
 
@@ -363,7 +364,7 @@ def test_the_in_process_worker_stops_a_job_that_overruns_its_timeout_and_carries
 
 
 def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_the_sweep_completes(
-    service: GameService, monkeypatch: pytest.MonkeyPatch
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, _ = new_game(service, hand=1)
     drain(service)
@@ -386,8 +387,7 @@ def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_th
     assert service.view(game_id, None).status == "running"
 
     monkeypatch.setattr(game, "advance", real_advance)
-    jobs.sweep()
-    drain(service)
+    assert sweep_later(service, clock).repaired == 1
     types = [r.type for r in service.parts.store.read(game_id)]
     assert types.count("toy.round_scored") == 1 and types.count("toy.game_ended") == 1
     assert service.view(game_id, None).status == "over"

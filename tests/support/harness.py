@@ -11,6 +11,7 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry
 
 from domain import registry
 from services.game_service import GameService
+from services.processing.sweep import SweepReport
 from services.settings import Settings
 from tests.support.toygame import GAME
 from workers import context
@@ -112,3 +113,9 @@ def play_out(service: GameService, game_id: str, limit: int = 500) -> None:
             card = service.legal_commands(game_id, seat)[0]
             service.submit(game_id, seat, card, f"play-{turn}-{seat}", None)
     raise AssertionError("the game did not end")
+
+
+def sweep_later(service: GameService, clock: FakeClock) -> SweepReport:
+    """Let a sweep interval pass on the fake clock (whatever is due by now is overdue then), and sweep."""
+    clock.advance(service.settings.sweep_interval)
+    return service.sweep.run()

@@ -1,0 +1,102 @@
+"""When each game next needs a worker: one sorted set, game id -> epoch seconds (``keys.due_games``).
+
+A game is in the index while something will have to happen to it without a player: a command waiting to be
+decided (due at once), an automatic step (due after the advance delay), a bot's move (due at once) or a
+seat's deadline (due when it runs out). A game waiting only for a player with no deadline, and a finished
+game, are not in it. The sweep reads the games due by now, oldest first, so its cost follows the work that
+is due, not the number of games.
+
+The index is cross-game, so it cannot join a game's Lua scripts (a game's keys may live on their own
+Redis Cluster shard); instead every write that makes work due is followed by its index write on the same
+connection, in the order that keeps this promise: **a game's entry is never later than its work**.
+
+* A new command: the command is appended first, then the game is marked due now (``mark``: ZADD LT, which
+  only ever brings an entry forward), in the round trip that queues its job.
+* After a worker settles a game at ``head``: it writes the next due time (or removes the entry), then, in
+  the same round trip, reads the game's head and its last command. If either moved past ``head`` (another
+  worker appended, a command arrived), it marks the game due now. Whichever order the two writers' steps
+  interleave in, the last index write is either the newest settle's or a "due now".
+
+So a crash between a write and its index write can only leave an entry earlier than needed (the sweep then
+finds nothing to do and settles the game, which writes the right time), never a missing one. The one gap is
+a command whose submitter died between its two round trips: it was never acknowledged, its client resends
+it (the resubmission marks the game due), and ``papyrus doctor`` lists such a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+import redis
+
+from services import keys
+from services.store.event_store import Head, head_from
+from services.store.replies import as_str
+
+
+def _after(entry_id: str, checkpoint: str) -> bool:
+    """True if stream entry ``entry_id`` comes after ``checkpoint`` (both ``<ms>-<seq>``)."""
+    ms, _, seq = entry_id.partition("-")
+    at_ms, _, at_seq = checkpoint.partition("-")
+    return (int(ms), int(seq)) > (int(at_ms), int(at_seq))
+
+
+class DueIndex:
+    def __init__(self, connection: redis.Redis) -> None:
+        self._redis = connection
+
+    def mark(self, game_id: str, at: float, pipe: redis.client.Pipeline | None = None) -> None:
+        """Make the game due by ``at`` at the latest (adds it, or brings its entry forward)."""
+        (pipe if pipe is not None else self._redis).zadd(keys.due_games(), {game_id: at}, lt=True)
+
+    def record(self, game_id: str, due: float | None, head: Head, now: float) -> None:
+        """After settling the game at ``head``: its next due time (None: nothing will be due), unless the
+        log or the inbox moved past ``head`` meanwhile, in which case it is due ``now``."""
+        pipe = self._redis.pipeline(transaction=False)
+        if due is None:
+            pipe.zrem(keys.due_games(), game_id)
+        else:
+            pipe.zadd(keys.due_games(), {game_id: due})
+        pipe.hgetall(keys.head(game_id))
+        pipe.xrevrange(keys.commands(game_id), "+", "-", count=1)
+        _, raw_head, last_command = pipe.execute()
+        stored = head_from(raw_head)
+        newer_command = bool(last_command) and _after(as_str(last_command[0][0]), stored.checkpoint)
+        if (stored.version, stored.checkpoint) != (head.version, head.checkpoint) or newer_command:
+            self.mark(game_id, now)
+
+    def drop(self, game_id: str) -> None:
+        self._redis.zrem(keys.due_games(), game_id)
+
+    def due(self, by: float, limit: int) -> list[tuple[str, float]]:
+        """The games due at ``by`` or earlier, oldest first, at most ``limit``."""
+        found = cast(
+            list[tuple[bytes, float]],
+            self._redis.zrangebyscore(keys.due_games(), "-inf", by, start=0, num=limit, withscores=True),
+        )
+        return [(as_str(game_id), float(score)) for game_id, score in found]
+
+    def score(self, game_id: str) -> float | None:
+        """When the game is due, None if nothing is."""
+        found = self._redis.zscore(keys.due_games(), game_id)
+        return float(found) if found is not None else None
+
+    def count(self) -> int:
+        return int(self._redis.zcard(keys.due_games()))
+
+    def postpone(self, game_id: str, at: float) -> None:
+        """Move an entry that is in the index to ``at`` (the sweep, after a game failed to repair, so that
+        one broken game cannot hold up the others: it is tried again at the next sweep)."""
+        self._redis.zadd(keys.due_games(), {game_id: at}, xx=True)
+
+    def fill_once(self, running_ids: Callable[[], list[str]], now: float) -> bool:
+        """Mark every running game due ``now`` the first time the index is used on this store (a store
+        written before the index existed, or restored from an older data file); True if it did."""
+        if self._redis.exists(keys.due_index_filled()):
+            return False
+        ids = running_ids()
+        if ids:
+            self._redis.zadd(keys.due_games(), dict.fromkeys(ids, now), lt=True)
+        self._redis.set(keys.due_index_filled(), "1")
+        return True

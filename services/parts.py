@@ -9,6 +9,7 @@ import redis
 
 from domain.engine import Game
 from domain.registry import get_game
+from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
 from services.read_side.projections import Projections
 from services.settings import Settings
@@ -51,5 +52,6 @@ class Parts:
         """Append a command (idempotent by command_id) and make sure a process_game job will see it; False
         if the command id was already submitted."""
         is_new, _ = self.inbox.submit(game_id, record)
+        annotate(command_id=record.command_id, seat=record.seat)
         self.scheduler.process_game(game_id)
         return is_new

@@ -42,4 +42,5 @@ def run_worker(
     scheduler.sweep(0.0)
     worker_class = Worker if fork else InProcessWorker
     worker = worker_class([scheduler.queue], connection=scheduler.queue.connection, name=name)
-    return bool(worker.work(burst=burst, with_scheduler=True, logging_level="INFO", max_jobs=max_jobs))
+    # RQ's own lines per job stay below WARNING: each job logs one line of its own (workers/observed_jobs.py)
+    return bool(worker.work(burst=burst, with_scheduler=True, logging_level="WARNING", max_jobs=max_jobs))

@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.engine import Game
 from services import keys
+from services.observability import metrics
 from services.parts import Parts
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id, bot_seats
 from services.store.deadlines import Deadline
@@ -41,13 +42,15 @@ class NextSteps:
         head: Head | None = None,
         state: Any = None,
         repair: bool = False,
+        decided_at: float | None = None,
     ) -> None:
         """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given) and
-        schedule what comes next."""
+        schedule what comes next; ``decided_at``: when the first command this projection shows was decided."""
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
         parts.projections.write(game, game_id, meta["seats"], head.version, state, check_first=repair)
+        metrics.projection_written(game.name, decided_at, parts.settings.clock())
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))

@@ -71,6 +71,17 @@ class App:
             statuses.append(answer.status_code)
         return statuses
 
+    def next_to_act(self, table: Table) -> tuple[int, list[dict[str, Any]]]:
+        """The first seat to act and its legal commands, once the workers have got there."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            to_act = self.client.get(f"/api/games/{table.game_id}/view").json["to_act"]
+            legal = self.legal_commands(table, to_act)
+            if legal:
+                return to_act[0], legal
+            time.sleep(0.02)
+        raise AssertionError(f"nobody could act in game {table.game_id}")
+
     def legal_commands(self, table: Table, to_act: list[int]) -> list[dict[str, Any]]:
         if not to_act:
             return []

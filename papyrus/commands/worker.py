@@ -63,28 +63,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def refusal(args: argparse.Namespace) -> str | None:
+    """Why these arguments and this environment would make a worker's figures wrong, if they would."""
+    if multiprocess_dir() is not None:
+        return (
+            f"unset {MULTIPROC_DIR} for workers: it is where the API's gunicorn processes share their "
+            "figures, and a worker's would be counted there too (a worker answers its own at --metrics-port)."
+        )
+    if args.metrics_port is not None and args.fork:
+        return (
+            "--metrics-port counts the jobs a worker runs in its own process; with --fork each job runs in "
+            "a process of its own whose counts would be lost. Drop --fork or --metrics-port."
+        )
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         observe_from_env()
     except ValueError as error:
         print(f"papyrus worker: {error}", file=sys.stderr)
         return 2
-    if multiprocess_dir() is not None:
-        print(
-            f"papyrus worker: unset {MULTIPROC_DIR} for workers: it is where the API's gunicorn processes "
-            "share their figures, and a worker's would be counted there too (a worker answers its own at "
-            "--metrics-port).",
-            file=sys.stderr,
-        )
+    refused = refusal(args)
+    if refused is not None:
+        print(f"papyrus worker: {refused}", file=sys.stderr)
         return 2
     if args.metrics_port is not None and metrics.is_enabled():
-        if args.fork:
-            print(
-                "papyrus worker: --metrics-port counts the jobs a worker runs in its own process; with "
-                "--fork each job runs in a process of its own whose counts would be lost. Drop --fork.",
-                file=sys.stderr,
-            )
-            return 2
         serve_process_metrics(args.metrics_port, args.metrics_host)
     log.info(
         "worker starting",

@@ -83,11 +83,16 @@ def stop(processes: list[subprocess.Popen[bytes]]) -> None:
             process.wait()
 
 
-def delete_everything(store: redis.Redis, prefix: str, queue: str) -> None:
-    for pattern in (f"{prefix}:*", f"rq:*{queue}*"):
-        names = list(store.scan_iter(match=pattern, count=1000))
-        if names:
-            store.delete(*names)
+def rq_keys(store: redis.Redis) -> set[bytes]:
+    return set(store.scan_iter(match="rq:*", count=1000))
+
+
+def delete_what_the_run_made(store: redis.Redis, prefix: str, queue: str, rq_before: set[bytes]) -> None:
+    """This run's games (its own key prefix) and RQ's keys it created (its jobs, results, registries)."""
+    names = [*store.scan_iter(match=f"{prefix}:*", count=1000), *(rq_keys(store) - rq_before)]
+    if names:
+        store.delete(*names)
+    store.srem("rq:queues", f"rq:queue:{queue}")
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +112,7 @@ def observed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Observed]:
         "PAPYRUS_KEY_PREFIX": prefix,
         "PAPYRUS_LOG_FORMAT": "json",
     }
-    logs = tmp_path_factory.mktemp("observed-logs")
+    logs, rq_before = tmp_path_factory.mktemp("observed-logs"), rq_keys(store)
     api_port, worker_ports = free_port(), [free_port(), free_port()]
     gunicorn = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "--workers", "2"]
     gunicorn += ["--threads", "4", "--bind", f"127.0.0.1:{api_port}", "api.app:create_app()"]
@@ -124,7 +129,7 @@ def observed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Observed]:
         )
     finally:
         stop(processes)
-        delete_everything(store, prefix, queue)
+        delete_what_the_run_made(store, prefix, queue, rq_before)
         store.close()
 
 

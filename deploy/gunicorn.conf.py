@@ -43,7 +43,7 @@ logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "root": {"level": log_level_from_env(), "handlers": ["papyrus"]},
-    "loggers": {"gunicorn.error": {"level": "INFO", "handlers": [], "propagate": True}},
+    "loggers": {"gunicorn.error": {"handlers": [], "propagate": True}},  # its level: --log-level
     "handlers": {
         "papyrus": {"class": "logging.StreamHandler", "formatter": "papyrus", "stream": "ext://sys.stderr"}
     },

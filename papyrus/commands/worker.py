@@ -89,7 +89,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"papyrus worker: {refused}", file=sys.stderr)
         return 2
     if args.metrics_port is not None and metrics.is_enabled():
-        serve_process_metrics(args.metrics_port, args.metrics_host)
+        try:
+            serve_process_metrics(args.metrics_port, args.metrics_host)
+        except OSError as error:
+            print(f"papyrus worker: --metrics-port {args.metrics_port}: {error}", file=sys.stderr)
+            return 2
     log.info(
         "worker starting",
         extra=fields(pid=os.getpid(), name=args.name, fork=args.fork, metrics_port=args.metrics_port),

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
+from redis.exceptions import RedisError
 from rq import Worker
 from rq.registry import FailedJobRegistry
 
@@ -105,6 +106,18 @@ class ServiceCollector(Collector):
         self._clock = clock
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
+        """The store's figures and ``papyrus_store_up`` 1, or ``papyrus_store_up`` 0 alone when the store
+        does not answer (the scrape still answers the process's own figures, its Redis errors among them)."""
+        try:
+            figures = list(self._read())
+        except RedisError:
+            figures = []
+        yield _gauge(
+            "papyrus_store_up", "1 if the store answered this scrape's reads, else 0.", int(bool(figures))
+        )
+        yield from figures
+
+    def _read(self) -> Iterator[GaugeMetricFamily]:
         probe = self._probe
         yield _gauge("papyrus_queue_depth", "Jobs waiting in the RQ queue.", probe.queue_depth())
         yield _gauge("papyrus_failed_jobs", "Jobs in RQ's failed registry.", probe.failed_jobs())

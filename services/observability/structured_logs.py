@@ -1,10 +1,10 @@
 """Logs: one JSON object a line (or plain text for a terminal), with the ids of what a line is about.
 
 Every line has ``timestamp`` (UTC, ISO 8601), ``level``, ``logger`` and ``message``, then the fields that
-apply: those bound for the current request or job with :func:`bound` (``game_id``, ``job_id``, ``seat``...,
-carried by a context variable, so a line logged deep inside a job still names its game), those added to it
-with :func:`annotate`, and those of the line itself (``logger.info("...", extra=fields(...))``). An
-exception's traceback is the ``exception`` field.
+apply (a field without a value is left out): those bound for the current request or job with
+:func:`bound` (``game_id``, ``job_id``, ``seat``..., carried by a context variable, so a line logged deep
+inside a job still names its game), those added to it with :func:`annotate`, and those of the line itself
+(``logger.info("...", extra=fields(...))``). An exception's traceback is the ``exception`` field.
 
 What is logged is ids, codes, statuses and durations: never a request's headers or body, a token, a
 password, an invitation code or a command's body (which may name a seat's hidden cards).
@@ -67,7 +67,7 @@ def current_fields() -> dict[str, Any]:
 
 def _record_fields(record: logging.LogRecord) -> dict[str, Any]:
     own = getattr(record, FIELDS_ATTRIBUTE, None)
-    return {**current_fields(), **(own or {})}
+    return {key: value for key, value in {**current_fields(), **(own or {})}.items() if value is not None}
 
 
 def _timestamp(record: logging.LogRecord) -> str:

@@ -5,11 +5,14 @@ jobs run, live streams, requests; with PAPYRUS_METRICS=0 nothing is counted and 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+import redis
 from prometheus_client.parser import text_string_to_metric_families
 
 from services.observability import metrics
+from services.observability.exposition import render
 from tests.api.support import bearer
 from tests.observability.conftest import GAME, App
 
@@ -80,6 +83,7 @@ def test_the_store_figures_are_read_at_scrape_time(app: App) -> None:
         "papyrus_workers_alive",
         "papyrus_oldest_undecided_command_age_seconds",
         "papyrus_sweep_interval_seconds",
+        "papyrus_store_up",
     ):
         assert (name, ()) in samples, name
     assert samples[("papyrus_sweep_interval_seconds", ())] == 60
@@ -118,3 +122,22 @@ def test_the_switch_reads_0_or_1_and_refuses_anything_else() -> None:
     assert metrics.metrics_enabled_from_env({"PAPYRUS_METRICS": "0"}) is False
     with pytest.raises(ValueError, match="PAPYRUS_METRICS"):
         metrics.metrics_enabled_from_env({"PAPYRUS_METRICS": "off"})
+
+
+class DownProbe:
+    """A store that does not answer."""
+
+    def __getattr__(self, name: str) -> Any:
+        def fail() -> None:
+            raise redis.ConnectionError("Redis is down")
+
+        return fail
+
+
+def test_a_store_down_still_answers_the_process_figures() -> None:
+    body, _ = render(DownProbe())
+    names = {family.name for family in text_string_to_metric_families(body.decode())}
+    assert {"papyrus_redis_errors", "papyrus_commands_submitted"} <= names
+    assert "papyrus_queue_depth" not in names
+    up = [f for f in text_string_to_metric_families(body.decode()) if f.name == "papyrus_store_up"]
+    assert [sample.value for sample in up[0].samples] == [0]

@@ -4,6 +4,7 @@ multiprocess directory, and --metrics-port with --fork; and a bad switch names i
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -46,3 +47,13 @@ def test_a_worker_that_could_not_count_right_does_not_start(
     finished = worker(*args, **env)
     assert finished.returncode == 2
     assert said in finished.stderr
+
+
+def test_a_metrics_port_already_taken_is_refused_naming_it() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        finished = worker("--metrics-port", port, "--metrics-host", "127.0.0.1")
+    assert finished.returncode == 2
+    assert f"--metrics-port {port}" in finished.stderr

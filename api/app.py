@@ -12,8 +12,10 @@ from flask.json.provider import DefaultJSONProvider
 from api.blueprints import all_blueprints
 from api.context import ApiConfig, ApiContext, install
 from api.errors import register_error_handlers
+from api.request_log import install_request_log
 from api.store_outage import register_store_outage_handler
 from services.game_service import GameService
+from services.observability.setup import observe_from_env
 
 
 class _MsgspecJSON(DefaultJSONProvider):
@@ -35,6 +37,7 @@ def create_app(
     if service is None:
         from api.runtime import runtime_from_env
 
+        observe_from_env()
         runtime = runtime_from_env()
         service, redis, mode = runtime.service, runtime.redis, runtime.mode
     config = config or ApiConfig.from_env()
@@ -44,6 +47,7 @@ def create_app(
     install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))
     register_error_handlers(app)
     register_store_outage_handler(app)
+    install_request_log(app)
     for blueprint in all_blueprints():
         app.register_blueprint(blueprint)
     return app

@@ -23,6 +23,7 @@ from redis import Redis
 from api.context import ApiConfig
 from api.web.settings import LiveSettings
 from services.game_service import GameService
+from services.observability.redis_errors import count_errors
 from services.settings import Settings
 from services.store.data_file import restore_store, save_store
 
@@ -101,6 +102,7 @@ def production_runtime(settings: Settings, socket_timeout: float | None = None) 
     assert settings.redis_url is not None
     store = Redis.from_url(settings.redis_url, socket_timeout=socket_timeout or store_socket_timeout())
     rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else store
+    count_errors(store, rq_connection)
     service = GameService(store, settings, rq_connection)
     return Runtime(service=service, redis=store, mode="production", close=store.close)
 

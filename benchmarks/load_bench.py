@@ -1,11 +1,15 @@
 """Papyrus under load: a real Redis, the API under gunicorn, RQ workers, many games driven by HTTP bots.
 
     python benchmarks/load_bench.py --games 200 --rate 100 --duration 60
+    python benchmarks/load_bench.py --compare-metrics --duration 60   # metrics on, then off, same run
 
 Loopback only, bounded (stops after --duration seconds of driving), and it refuses to run on a Redis
 database that already holds keys (it deletes what it created when done). Prints one JSON report: commands per
 second, p50/p99 submit-to-outcome latency, projection lag, Redis memory per finished game, and in the same run
 redis-benchmark's XADD rate and a bare Flask endpoint's request rate (benchmarks/flask_ref.py).
+The API runs with deploy/gunicorn.conf.py (metrics shared across its processes) and the workers serve their
+metrics (--metrics-port); ``--compare-metrics`` drives the same load twice, with fresh processes, first with
+metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side.
 """
 
 from __future__ import annotations
@@ -69,22 +73,34 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
     parser.add_argument("--finish-games", type=int, default=4, help="games then played to the end, unpaced")
     parser.add_argument("--finish-timeout", type=float, default=180.0, help="seconds allowed for that")
+    parser.add_argument(
+        "--compare-metrics",
+        action="store_true",
+        help="drive the load twice, metrics on then off (PAPYRUS_METRICS=0), and compare the latencies",
+    )
     return parser.parse_args()
 
 
 def gunicorn(
-    app: str, port: int, args: argparse.Namespace, env: dict[str, str], log: Path, cwd: Path = ROOT
+    app: str,
+    port: int,
+    args: argparse.Namespace,
+    env: dict[str, str],
+    log: Path,
+    cwd: Path = ROOT,
+    config: tuple[str, ...] = (),
 ) -> Any:
     command = python_module(
-        "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(args.api_workers),
+        "gunicorn", *config, "--bind", f"127.0.0.1:{port}", "--workers", str(args.api_workers),
         "--worker-class", "gthread", "--threads", str(args.api_threads), "--log-level", "warning", app,
     )  # fmt: skip
     return spawn(command, env, log, cwd)
 
 
-def worker_command(args: argparse.Namespace) -> list[str]:
+def worker_command(args: argparse.Namespace, metrics_on: bool) -> list[str]:
     fork = ["--fork"] if args.worker_kind == "fork" else []
-    return python_module("papyrus", "worker", *fork)
+    metrics = ["--metrics-port", str(free_port())] if metrics_on and not fork else []
+    return python_module("papyrus", "worker", *fork, *metrics)
 
 
 def create_tables(base: str, args: argparse.Namespace) -> list[Table]:
@@ -207,17 +223,18 @@ def delete_created_keys(store: redis.Redis) -> None:
             store.delete(*batch[start : start + 500])
 
 
-def main() -> int:
-    args = parse_args()
-    store = redis.Redis.from_url(args.redis_url)
-    if store.dbsize():
-        sys.exit(f"{args.redis_url} already holds keys: give the benchmark an empty database")
-    logs = Path(tempfile.mkdtemp(prefix="papyrus-bench-"))
-    env = {"REDIS_URL": args.redis_url}
+def run_load(args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_on: bool) -> dict[str, Any]:
+    """Start the API and the workers, drive the load, play a few games out; the figures of this run."""
+    env = {"REDIS_URL": args.redis_url, "PAPYRUS_METRICS": "1" if metrics_on else "0"}
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    processes = [gunicorn("api.app:create_app()", port, args, env, logs / "api.log")]
-    processes += [spawn(worker_command(args), env, logs / f"worker{i}.log") for i in range(args.rq_workers)]
+    tag = "metrics-on" if metrics_on else "metrics-off"
+    config = ("-c", "deploy/gunicorn.conf.py")
+    processes = [gunicorn("api.app:create_app()", port, args, env, logs / f"api-{tag}.log", config=config)]
+    processes += [
+        spawn(worker_command(args, metrics_on), env, logs / f"worker{i}-{tag}.log")
+        for i in range(args.rq_workers)
+    ]
     try:
         wait_http(base + "/api/health")
         tables = create_tables(base, args)
@@ -232,19 +249,19 @@ def main() -> int:
         finished, memory = memory_per_game(store, tables)
     finally:
         stop(processes)
-    report = {
-        "command": " ".join(sys.argv),
-        "games": args.games,
-        "target_rate": args.rate,
+    delete_created_keys(store)
+    commands = max(1, len(stats.latencies))
+    return {
+        "metrics": "on" if metrics_on else "off",
         "elapsed_s": round(elapsed, 1),
         "commands": len(stats.latencies),
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),
         "statuses": stats.statuses,
         "reads_per_s": round(stats.reads / elapsed, 1),
-        "api_cpu_ms_per_command": round(1000 * api_cpu / max(1, len(stats.latencies)), 1),
-        "worker_cpu_ms_per_command": round(1000 * worker_cpu / max(1, len(stats.latencies)), 1),
-        "bot_clients_cpu_ms_per_command": round(1000 * client_cpu / max(1, len(stats.latencies)), 1),
-        "redis_cpu_ms_per_command": round(1000 * redis_cpu / max(1, len(stats.latencies)), 1),
+        "api_cpu_ms_per_command": round(1000 * api_cpu / commands, 1),
+        "worker_cpu_ms_per_command": round(1000 * worker_cpu / commands, 1),
+        "bot_clients_cpu_ms_per_command": round(1000 * client_cpu / commands, 1),
+        "redis_cpu_ms_per_command": round(1000 * redis_cpu / commands, 1),
         "machine_cpu_busy_pct": round(100 * busy / max(1, busy + idle), 1),
         "submit_p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 1),
         "submit_p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 1),
@@ -252,11 +269,29 @@ def main() -> int:
         "projection_lag_p99_ms": round(percentile(stats.lags, 0.99) * 1000, 2),
         "finished_games": finished,
         "redis_kib_per_finished_game": round(memory / 1024, 1) if memory else None,
-        "reference_redis_benchmark_xadd_per_s": redis_xadd_rate(args.redis_url),
-        "reference_bare_flask_req_per_s": round(bare_flask_rate(args, logs), 1),
-        "logs": str(logs),
     }
-    delete_created_keys(store)
+
+
+def metrics_cost(on: dict[str, Any], off: dict[str, Any]) -> dict[str, Any]:
+    """What metrics add: the difference of each latency and CPU figure, on minus off."""
+    figures = ("submit_p50_ms", "submit_p99_ms", "api_cpu_ms_per_command", "worker_cpu_ms_per_command")
+    return {name: round(on[name] - off[name], 2) for name in figures}
+
+
+def main() -> int:
+    args = parse_args()
+    store = redis.Redis.from_url(args.redis_url)
+    if store.dbsize():
+        sys.exit(f"{args.redis_url} already holds keys: give the benchmark an empty database")
+    logs = Path(tempfile.mkdtemp(prefix="papyrus-bench-"))
+    runs = [run_load(args, store, logs, metrics_on=True)]
+    if args.compare_metrics:
+        runs.append(run_load(args, store, logs, metrics_on=False))
+    report: dict[str, Any] = {"command": " ".join(sys.argv), "games": args.games, "target_rate": args.rate}
+    report.update(runs[0] if len(runs) == 1 else {"runs": runs, "metrics_cost": metrics_cost(*runs)})
+    report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url)
+    report["reference_bare_flask_req_per_s"] = round(bare_flask_rate(args, logs), 1)
+    report["logs"] = str(logs)
     print(json.dumps(report, indent=2))
     return 0
 

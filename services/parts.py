@@ -7,6 +7,7 @@ import redis
 
 from domain.engine import Game
 from domain.registry import get_game
+from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
 from services.read_side.projections import Projections
 from services.results import GameMeta
@@ -55,6 +56,7 @@ class Parts:
         will see it; False if the command id was already submitted. The game is marked due after the
         append, in the round trip that queues the job (see services/store/due_index.py)."""
         is_new, _ = self.inbox.submit(game_id, record)
+        annotate(command_id=record.command_id, seat=record.seat)
         pipe = self.redis.pipeline(transaction=False)
         self.due.mark(game_id, self.settings.clock(), pipe)
         self.scheduler.process_game(game_id, pipe)

@@ -16,6 +16,7 @@ from domain.engine import Game
 from domain.registry import get_game
 from services import keys, validation
 from services.errors import ServiceError
+from services.observability import metrics
 from services.parts import Parts
 from services.read_side.history import outcome_events
 from services.read_side.projections import PUBLIC
@@ -63,9 +64,13 @@ class PlayerCommands:
         then). A new command expecting a version the game has left is answered "stale" and not written."""
         found = self.read(game_id, command_id)
         if found.outcome is None and expected_version is not None and expected_version < found.version:
+            metrics.command_refused(found.meta.game, "stale")
             return CommandOutcome(command_id=command_id, status="stale", version=found.version)
         game = get_game(found.meta.game)
-        self.queue(found.meta, game, seat, command, command_id, expected_version, found.outcome is not None)
+        with metrics.refusals_counted(game.name):
+            self.queue(
+                found.meta, game, seat, command, command_id, expected_version, found.outcome is not None
+            )
         outcome = found.outcome or self._parts.inbox.wait(game_id, command_id, wait, found.decided_cursor)
         if outcome is None:
             version = self._parts.store.head(game_id).version
@@ -121,7 +126,8 @@ class PlayerCommands:
             expected_version=expected_version,
             at=now_iso(self._parts.settings.clock),
         )
-        self._parts.queue_command(game_id, record)
+        if self._parts.queue_command(game_id, record):
+            metrics.command_submitted(game.name, "player")
 
     def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is

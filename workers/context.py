@@ -13,6 +13,7 @@ from threading import Lock
 from redis import Redis
 
 from services.game_service import GameService
+from services.observability.redis_errors import count_errors
 from services.settings import Settings
 
 _lock = Lock()
@@ -39,6 +40,7 @@ def service_from_env(settings: Settings | None = None) -> GameService:
         raise RuntimeError("REDIS_URL is not set: a worker needs the store's Redis")
     store = connect(settings.redis_url)
     rq_connection = connect(settings.rq_redis_url) if settings.rq_redis_url else store
+    count_errors(store, rq_connection)
     return GameService(store, settings, rq_connection)
 
 

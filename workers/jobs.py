@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 from workers import context
+from workers.observed_jobs import observed
 
 
+@observed
 def process_game(game_id: str) -> int:
     """Decide the game's queued commands in order, then project and schedule what follows."""
     return context.service().processor.process_game(game_id)
 
 
+@observed
 def advance_game(game_id: str, version: int) -> bool:
     """Run the automatic phase due at ``version``; a late or duplicate job finds it gone and does nothing."""
     return context.service().processor.advance_game(game_id, version)
 
 
+@observed
 def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
     """Submit the bot's move for ``seat`` at ``version`` (idempotent command id per attempt)."""
     return context.service().stand_ins.bot_move(game_id, seat, version, attempt)
 
 
+@observed
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
     return context.service().stand_ins.timeout_seat(game_id, seat)

@@ -180,7 +180,7 @@ def _work(worker: PapyrusWorker, burst: bool, max_jobs: int | None) -> bool:
         if worker.name and worker.connection.exists(worker.key):
             # a previous loop of this process under this --name, ended by a Redis error
             worker.register_death()  # type: ignore[no-untyped-call]
-        return bool(worker.work(burst=burst, logging_level="INFO", max_jobs=max_jobs))
+        return bool(worker.work(burst=burst, logging_level="WARNING", max_jobs=max_jobs))
     except STORE_UNAVAILABLE as error:
         if not worker.stopping:
             log.warning("worker %s: the job loop ended on a Redis error (%s)", worker.name, error)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from api.blueprints import accounts, commands, games, health, history, lobby, openapi_doc, views
+from api.blueprints import accounts, commands, games, health, history, lobby, metrics, openapi_doc, views
 from api.web import blueprint as web_blueprint
 
 
@@ -18,5 +18,6 @@ def all_blueprints() -> list[Blueprint]:
         openapi_doc.blueprint,
         accounts.blueprint,
         lobby.blueprint,
+        metrics.blueprint,
         web_blueprint,
     ]

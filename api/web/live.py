@@ -21,6 +21,7 @@ from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
 from api.web.settings import LiveSettings, live_settings
 from services.game_service import GameService
+from services.observability import metrics
 from services.results import GameView
 
 blueprint = api_blueprint("live", __name__)
@@ -89,7 +90,7 @@ def live_view(game_id: str) -> Response:
     service.meta(game_id)
     seat = caller_seat(game_id)
     seen = _last_seen_version()
-    stream = view_stream(service, game_id, seat, seen, live_settings())
+    stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings()))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"

@@ -33,9 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.runtime import runtime_from_env
+    from services.observability.setup import observe_from_env
     from services.store.data_file import DataFileError
 
     try:
+        observe_from_env()
         runtime = runtime_from_env(data_file=args.data_file)
     except (DataFileError, OSError, ValueError) as error:
         print(f"papyrus serve: {error}", file=sys.stderr)

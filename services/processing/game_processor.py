@@ -19,6 +19,8 @@ import msgspec
 from domain.engine import Game, RuleViolation
 from domain.registry import get_game
 from services import keys
+from services.observability import metrics
+from services.observability.structured_logs import fields
 from services.parts import Parts
 from services.processing.next_steps import NextSteps
 from services.results import GameMeta
@@ -70,7 +72,7 @@ class GameProcessor:
         parts = self._parts
         meta, game, head = self._start(game_id)
         head, state = parts.states.load(game, game_id, head)
-        decided = 0
+        decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:
                 head, state = self._run_automatic(game, game_id, head, state)
@@ -78,13 +80,14 @@ class GameProcessor:
                 for entry_id, command in pending:
                     head, state = self._decide(game, game_id, head, state, entry_id, command)
                     decided += 1
+                    decided_at = parts.settings.clock() if decided_at is None else decided_at
                 head, state = self._run_automatic(game, game_id, head, state)
                 if len(pending) < PENDING_BATCH:
                     break
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
                 head, state = parts.states.load(game, game_id)
-        self.next_steps.settle(game, game_id, meta, head, state)
+        self.next_steps.settle(game, game_id, meta, head, state, decided_at=decided_at)
         return decided
 
     def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
@@ -173,7 +176,20 @@ class GameProcessor:
             ).as_dict()
         else:
             events = self._events_of(game, game_id, state, command, outcome)
-        return self._append(game, game_id, head, state, events, command.actor, command.command_id, decision)
+        appended = self._append(
+            game, game_id, head, state, events, command.actor, command.command_id, decision
+        )
+        metrics.command_decided(game.name, outcome.status, command.at, self._parts.settings.clock())
+        log.debug(
+            "command decided",
+            extra=fields(
+                command_id=command.command_id,
+                seat=command.seat,
+                outcome=outcome.status,
+                code=(outcome.violation or {}).get("code"),
+            ),
+        )
+        return appended
 
     @staticmethod
     def _events_of(

@@ -22,6 +22,7 @@ from typing import Any
 
 from domain.engine import Game
 from services import keys
+from services.observability import metrics
 from services.parts import Parts
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
@@ -37,15 +38,23 @@ class NextSteps:
         self._parts = parts
 
     def settle(
-        self, game: Game, game_id: str, meta: GameMeta, head: Head | None = None, state: Any = None
+        self,
+        game: Game,
+        game_id: str,
+        meta: GameMeta,
+        head: Head | None = None,
+        state: Any = None,
+        decided_at: float | None = None,
     ) -> None:
         """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given),
-        schedule what comes next and record when the game is next due."""
+        schedule what comes next and record when the game is next due; ``decided_at``: when the first
+        command this projection shows was decided."""
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
         parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=False)
         now = parts.settings.clock()
+        metrics.projection_written(game.name, decided_at, now)
         if game.result(state) is not None:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))

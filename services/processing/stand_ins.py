@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.engine import Bot, Game
+from services.observability import metrics
 from services.parts import Parts
 from services.store.records import Actor, CommandRecord, now_iso
 
@@ -47,7 +48,7 @@ class StandIns:
             command = bot_for(game, game_id, seat, version, attempt).choose(game, state, seat)
         else:
             command = game.timeout_command(state, seat)
-        return self._queue(game_id, seat, seat, bot_command_id(seat, version, attempt), command)
+        return self._queue(game.name, game_id, seat, seat, bot_command_id(seat, version, attempt), command)
 
     def timeout_seat(self, game_id: str, seat: int) -> bool:
         """Submit ``game.timeout_command`` for ``seat`` (actor "timeout") once its deadline has passed."""
@@ -60,9 +61,9 @@ class StandIns:
         if game.result(state) is not None or seat not in game.to_act(state):
             return False
         command = game.timeout_command(state, seat)
-        return self._queue(game_id, seat, "timeout", f"timeout-{seat}-{entry.since}", command)
+        return self._queue(game.name, game_id, seat, "timeout", f"timeout-{seat}-{entry.since}", command)
 
-    def _queue(self, game_id: str, seat: int, actor: Actor, command_id: str, command: Any) -> bool:
+    def _queue(self, game: str, game_id: str, seat: int, actor: Actor, command_id: str, command: Any) -> bool:
         record = CommandRecord(
             command_id=command_id,
             seat=seat,
@@ -71,4 +72,7 @@ class StandIns:
             expected_version=None,
             at=now_iso(self._parts.settings.clock),
         )
-        return self._parts.queue_command(game_id, record)
+        is_new = self._parts.queue_command(game_id, record)
+        if is_new:
+            metrics.command_submitted(game, "bot" if actor == seat else "timeout")
+        return is_new

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from services import keys
+from services.observability import metrics
 from services.parts import Parts
 from services.processing.sweep import Sweep, SweepReport, period
 
@@ -54,6 +55,7 @@ class Upkeep:
         if not self.take_sweep(force=alone):
             return None
         report = self._sweep.run(self.worker, nothing_in_flight=alone)
+        metrics.sweep_finished(report.repaired, report.at)
         parts.heartbeats.forget_silent(now)
         return report
 

@@ -22,6 +22,17 @@ def free_port() -> int:
         return port
 
 
+def _banner(server: subprocess.Popen[str], port: int, most: int = 20) -> str:
+    """The line naming the URL among the first ``most`` the process writes (log lines may come before it:
+    its first sweep's job line, say); "" if none does."""
+    assert server.stdout is not None
+    for _ in range(most):
+        line = server.stdout.readline()
+        if f"http://127.0.0.1:{port}/" in line:
+            return line
+    return ""
+
+
 def test_serve_without_redis_prints_its_url_and_runs_a_game_alone() -> None:
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
@@ -36,7 +47,7 @@ def test_serve_without_redis_prints_its_url_and_runs_a_game_alone() -> None:
     )
     try:
         assert server.stdout is not None
-        banner = server.stdout.readline()
+        banner = _banner(server, port)
         assert f"http://127.0.0.1:{port}/" in banner
         base = f"http://127.0.0.1:{port}/api"
         health = _wait_for(f"{base}/health")

@@ -1,0 +1,215 @@
+"""The service's Prometheus metrics and the one-line calls that record them.
+
+Every figure is recorded in the process where it happens: the API counts the commands players submit and
+refuse and the live streams it holds open; a worker counts the commands it decides (with their
+submit-to-outcome latency), the projection lag, its jobs and the sweeps it runs. Each process exposes its
+own figures (the API at ``GET /metrics``, a worker at ``papyrus worker --metrics-port``) and Prometheus adds
+them up; the figures read from the store at scrape time (queue depth, the oldest undecided command...) are in
+service_probe.py. Under gunicorn the API's processes share their figures through prometheus_client's
+multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``, see deploy/gunicorn.conf.py).
+
+Labels stay bounded: a game's *name* (``game``), never a game id; an outcome, a reason, a job function,
+a route template. ``PAPYRUS_METRICS=0`` turns every recording call here into a no-op and ``/metrics`` off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+from services.errors import ServiceError
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
+LAG_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 30.0)
+DURATION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+@dataclass
+class _Switch:
+    enabled: bool = True
+
+
+_switch = _Switch()
+
+
+def metrics_enabled_from_env(env: Mapping[str, str] | None = None) -> bool:
+    """``PAPYRUS_METRICS``: ``1`` (or unset) records metrics, ``0`` records none and hides ``/metrics``."""
+    raw = (os.environ if env is None else env).get("PAPYRUS_METRICS", "").strip()
+    if raw not in {"", "0", "1"}:
+        raise ValueError(f"PAPYRUS_METRICS must be 0 or 1, got {raw!r}")
+    return raw != "0"
+
+
+def enable(enabled: bool) -> None:
+    _switch.enabled = enabled
+
+
+def is_enabled() -> bool:
+    return _switch.enabled
+
+
+COMMANDS_SUBMITTED = Counter(
+    "papyrus_commands_submitted",
+    "Commands newly appended to a game's inbox, by game and by who sent them (player, bot, timeout).",
+    ["game", "source"],
+    registry=REGISTRY,
+)
+COMMANDS_REFUSED = Counter(
+    "papyrus_commands_refused",
+    "Commands refused before they were written: stale (the game left the expected version), invalid "
+    "(a bad seat, command id or body), not_running (the game is open or over).",
+    ["game", "reason"],
+    registry=REGISTRY,
+)
+COMMANDS_DECIDED = Counter(
+    "papyrus_commands_decided",
+    "Commands decided by a worker, by outcome: accepted, rejected (by the rules) or stale.",
+    ["game", "outcome"],
+    registry=REGISTRY,
+)
+SUBMIT_TO_OUTCOME = Histogram(
+    "papyrus_command_submit_to_outcome_seconds",
+    "From a command's stored submit time to its decision by a worker (wall clocks of two processes).",
+    ["game"],
+    buckets=LATENCY_BUCKETS,
+    registry=REGISTRY,
+)
+PROJECTION_LAG = Histogram(
+    "papyrus_projection_lag_seconds",
+    "From the first command a job decided to the projections players read being written.",
+    ["game"],
+    buckets=LAG_BUCKETS,
+    registry=REGISTRY,
+)
+JOB_DURATION = Histogram(
+    "papyrus_job_duration_seconds",
+    "How long each job ran, by job function (its _count is the number of jobs run).",
+    ["function"],
+    buckets=DURATION_BUCKETS,
+    registry=REGISTRY,
+)
+JOBS_FAILED = Counter(
+    "papyrus_jobs_failed",
+    "Jobs that raised (RQ keeps them in its failed registry), by job function.",
+    ["function"],
+    registry=REGISTRY,
+)
+SWEEPS = Counter("papyrus_sweeps", "Sweeps run.", registry=REGISTRY)
+SWEEP_REPAIRED = Counter(
+    "papyrus_sweep_repaired_games",
+    "Games a sweep found needing work: set up, re-queued for processing, or a seat timed out.",
+    registry=REGISTRY,
+)
+SWEEP_LAST_RUN = Gauge(
+    "papyrus_sweep_last_run_timestamp_seconds",
+    "When this process last finished a sweep (Unix time).",
+    registry=REGISTRY,
+    multiprocess_mode="max",
+)
+LIVE_STREAMS = Gauge(
+    "papyrus_live_streams_open",
+    "Live view streams (server-sent events) open now.",
+    registry=REGISTRY,
+    multiprocess_mode="livesum",
+)
+REDIS_ERRORS = Counter(
+    "papyrus_redis_errors",
+    "Failed attempts to talk to Redis (kind: connection or timeout), each retry counted.",
+    ["kind"],
+    registry=REGISTRY,
+)
+HTTP_REQUESTS = Counter(
+    "papyrus_http_requests",
+    "API requests answered, by method, route template and status.",
+    ["method", "route", "status"],
+    registry=REGISTRY,
+)
+HTTP_DURATION = Histogram(
+    "papyrus_http_request_duration_seconds",
+    "Time to answer an API request (a live stream: until it starts), by route template.",
+    ["route"],
+    buckets=DURATION_BUCKETS,
+    registry=REGISTRY,
+)
+
+
+def command_submitted(game: str, source: str) -> None:
+    if _switch.enabled:
+        COMMANDS_SUBMITTED.labels(game, source).inc()
+
+
+def command_refused(game: str, reason: str) -> None:
+    if _switch.enabled:
+        COMMANDS_REFUSED.labels(game, reason).inc()
+
+
+def command_decided(game: str, outcome: str, submitted_at: str, decided_at: float) -> None:
+    """A worker decided a command; ``submitted_at`` is its stored submit time (ISO 8601, UTC)."""
+    if not _switch.enabled:
+        return
+    COMMANDS_DECIDED.labels(game, outcome).inc()
+    submitted = datetime.fromisoformat(submitted_at).timestamp()
+    SUBMIT_TO_OUTCOME.labels(game).observe(max(0.0, decided_at - submitted))
+
+
+def projection_written(game: str, decided_at: float | None, written_at: float) -> None:
+    """The projections were written at ``written_at``, after a command decided at ``decided_at``."""
+    if _switch.enabled and decided_at is not None:
+        PROJECTION_LAG.labels(game).observe(max(0.0, written_at - decided_at))
+
+
+def job_finished(function: str, seconds: float, failed: bool) -> None:
+    if not _switch.enabled:
+        return
+    JOB_DURATION.labels(function).observe(seconds)
+    if failed:
+        JOBS_FAILED.labels(function).inc()
+
+
+def sweep_finished(repaired: int, at: float | None = None) -> None:
+    if not _switch.enabled:
+        return
+    SWEEPS.inc()
+    SWEEP_REPAIRED.inc(repaired)
+    SWEEP_LAST_RUN.set(time.time() if at is None else at)
+
+
+def redis_error(kind: str) -> None:
+    if _switch.enabled:
+        REDIS_ERRORS.labels(kind).inc()
+
+
+def request_answered(method: str, route: str, status: int, seconds: float) -> None:
+    if not _switch.enabled:
+        return
+    HTTP_REQUESTS.labels(method, route, str(status)).inc()
+    HTTP_DURATION.labels(route).observe(seconds)
+
+
+def counted_stream(stream: Iterator[str]) -> Iterator[str]:
+    """``stream``, counted in ``papyrus_live_streams_open`` while it is being sent."""
+    if not _switch.enabled:
+        yield from stream
+        return
+    LIVE_STREAMS.inc()
+    try:
+        yield from stream
+    finally:
+        LIVE_STREAMS.dec()
+
+
+@contextlib.contextmanager
+def refusals_counted(game: str) -> Iterator[None]:
+    """Count a command the block refuses (a ServiceError: 400 invalid, 409 not running) and let it through."""
+    try:
+        yield
+    except ServiceError as refused:
+        command_refused(game, "not_running" if refused.http_status == 409 else "invalid")
+        raise

@@ -1,0 +1,139 @@
+"""Logs: one JSON object a line (or plain text for a terminal), with the ids of what a line is about.
+
+Every line has ``timestamp`` (UTC, ISO 8601), ``level``, ``logger`` and ``message``, then the fields that
+apply (a field without a value is left out): those bound for the current request or job with
+:func:`bound` (``game_id``, ``job_id``, ``seat``..., carried by a context variable, so a line logged deep
+inside a job still names its game), those added to it with :func:`annotate`, and those of the line itself
+(``logger.info("...", extra=fields(...))``). An exception's traceback is the ``exception`` field.
+
+What is logged is ids, codes, statuses and durations: never a request's headers or body, a token, a
+password, an invitation code or a command's body (which may name a seat's hidden cards).
+
+``PAPYRUS_LOG_FORMAT`` picks ``json`` or ``text``; unset, it is ``text`` when the log stream is a terminal
+and ``json`` otherwise. ``PAPYRUS_LOG_LEVEL`` (default ``INFO``) sets the level.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import IO, Any
+
+FIELDS_ATTRIBUTE = "papyrus_fields"
+FORMATS = ("json", "text")
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+QUIET_LOGGERS = {
+    "werkzeug": logging.WARNING,  # its request lines carry query strings (invitation codes); ours do not
+    "rq.worker": logging.WARNING,  # one line per job is ours (workers/observed_jobs.py)
+    "rq.scheduler": logging.WARNING,
+}
+
+_context: ContextVar[dict[str, Any] | None] = ContextVar("papyrus_log_context", default=None)
+
+
+def fields(**values: Any) -> dict[str, Any]:
+    """``extra=`` for one log call: ``log.info("request", extra=fields(status=200))``."""
+    return {FIELDS_ATTRIBUTE: values}
+
+
+@contextlib.contextmanager
+def bound(**values: Any) -> Iterator[dict[str, Any]]:
+    """Within the block, every line logged in this context carries ``values`` (and what
+    :func:`annotate` adds); yields the bound fields, as they stand at the end of the block."""
+    scope = {**(_context.get() or {}), **values}
+    token = _context.set(scope)
+    try:
+        yield scope
+    finally:
+        _context.reset(token)
+
+
+def annotate(**values: Any) -> None:
+    """Add ``values`` to the fields of the current :func:`bound` block (nothing outside one)."""
+    scope = _context.get()
+    if scope is not None:
+        scope.update(values)
+
+
+def current_fields() -> dict[str, Any]:
+    return dict(_context.get() or {})
+
+
+def _record_fields(record: logging.LogRecord) -> dict[str, Any]:
+    own = getattr(record, FIELDS_ATTRIBUTE, None)
+    return {key: value for key, value in {**current_fields(), **(own or {})}.items() if value is not None}
+
+
+def _timestamp(record: logging.LogRecord) -> str:
+    moment = datetime.fromtimestamp(record.created, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "timestamp": _timestamp(record),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        line.update(_record_fields(record))
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str, separators=(",", ":"))
+
+
+class TextFormatter(logging.Formatter):
+    """``<time> <level> <logger>: <message> key=value ...`` for a person at a terminal."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        pairs = " ".join(f"{key}={value}" for key, value in _record_fields(record).items())
+        text = f"{_timestamp(record)} {record.levelname:<7} {record.name}: {record.getMessage()}"
+        text = f"{text}  {pairs}" if pairs else text
+        if record.exc_info:
+            text = f"{text}\n{self.formatException(record.exc_info)}"
+        return text
+
+
+def log_format_from_env(env: Mapping[str, str] | None = None, stream: IO[str] | None = None) -> str:
+    raw = (os.environ if env is None else env).get("PAPYRUS_LOG_FORMAT", "").strip().lower()
+    if raw and raw not in FORMATS:
+        raise ValueError(f"PAPYRUS_LOG_FORMAT must be json or text, got {raw!r}")
+    if raw:
+        return raw
+    target = sys.stderr if stream is None else stream
+    return "text" if target.isatty() else "json"
+
+
+def log_level_from_env(env: Mapping[str, str] | None = None) -> int:
+    raw = (os.environ if env is None else env).get("PAPYRUS_LOG_LEVEL", "").strip().upper() or "INFO"
+    if raw not in LEVELS:
+        raise ValueError(f"PAPYRUS_LOG_LEVEL must be one of {', '.join(LEVELS)}, got {raw!r}")
+    return int(getattr(logging, raw))
+
+
+def make_handler(log_format: str, stream: IO[str] | None = None) -> logging.Handler:
+    handler = logging.StreamHandler(sys.stderr if stream is None else stream)
+    handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
+    return handler
+
+
+def configure_logging(env: Mapping[str, str] | None = None, stream: IO[str] | None = None) -> None:
+    """Send every log line of this process to ``stream`` (stderr), in the format and from the level the
+    environment asks for; replaces the root logger's handlers, so calling it twice changes nothing more."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    root.addHandler(make_handler(log_format_from_env(env, stream), stream))
+    level = log_level_from_env(env)
+    root.setLevel(level)
+    for name, quiet in QUIET_LOGGERS.items():
+        logging.getLogger(name).setLevel(max(level, quiet))

@@ -1,0 +1,153 @@
+"""The embedded store kept on disk: opened from its data file and journal, compacted periodically, closed."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import fakeredis
+import redis
+
+from services import persistence
+from services.journal.capture import POSITION_PROBE, journaled_connection_class
+from services.journal.log import Journal
+from services.journal.records import Command, JournalScan, Record, scan
+from services.persistence import DataFileError
+
+log = logging.getLogger(__name__)
+
+
+def journal_path(data_file: Path) -> Path:
+    """The journal that continues ``data_file``: the same name with ``.journal`` added."""
+    return data_file.with_name(data_file.name + ".journal")
+
+
+@dataclass
+class DurableStore:
+    """``client`` is the store every part of the service uses; every change it makes is journaled."""
+
+    data_file: Path
+    journal: Journal
+    client: fakeredis.FakeRedis
+    _compacting: threading.Lock = field(default_factory=threading.Lock)
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+
+    @classmethod
+    def open(cls, data_file: Path, fsync_policy: str = "always") -> DurableStore:
+        """Load the data file, replay the journal records it does not hold yet, and compact at once (which
+        also proves both files can be written). DataFileError if either file cannot be used."""
+        _remove_leftover_temporaries(data_file)
+        server = fakeredis.FakeServer()
+        loader = fakeredis.FakeRedis(server=server)
+        data = persistence.read_data_file(data_file)
+        base = data.journal_position if data is not None else 0
+        if data is not None:
+            persistence.restore_keys(loader, data.keys, str(data_file))
+        path = journal_path(data_file)
+        scanned = _read_journal(path)
+        unapplied = _after(scanned, base, path)
+        for record in unapplied.records:
+            _replay(loader, record, path)
+        loader.close()
+        position = unapplied.records[-1].seq if unapplied.records else base
+        journal = Journal(path, fsync_policy, position, unapplied)
+        client = fakeredis.FakeRedis(server=server, connection_class=journaled_connection_class(journal))
+        store = cls(data_file=data_file, journal=journal, client=client)
+        store.compact()
+        return store
+
+    def compact(self) -> int:
+        """Write a new data file from the store and cut the journal down to what it does not hold; the
+        number of keys saved. A crash at any point leaves a data file and a journal that load."""
+        with self._compacting:
+            position, saved = persistence.snapshot(self.client, POSITION_PROBE)
+            persistence.write_data_file(self.data_file, saved, position)
+            self.journal.keep_after(position)
+            return len(saved)
+
+    def compact_every(self, interval: float) -> None:
+        self._thread = threading.Thread(target=self._compact_periodically, args=(interval,), daemon=True)
+        self._thread.name = "papyrus-compaction"
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop compacting, compact once more and close the journal."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        try:
+            if self.journal.failure is None:
+                self.compact()
+        finally:
+            self.journal.close()
+            self.client.close()
+
+    def _compact_periodically(self, interval: float) -> None:
+        while not self._stop.wait(interval):
+            try:
+                self.compact()
+            except (OSError, DataFileError, redis.RedisError):
+                log.exception(
+                    "compacting %s failed; its journal keeps every change until the next try", self.data_file
+                )
+
+
+def _read_journal(path: Path) -> JournalScan:
+    if not path.exists():
+        return JournalScan()
+    persistence.check_private(path)
+    scanned = scan(path, path.read_bytes())
+    if scanned.torn_bytes:
+        log.warning(
+            "%s: dropped its last record, %d bytes cut short by a crash while it was written (its command "
+            "was never answered)",
+            path,
+            scanned.torn_bytes,
+        )
+    return scanned
+
+
+def _after(scanned: JournalScan, base: int, path: Path) -> JournalScan:
+    """The records the data file (which holds records up to ``base``) does not hold, checked to follow on
+    from it with none missing."""
+    seqs = [record.seq for record in scanned.records]
+    for earlier, later in itertools.pairwise(seqs):
+        if later != earlier + 1:
+            raise DataFileError(
+                f"{path}: journal record {later} follows record {earlier}; records are missing."
+            )
+    kept = [index for index, seq in enumerate(seqs) if seq > base]
+    if kept and seqs[kept[0]] != base + 1:
+        raise DataFileError(
+            f"{path}: the journal starts at record {seqs[kept[0]]} but its data file ends at record {base}: "
+            f"the data file is missing or older than its journal. Put the right data file back, or remove "
+            f"both files to start afresh."
+        )
+    first = kept[0] if kept else len(seqs)
+    return JournalScan(scanned.records[first:], scanned.starts[first:], scanned.end, scanned.torn_bytes)
+
+
+def _replay(connection: fakeredis.FakeRedis, record: Record, path: Path) -> None:
+    pipe = connection.pipeline(transaction=True)
+    for effect in record.effects:
+        if isinstance(effect, Command):
+            pipe.execute_command(*effect.args)  # type: ignore[no-untyped-call]
+        elif effect.key.type == "none":
+            pipe.delete(effect.key.name)
+        else:
+            persistence.write_key(pipe, effect.key)
+    try:
+        pipe.execute()
+    except redis.ResponseError as error:
+        raise DataFileError(f"{path}: journal record {record.seq} does not replay ({error}).") from None
+
+
+def _remove_leftover_temporaries(data_file: Path) -> None:
+    """Temporary files a crash left behind mid-compaction (never the data file or journal themselves)."""
+    for name in (data_file.name, journal_path(data_file).name):
+        for leftover in data_file.parent.glob(f".{name}.*.tmp"):
+            leftover.unlink(missing_ok=True)

@@ -106,8 +106,9 @@ class Automation:
         report = SweepReport()
         for game_id in parts.meta.running_ids():
             report.games += 1
-            if parts.meta.status(game_id) != RUNNING:
-                parts.meta.set_running(game_id, False)
+            if parts.meta.status(game_id) != RUNNING:  # over, but maybe not projected and archived yet
+                meta, game = parts.game_of(game_id)
+                self._processor.followups.settle(game, game_id, meta, repair=True)
                 continue
             head = parts.store.head(game_id)
             if head.version == 0:

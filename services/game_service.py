@@ -27,6 +27,7 @@ from services.history import outcome_events, seat_history
 from services.meta_store import OPEN, OVER, RUNNING, seat_names
 from services.processor import Processor
 from services.projections import PUBLIC, TO_ACT, seat_name, view_body
+from services.replication import queue_confirmed_command
 from services.seating import Seating
 from services.settings import Settings
 
@@ -155,7 +156,8 @@ class GameService:
         """Queue a player's command. It is decoded against the game's Command union first: an undecodable
         command raises ServiceError(400, "command.invalid", field=<json path such as "$.ship">) and nothing
         is written. Resubmitting a ``command_id`` is a no-op (its first outcome stands). 409 if the game is
-        not running."""
+        not running. With ``require_replicas``, 503 ``store_unavailable`` when the replicas did not
+        acknowledge the command in time (it is stored and will be decided all the same)."""
         meta, game = self._game(game_id)
         validation.seat(meta, seat, "seat")
         validation.command_id(command_id)
@@ -173,7 +175,10 @@ class GameService:
             expected_version=expected_version,
             at=codec.now_iso(self.settings.clock),
         )
-        queue_command(self.parts, game_id, record)
+        if self.settings.require_replicas:
+            queue_confirmed_command(self.parts, game_id, record)
+        else:
+            queue_command(self.parts, game_id, record)
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if

@@ -36,7 +36,9 @@ class Settings:
     advance_delay: seconds before an automatic phase runs (0 = at once, in the worker's job that reached it);
     move_timeout: seconds a seat has to act (0 = no deadline); snapshot_every: events between state
     snapshots; sweep_interval: seconds between sweeps that re-schedule lost jobs; token_ttl: seconds an
-    account's login token lasts; clock: seconds since the epoch (tests pass a fake one).
+    account's login token lasts; require_replicas: how many replicas must acknowledge a submitted command
+    (Redis ``WAIT``) before the API answers (0 = none); replica_wait_ms: how long to wait for them;
+    clock: seconds since the epoch (tests pass a fake one).
     """
 
     redis_url: str | None = None
@@ -48,13 +50,22 @@ class Settings:
     sweep_interval: float = 60.0
     outcome_ttl: int = 7 * 24 * 3600
     token_ttl: float = 30 * 24 * 3600
+    require_replicas: int = 0
+    replica_wait_ms: int = 1000
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        redis_url = env.get("REDIS_URL") or None
+        require_replicas = _int(env, "PAPYRUS_REQUIRE_REPLICAS", 0)
+        replica_wait_ms = _int(env, "PAPYRUS_WAIT_TIMEOUT_MS", 1000)
+        if require_replicas < 0 or replica_wait_ms <= 0:
+            raise ValueError("PAPYRUS_REQUIRE_REPLICAS must be >= 0 and PAPYRUS_WAIT_TIMEOUT_MS above 0")
+        if require_replicas and redis_url is None:
+            raise ValueError("PAPYRUS_REQUIRE_REPLICAS needs REDIS_URL: the embedded store has no replicas")
         return cls(
-            redis_url=env.get("REDIS_URL") or None,
+            redis_url=redis_url,
             rq_redis_url=env.get("RQ_REDIS_URL") or None,
             queue_name=env.get("PAPYRUS_QUEUE", "") or "papyrus",
             advance_delay=_float(env, "PAPYRUS_ADVANCE_DELAY", 0.0),
@@ -62,4 +73,6 @@ class Settings:
             snapshot_every=_int(env, "PAPYRUS_SNAPSHOT_EVERY", 50),
             sweep_interval=_float(env, "PAPYRUS_SWEEP_INTERVAL", 60.0),
             token_ttl=_float(env, "PAPYRUS_TOKEN_TTL", 30 * 24 * 3600),
+            require_replicas=require_replicas,
+            replica_wait_ms=replica_wait_ms,
         )

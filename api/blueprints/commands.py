@@ -45,6 +45,11 @@ OUTCOME_RESPONSES: dict[int, tuple[str, Any]] = {
         401: ("No valid seat token", ErrorBody),
         403: ("Acting for a seat the token does not hold", ErrorBody),
         404: ("Unknown game", ErrorBody),
+        503: (
+            "`PAPYRUS_REQUIRE_REPLICAS` replicas did not acknowledge the command in time: it is stored and "
+            "will be decided; poll its outcome (`Retry-After` says when to try again)",
+            ErrorBody,
+        ),
     },
 )
 def submit_command(game_id: str) -> Response:

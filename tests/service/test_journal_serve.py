@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 import requests
 
+from services.journal import journal_path
+from services.journal.records import FRAME_HEADER
 from tests.service.serve_process import ROOT, WAIT_SECONDS, Seat, Server, in_background, poll
 
 KILLS = 6
@@ -121,7 +123,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_command_and_the_game_end
     ), context
     assert_every_acknowledged_command_is_back(seat, context)
     assert_the_export_verifies(seat, tmp_path, context)
-    assert len(seat.acknowledged) > 10, context  # the seat played a real part of the game
+    assert len(seat.acknowledged) >= 5, context  # the seat played a real part of the game
     late = seat.http().post(
         f"{seat.base}/games/{game_id}/commands",
         json={"command_id": "late", "command": seat.last_command},
@@ -148,3 +150,22 @@ def assert_the_export_verifies(seat: Seat, tmp_path: Path, context: str) -> None
     for acknowledged in seat.acknowledged.values():
         expected = "accepted" if acknowledged.status_code == 200 else "rejected"
         assert outcomes[f"{seat.seat}.{acknowledged.command_id}"] == expected, context
+
+
+def test_a_journal_record_torn_by_a_crash_is_dropped_and_the_game_goes_on(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    data_file = tmp_path / "papyrus-data"
+    servers.append(Server(data_file, {"PAPYRUS_DATA_SAVE_SECONDS": "3600"}, tmp_path))
+    game_id, token = start_game(servers[-1].base)
+    seat = Seat(servers[-1].base, game_id, 0, token, random.Random(7))
+    seat.play(until_over=False, moves=3)
+    servers[-1].kill()
+    with journal_path(data_file).open("ab") as journal:  # a record the crash cut short
+        journal.write(FRAME_HEADER.pack(500, 0) + b"half a record")
+
+    server = restart(servers, data_file, tmp_path, seat)
+    assert "dropped its last record" in server.log_path.read_text()
+    assert_every_acknowledged_command_is_back(seat, "after a torn record")
+    seat.play(until_over=True)
+    assert public_view(seat.base, game_id)["status"] == "over"

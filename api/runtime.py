@@ -102,7 +102,7 @@ def embedded_runtime(
         return Runtime(service=service, redis=store, mode="embedded", close=worker.stop)
     durable = DurableStore.open(data_file, fsync_policy)
     service = GameService(durable.client, settings)
-    worker = start_embedded_worker(service)
+    worker = start_embedded_worker(GameService(durable.worker_client, settings))
     durable.compact_every(save_seconds)
 
     def close() -> None:

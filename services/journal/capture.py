@@ -6,8 +6,10 @@ fakeredis runs every command, top-level or inside a MULTI/EXEC or a Lua script, 
 top-level command there (services/journal/effects.py says which, and how) and appends them as one record
 when the top-level command ends, still under the lock, so the journal's order is the order the store ran
 them. Its answer is queued after the lock is released (``put_response``): there it waits, under the
-``always`` policy, until the journal is on disk up to every record the command could have seen, so no
-client (the API, the worker) ever acts on a change a crash could take back. fakeredis is pinned in
+``always`` policy, until the journal is on disk up to every record the command could have seen, so the API
+never answers for a change a crash could take back. The in-process worker's connections do not wait: what
+the worker reads and writes reaches no one but through the store (any prefix of the journal is a state the
+store really was in), and the API's reads of its results wait for them. fakeredis is pinned in
 pyproject.toml; the tests in tests/service/test_journal*.py hold this hook to its behaviour.
 """
 
@@ -37,9 +39,10 @@ _READERS: dict[str, tuple[str, ...]] = {
 
 
 class JournaledSocket(FakeSocket):
-    def __init__(self, journal: Journal, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, journal: Journal, waits: bool, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._journal = journal
+        self._waits = waits
         self._depth = 0
         self._effects: list[Effect] = []
         self._touched: dict[bytes, None] = {}
@@ -65,7 +68,8 @@ class JournaledSocket(FakeSocket):
         return result if committed else SimpleError(JOURNAL_FAILED)
 
     def put_response(self, msg: Any) -> None:
-        if not self._journal.make_durable(self._seen):
+        durable = self._journal.make_durable(self._seen) if self._waits else self._journal.failure is None
+        if not durable:
             msg = self._decode_error(SimpleError(JOURNAL_FAILED))
         super().put_response(msg)
 
@@ -124,8 +128,9 @@ class JournaledSocket(FakeSocket):
         return int(self._db.time * 1000)
 
 
-def journaled_connection_class(journal: Journal) -> type[FakeRedisConnection]:
-    """A fakeredis connection class whose sockets record into ``journal``."""
+def journaled_connection_class(journal: Journal, waits: bool = True) -> type[FakeRedisConnection]:
+    """A fakeredis connection class whose sockets record into ``journal``; with ``waits`` their answers
+    wait for the journal's fsync policy."""
 
     class JournaledConnection(FakeRedisConnection):
         def _connect(self) -> FakeSocket:
@@ -133,6 +138,7 @@ def journaled_connection_class(journal: Journal) -> type[FakeRedisConnection]:
                 raise self._connection_error_class("the embedded store is shut down")
             return JournaledSocket(
                 journal,
+                waits,
                 self._server,
                 client_class=self._client_class,
                 db=self.db,

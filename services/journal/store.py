@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import logging
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +15,7 @@ import redis
 
 from services import persistence
 from services.journal.capture import POSITION_PROBE, journaled_connection_class
-from services.journal.log import Journal
+from services.journal.log import FSYNC_POLICIES, Journal
 from services.journal.records import Command, JournalScan, Record, scan
 from services.persistence import DataFileError
 
@@ -27,11 +29,14 @@ def journal_path(data_file: Path) -> Path:
 
 @dataclass
 class DurableStore:
-    """``client`` is the store every part of the service uses; every change it makes is journaled."""
+    """Every change made through ``client`` (for the API: its answers wait for the fsync policy) or
+    ``worker_client`` (for the in-process worker: its answers do not wait) is journaled."""
 
     data_file: Path
     journal: Journal
     client: fakeredis.FakeRedis
+    worker_client: fakeredis.FakeRedis
+    _lock: int
     _compacting: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
@@ -39,7 +44,22 @@ class DurableStore:
     @classmethod
     def open(cls, data_file: Path, fsync_policy: str = "always") -> DurableStore:
         """Load the data file, replay the journal records it does not hold yet, and compact at once (which
-        also proves both files can be written). DataFileError if either file cannot be used."""
+        also proves both files can be written). DataFileError if either file cannot be used, or another
+        process has them open (``<data file>.lock`` is held while they are in use)."""
+        if fsync_policy not in FSYNC_POLICIES:
+            choices = ", ".join(FSYNC_POLICIES)
+            raise ValueError(f"PAPYRUS_JOURNAL_FSYNC must be one of {choices}, got {fsync_policy!r}")
+        lock = _take_lock(data_file)
+        try:
+            store = cls._load(data_file, fsync_policy, lock)
+            store.compact()
+        except BaseException:
+            os.close(lock)
+            raise
+        return store
+
+    @classmethod
+    def _load(cls, data_file: Path, fsync_policy: str, lock: int) -> DurableStore:
         _remove_leftover_temporaries(data_file)
         server = fakeredis.FakeServer()
         loader = fakeredis.FakeRedis(server=server)
@@ -48,17 +68,16 @@ class DurableStore:
         if data is not None:
             persistence.restore_keys(loader, data.keys, str(data_file))
         path = journal_path(data_file)
-        scanned = _read_journal(path)
-        unapplied = _after(scanned, base, path)
+        unapplied = _after(_read_journal(path), base, path)
         for record in unapplied.records:
             _replay(loader, record, path)
         loader.close()
         position = unapplied.records[-1].seq if unapplied.records else base
         journal = Journal(path, fsync_policy, position, unapplied)
         client = fakeredis.FakeRedis(server=server, connection_class=journaled_connection_class(journal))
-        store = cls(data_file=data_file, journal=journal, client=client)
-        store.compact()
-        return store
+        worker_connections = journaled_connection_class(journal, waits=False)
+        worker_client = fakeredis.FakeRedis(server=server, connection_class=worker_connections)
+        return cls(data_file, journal, client, worker_client, lock)
 
     def compact(self) -> int:
         """Write a new data file from the store and cut the journal down to what it does not hold; the
@@ -85,6 +104,8 @@ class DurableStore:
         finally:
             self.journal.close()
             self.client.close()
+            self.worker_client.close()
+            os.close(self._lock)
 
     def _compact_periodically(self, interval: float) -> None:
         while not self._stop.wait(interval):
@@ -144,6 +165,22 @@ def _replay(connection: fakeredis.FakeRedis, record: Record, path: Path) -> None
         pipe.execute()
     except redis.ResponseError as error:
         raise DataFileError(f"{path}: journal record {record.seq} does not replay ({error}).") from None
+
+
+def _take_lock(data_file: Path) -> int:
+    """Hold ``<data file>.lock`` (an advisory lock the system drops when the process dies), so a second
+    process never journals into the same files."""
+    path = data_file.with_name(data_file.name + ".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(handle)
+        raise DataFileError(
+            f"{data_file} is in use by another process (it holds {path}); stop it first."
+        ) from None
+    return handle
 
 
 def _remove_leftover_temporaries(data_file: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,6 +44,18 @@ def open_store(data_file: Path, stores: list[DurableStore], policy: str = "alway
     return store
 
 
+def after_a_crash(data_file: Path) -> Path:
+    """The data file of a new process started on the files as they are now, byte for byte, as a crash of
+    the process that has them open would leave them (that process is never closed, so it compacts nothing
+    more; its files are copied aside because it still holds their lock)."""
+    directory = data_file.parent / f"restart-{len(list(data_file.parent.glob('restart-*')))}"
+    directory.mkdir()
+    for path in (data_file, journal_path(data_file)):
+        if path.exists():
+            shutil.copy2(path, directory / path.name)
+    return directory / data_file.name
+
+
 def contents(store: DurableStore) -> dict[bytes, tuple[str, Any]]:
     _, saved = persistence.snapshot(store.client)
     return {key.name: (key.type, key.contents) for key in saved}
@@ -71,7 +84,9 @@ def test_every_answered_change_comes_back_when_the_store_was_never_closed(
     first.client.set(TOKEN, b"{}", ex=3600)
     before = contents(first)
 
-    crashed_and_restarted = open_store(data_file, opened)  # the first was never closed nor compacted again
+    crashed_and_restarted = open_store(
+        after_a_crash(data_file), opened
+    )  # the first was never closed nor compacted again
     assert contents(crashed_and_restarted) == before
     assert 3500_000 < crashed_and_restarted.client.pttl(TOKEN) <= 3600_000
 
@@ -79,7 +94,7 @@ def test_every_answered_change_comes_back_when_the_store_was_never_closed(
 def test_stream_entry_ids_the_server_picked_are_kept(data_file: Path, opened: list[DurableStore]) -> None:
     first = open_store(data_file, opened)
     picked = [first.client.xadd(STREAM, {"r": str(n)}) for n in range(3)]
-    restarted = open_store(data_file, opened)
+    restarted = open_store(after_a_crash(data_file), opened)
     assert [entry_id for entry_id, _ in restarted.client.xrange(STREAM)] == picked
 
 
@@ -92,7 +107,7 @@ def test_a_script_that_rewrites_a_key_from_a_dump_comes_back_as_its_contents(
     first.client.eval(compacted, 1, STREAM)
     body = journal_path(data_file).read_bytes()
     assert b"RESTORE" not in body  # fakeredis's DUMP is a pickle: never kept, never loaded
-    restarted = open_store(data_file, opened)
+    restarted = open_store(after_a_crash(data_file), opened)
     assert restarted.client.xrange(STREAM) == [(b"0-3", {b"r": b"kept"})]
 
 
@@ -100,7 +115,7 @@ def test_only_papyrus_keys_are_journaled(data_file: Path, opened: list[DurableSt
     first = open_store(data_file, opened)
     first.client.set("rq:job:1", b"queued")
     first.client.set(KEY, b"kept")
-    restarted = open_store(data_file, opened)
+    restarted = open_store(after_a_crash(data_file), opened)
     assert restarted.client.get(KEY) == b"kept"
     assert not restarted.client.exists("rq:job:1")
 
@@ -124,7 +139,7 @@ def test_a_key_whose_expiry_passed_while_the_service_was_down_stays_gone(
     first.client.set(KEY, b"kept")
     while first.client.exists(TOKEN):
         time.sleep(0.005)  # the key expires 30 ms after it was set
-    restarted = open_store(data_file, opened)
+    restarted = open_store(after_a_crash(data_file), opened)
     assert not restarted.client.exists(TOKEN)
     assert restarted.client.get(KEY) == b"kept"
 
@@ -142,11 +157,11 @@ def test_a_record_cut_short_by_a_crash_is_dropped_and_the_journal_goes_on(
     path.write_bytes(cut)
 
     with caplog.at_level(logging.WARNING):
-        restarted = open_store(data_file, opened)
+        restarted = open_store(after_a_crash(data_file), opened)
     assert contents(restarted) == before
     assert "cut short by a crash" in caplog.text
     restarted.client.set(KEY, b"after the restart")
-    assert open_store(data_file, opened).client.get(KEY) == b"after the restart"
+    assert open_store(after_a_crash(restarted.data_file), opened).client.get(KEY) == b"after the restart"
 
 
 def test_a_last_record_whose_checksum_fails_is_dropped(data_file: Path, opened: list[DurableStore]) -> None:
@@ -157,7 +172,7 @@ def test_a_last_record_whose_checksum_fails_is_dropped(data_file: Path, opened: 
     body = bytearray(path.read_bytes())
     body[-1] ^= 0xFF
     path.write_bytes(bytes(body))
-    assert open_store(data_file, opened).client.get(KEY) == b"answered"
+    assert open_store(after_a_crash(data_file), opened).client.get(KEY) == b"answered"
 
 
 def test_damage_followed_by_records_stops_the_start_and_leaves_the_files(
@@ -170,9 +185,10 @@ def test_damage_followed_by_records_stops_the_start_and_leaves_the_files(
     body = bytearray(path.read_bytes())
     body[len(MAGIC) + FRAME_HEADER.size] ^= 0xFF  # inside the first record's payload
     path.write_bytes(bytes(body))
+    restarted = after_a_crash(data_file)
     with pytest.raises(DataFileError, match=r"damaged .* refusing to start"):
-        DurableStore.open(data_file)
-    assert path.read_bytes() == bytes(body)
+        DurableStore.open(restarted)
+    assert journal_path(restarted).read_bytes() == bytes(body)
 
 
 def test_a_journal_without_the_data_file_it_continues_stops_the_start(
@@ -184,7 +200,7 @@ def test_a_journal_without_the_data_file_it_continues_stops_the_start(
     first.client.set(KEY, b"two")
     data_file.unlink()
     with pytest.raises(DataFileError, match="data file is missing or older than its journal"):
-        DurableStore.open(data_file)
+        DurableStore.open(after_a_crash(data_file))
 
 
 def test_under_always_a_change_is_on_disk_before_it_answers(
@@ -206,7 +222,7 @@ def test_every_policy_writes_the_record_before_the_answer(
 ) -> None:
     first = open_store(data_file, opened, policy)
     first.client.set(KEY, b"answered")
-    assert open_store(data_file, opened).client.get(KEY) == b"answered"
+    assert open_store(after_a_crash(data_file), opened).client.get(KEY) == b"answered"
 
 
 def test_once_the_journal_cannot_be_written_the_store_refuses_everything(
@@ -222,7 +238,7 @@ def test_once_the_journal_cannot_be_written_the_store_refuses_everything(
         store.client.set(KEY, b"not journaled")
     with pytest.raises(redis.ResponseError, match="journal cannot be written"):
         store.client.get(KEY)
-    assert open_store(data_file, opened).client.get(KEY) == b"answered"
+    assert open_store(after_a_crash(data_file), opened).client.get(KEY) == b"answered"
 
 
 def test_compaction_empties_the_journal_and_keeps_everything(
@@ -237,7 +253,7 @@ def test_compaction_empties_the_journal_and_keeps_everything(
     saved = msgspec.msgpack.decode(data_file.read_bytes())
     assert saved["journal_position"] == store.journal.position
     store.client.set(KEY, b"after compaction")
-    restarted = open_store(data_file, opened)
+    restarted = open_store(after_a_crash(data_file), opened)
     assert contents(restarted) == {**before, KEY.encode(): ("string", b"after compaction")}
 
 
@@ -250,7 +266,7 @@ def test_the_journal_is_readable_by_its_owner_only_and_refused_when_others_may_w
     assert path.stat().st_mode & 0o077 == 0
     path.chmod(0o666)
     with pytest.raises(DataFileError, match="writable by other users"):
-        DurableStore.open(data_file)
+        DurableStore.open(after_a_crash(data_file))
 
 
 def test_a_data_file_from_before_the_journal_still_loads(data_file: Path, opened: list[DurableStore]) -> None:
@@ -258,3 +274,14 @@ def test_a_data_file_from_before_the_journal_still_loads(data_file: Path, opened
     data_file.write_bytes(msgspec.msgpack.encode(legacy))
     data_file.chmod(0o600)
     assert open_store(data_file, opened).client.get(KEY) == b"old"
+
+
+def test_a_second_process_cannot_open_the_files_while_the_first_has_them(
+    data_file: Path, opened: list[DurableStore]
+) -> None:
+    first = open_store(data_file, opened)
+    with pytest.raises(DataFileError, match="in use by another process"):
+        DurableStore.open(data_file)
+    first.close()
+    opened.remove(first)
+    open_store(data_file, opened)

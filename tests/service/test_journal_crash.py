@@ -56,4 +56,4 @@ def test_a_crash_before_any_file_operation_of_a_compaction_loses_no_answered_cha
             restarted.close()
         assert all(found[name] in expected[name] for name in expected), f"crash at {crash_at}: {found}"
         left = sorted(path.name for path in data_file.parent.iterdir())
-        assert left == ["papyrus-data", "papyrus-data.journal"]  # no temporary file left behind
+        assert left == ["papyrus-data", "papyrus-data.journal", "papyrus-data.lock"]  # no temporary file

@@ -58,10 +58,11 @@ class DataFile(msgspec.Struct):
     journal_position: int = 0
 
 
-def save(connection: redis.Redis, path: Path, position_probe: bytes = b"") -> int:
-    """Write every Papyrus key to ``path`` atomically; returns how many keys were saved."""
-    position, saved = snapshot(connection, position_probe)
-    write_data_file(path, saved, position)
+def save(connection: redis.Redis, path: Path) -> int:
+    """Write every Papyrus key to ``path`` atomically, as a data file without a journal (position 0);
+    returns how many keys were saved."""
+    _, saved = snapshot(connection)
+    write_data_file(path, saved, 0)
     return len(saved)
 
 

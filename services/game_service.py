@@ -163,9 +163,8 @@ class GameService:
         validation.command_id(command_id)
         validation.expected_version(expected_version)
         decoded = validation.decode(command, game.Command, "command")
-        if meta["status"] != RUNNING:
-            if self.parts.inbox.is_known(game_id, command_id):
-                return
+        running = meta["status"] == RUNNING
+        if not running and not self.parts.inbox.is_known(game_id, command_id):
             raise ServiceError(409, f"game.{meta['status']}", f"The game is {meta['status']}, not running.")
         record = CommandRecord(
             command_id=command_id,
@@ -176,8 +175,8 @@ class GameService:
             at=codec.now_iso(self.settings.clock),
         )
         if self.settings.require_replicas:
-            queue_confirmed_command(self.parts, game_id, record)
-        else:
+            queue_confirmed_command(self.parts, game_id, record, decide=running)
+        elif running:
             queue_command(self.parts, game_id, record)
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:

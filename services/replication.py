@@ -17,12 +17,16 @@ from services.components import Components
 from services.contract import ServiceError
 
 
-def queue_confirmed_command(parts: Components, game_id: str, record: CommandRecord) -> None:
-    """Append a command, wait for the required replicas, and make sure a job will decide it; 503 when the
+def queue_confirmed_command(
+    parts: Components, game_id: str, record: CommandRecord, decide: bool = True
+) -> None:
+    """Append a command (a known one is not appended again), wait for the required replicas, and with
+    ``decide`` make sure a job will decide it (a finished game's resubmission needs none); 503 when the
     replicas did not all acknowledge in time (the command stays stored and queued)."""
     required, timeout_ms = parts.settings.require_replicas, parts.settings.replica_wait_ms
     acknowledged = parts.inbox.submit_replicated(game_id, record, required, timeout_ms)
-    parts.scheduler.process_game(game_id)
+    if decide:
+        parts.scheduler.process_game(game_id)
     if acknowledged < required:
         raise ServiceError(
             503,

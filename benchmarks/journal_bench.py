@@ -1,15 +1,16 @@
 """Journal benchmark: embedded-mode commands per second without the journal and with it under each fsync
 policy, in the same run.
 
-    python benchmarks/journal_bench.py [--clients 1 4] [--commands 150] [--dir /path/on/the/disk/to/test]
+    python benchmarks/journal_bench.py [--clients 1 4] [--commands 150] [--rounds 3] [--dir /disk/to/test]
 
 For each mode an embedded runtime is built as ``papyrus serve`` builds it (fakeredis, the in-process worker;
 with a data file in ``--dir`` for the journaled modes) and ``--clients`` threads each play two-seat Egizia
 games through the GameService as the API does: submit a legal command for the seat that must act, wait for
 its outcome, next, until ``--commands`` commands each were decided (a new game when one ends). The figure is
-commands decided per second of wall time; "fsyncs/command" counts the fsync calls the journal made (the
-``always`` policy flushes before every answer, sharing one flush among the answers waiting at that moment;
-``everysec`` flushes once a second; ``no`` never). Modes:
+commands decided per second of wall time, the median of ``--rounds`` runs (every mode runs once per round,
+so a busy machine slows them alike; "range" is the slowest and the fastest run). "fsyncs/command" counts the
+fsync calls the journal made: ``always`` flushes before every answer of the store to the API (one flush
+serving every answer waiting at that moment), ``everysec`` once a second, ``no`` never. Modes:
 
 * no journal: ``papyrus serve`` without a data file (nothing survives the process);
 * fsync no / everysec / always: ``PAPYRUS_JOURNAL_FSYNC``; every change is written to the journal before it
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import tempfile
 import threading
@@ -123,7 +125,6 @@ def measure(mode: str, clients: int, commands: int, directory: Path) -> dict[str
         "mode": mode,
         "clients": clients,
         "commands": total,
-        "seconds": seconds,
         "per_second": total / seconds,
         "fsyncs": fsyncs.calls / total,
     }
@@ -134,16 +135,26 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 4])
     parser.add_argument("--commands", type=int, default=150, help="commands decided per client and mode")
     parser.add_argument(
+        "--rounds", type=int, default=1, help="runs of every mode, interleaved (median shown)"
+    )
+    parser.add_argument(
         "--dir", type=Path, default=Path(tempfile.gettempdir()), help="where the data files go"
     )
     args = parser.parse_args()
-    rows = [measure(mode, clients, args.commands, args.dir) for clients in args.clients for mode in MODES]
-    header = ("mode", "clients", "commands", "seconds", "commands/s", "fsyncs/command")
-    print(f"{header[0]:<16} {header[1]:>7} {header[2]:>8} {header[3]:>8} {header[4]:>10} {header[5]:>14}")
-    for row in rows:
+    runs: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for _ in range(args.rounds):
+        for clients in args.clients:
+            for mode in MODES:
+                runs.setdefault((clients, mode), []).append(measure(mode, clients, args.commands, args.dir))
+    header = ("mode", "clients", "commands", "commands/s", "range", "fsyncs/command")
+    print(f"{header[0]:<16} {header[1]:>7} {header[2]:>8} {header[3]:>10} {header[4]:>13} {header[5]:>14}")
+    for (clients, mode), rows in runs.items():
+        rates = sorted(row["per_second"] for row in rows)
+        spread = f"{rates[0]:.1f}-{rates[-1]:.1f}"
+        fsyncs = statistics.median(row["fsyncs"] for row in rows)
         print(
-            f"{row['mode']:<16} {row['clients']:>7} {row['commands']:>8} {row['seconds']:>8.2f} "
-            f"{row['per_second']:>10.1f} {row['fsyncs']:>14.2f}"
+            f"{mode:<16} {clients:>7} {rows[0]['commands']:>8} {statistics.median(rates):>10.1f} "
+            f"{spread:>13} {fsyncs:>14.2f}"
         )
 
 

@@ -9,12 +9,14 @@ record holds every write of one store command (a single write, a MULTI/EXEC, a L
 append of events with their outcome), so a record replays whole or not at all, and any write the service
 adds later is journaled without a change here.
 
-Durability (``PAPYRUS_JOURNAL_FSYNC``): ``always`` (the default) answers only once the records the answer
-depends on are flushed to disk (fsync; answers waiting at the same moment share one fsync); ``everysec``
-flushes once a second; ``no`` leaves it to the operating system. Under every policy the record is written
-to the file (the operating system's cache) before the answer, so SIGKILL or a crash of the process loses no
-answered change; a power loss or a crash of the machine loses nothing answered under ``always``, about the
-last second under ``everysec``, and what the system had not flushed yet (typically up to 30 s) under ``no``.
+Durability (``PAPYRUS_JOURNAL_FSYNC``): under ``always`` (the default) the store answers the API only once
+the records that answer could depend on are flushed to disk (fsync; answers waiting at the same moment share
+one fsync; the in-process worker's own answers do not wait, since what it does reaches a client only through
+the API's reads, which do); ``everysec`` flushes once a second; ``no`` leaves it to the operating system.
+Under every policy the record is written to the file (the operating system's cache) before the answer, so
+SIGKILL or a crash of the process loses no answered change; a power loss or a crash of the machine loses
+nothing answered under ``always``, about the last second under ``everysec``, and what the system had not
+flushed yet (typically up to 30 s) under ``no``.
 
 Start (services/journal/store.py): the data file (services/persistence.py) is loaded, then every journal
 record after the position the data file holds is replayed; a record missing in between stops the start with

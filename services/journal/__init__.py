@@ -33,8 +33,9 @@ the command ran, and each effect is either ``["c", [arg, ...]]``, a Redis comman
 (an ``XADD`` with the entry id the server picked, every touched key's expiry added as an absolute
 ``PEXPIREAT``), or ``["k", [name, type, expires_at_ms, contents]]``, a key's whole contents as the data file
 keeps them (type ``none``: deleted), for the few writes whose replay could differ. A last record cut short
-or failing its checksum is the write a crash interrupted: it is dropped (its command was never answered)
-and the file truncated to the records before it; damage followed by more records stops the start instead.
+or failing its checksum is the write a crash interrupted: it is dropped (its command was not answered, or
+under ``everysec`` and ``no`` it is within the loss those allow) and the file truncated to the records
+before it; damage followed by more records stops the start instead.
 The journal holds token hashes and game seeds like the data file, so it is created readable by its owner
 only and refused if another user owns it or may write it. If the journal cannot be written or flushed, the
 store refuses every command from then on (the API answers errors; nothing unjournaled is acknowledged) and

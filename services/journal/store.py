@@ -124,8 +124,9 @@ def _read_journal(path: Path) -> JournalScan:
     scanned = scan(path, path.read_bytes())
     if scanned.torn_bytes:
         log.warning(
-            "%s: dropped its last record, %d bytes cut short by a crash while it was written (its command "
-            "was never answered)",
+            "%s: dropped its last record, %d bytes cut short when the process or the machine stopped "
+            "(never answered: a record is whole on disk before its answer, or under a policy other than "
+            "always, within the loss that policy allows)",
             path,
             scanned.torn_bytes,
         )

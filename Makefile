@@ -12,8 +12,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Embedded mode keeps its games in .papyrus-data (git-ignored) across restarts; with REDIS_URL set the
-# file is not used. `PAPYRUS_DATA_FILE= make serve` keeps them in memory only.
+# Embedded mode keeps its games in .papyrus-data and its journal .papyrus-data.journal (git-ignored) across
+# restarts and crashes; with REDIS_URL set the files are not used. `PAPYRUS_DATA_FILE= make serve` keeps them in memory only.
 serve: $(STAMP)
 	PAPYRUS_DATA_FILE="$${PAPYRUS_DATA_FILE-.papyrus-data}" $(BIN)/papyrus serve
 

@@ -10,7 +10,7 @@ from typing import Any, Literal, TypeVar
 
 from flask import Blueprint
 
-from api.refusals import Refusal
+from api.refusals import STORE_UNAVAILABLE, Refusal
 
 API_PREFIX = "/api"
 Auth = Literal["none", "seat", "optional", "account"]
@@ -64,9 +64,13 @@ def endpoint(
     auth: Auth = "none",
     query: tuple[QueryParam, ...] = (),
     refusals: tuple[Refusal, ...] = (),
+    reads_store: bool = True,
 ) -> Callable[[F], F]:
     """Register ``rule`` (relative to ``/api``) on ``blueprint`` and record it for the OpenAPI document:
-    ``responses`` are its answers, ``refusals`` the errors it may answer (from api/refusals.py)."""
+    ``responses`` are its answers, ``refusals`` the errors it may answer (from api/refusals.py). An endpoint
+    that ``reads_store`` may also answer 503 while the store is down, unless it documents a 503 itself."""
+    if reads_store and 503 not in responses:
+        refusals = (*refusals, STORE_UNAVAILABLE)
 
     def register(view: F) -> F:
         blueprint.add_url_rule(rule, view_func=view, methods=[method])

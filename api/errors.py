@@ -45,7 +45,10 @@ def _api_error(error: ApiError) -> Response:
 
 
 def _service_error(error: ServiceError) -> Response:
-    return error_response(error.http_status, error.code, error.message, error.field)
+    response = error_response(error.http_status, error.code, error.message, error.field)
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def _too_large(error: RequestEntityTooLarge) -> Response:

@@ -43,6 +43,16 @@ NAME_TAKEN = Refusal(409, "The name is taken (letter case does not matter)")
 
 RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says why)")
 
+STORE_UNAVAILABLE = Refusal(
+    503,
+    "The game store does not answer right now (`store_unavailable`): try again after `Retry-After` seconds",
+)
+REPLICAS_UNCONFIRMED = Refusal(
+    503,
+    "`PAPYRUS_REQUIRE_REPLICAS` replicas did not acknowledge the command in time: it is stored and will be "
+    "decided; poll its outcome",
+)
+
 THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.

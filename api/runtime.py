@@ -2,22 +2,20 @@
 
 With ``REDIS_URL`` (production): that Redis, jobs run by ``papyrus worker`` processes. Without it
 (embedded): an in-process fakeredis server and an in-process worker, so one process is the whole system;
-with ``PAPYRUS_DATA_FILE`` its games are restored from that file at start and saved to it every
-``PAPYRUS_DATA_SAVE_SECONDS`` and when the runtime closes (services/store/data_file.py).
+with ``PAPYRUS_DATA_FILE`` every change is journaled before it is answered, and the games are restored from
+that file and its journal at start; the file is rewritten from the store (and the journal cut down) every
+``PAPYRUS_DATA_SAVE_SECONDS`` and when the runtime closes (services/store/journal).
 """
 
 from __future__ import annotations
 
-import logging
 import os
-import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import fakeredis
-import redis
 from redis import Redis
 
 from api.context import ApiConfig
@@ -25,10 +23,10 @@ from api.web.settings import LiveSettings
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
 from services.settings import Settings
-from services.store.data_file import restore_store, save_store
+from services.store.journal import FSYNC_POLICIES, DurableStore
 
-log = logging.getLogger(__name__)
 DEFAULT_SAVE_SECONDS = 30.0
+DEFAULT_FSYNC_POLICY = "always"
 SOCKET_TIMEOUT_MARGIN = 30.0
 
 
@@ -41,34 +39,6 @@ class Runtime:
     data_file: Path | None = None
 
 
-@dataclass
-class PeriodicSave:
-    """Saves the embedded store to its data file every ``interval`` seconds, and once more on ``stop``."""
-
-    store: redis.Redis
-    path: Path
-    interval: float
-    stop_event: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="papyrus-data-save", daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.stop_event.set()
-        if self.thread is not None:
-            self.thread.join()
-        save_store(self.store, self.path)
-
-    def _run(self) -> None:
-        while not self.stop_event.wait(self.interval):
-            try:
-                save_store(self.store, self.path)
-            except OSError:
-                log.exception("saving the games to %s failed; the next save tries again", self.path)
-
-
 def runtime_from_env(env: Mapping[str, str] | None = None, data_file: str | None = None) -> Runtime:
     """``data_file`` (else ``PAPYRUS_DATA_FILE``) keeps an embedded store's games; production ignores it."""
     settings = Settings.from_env(env)
@@ -77,9 +47,16 @@ def runtime_from_env(env: Mapping[str, str] | None = None, data_file: str | None
     return embedded_runtime(settings, *_data_file_settings(env, data_file))
 
 
-def _data_file_settings(env: Mapping[str, str] | None, data_file: str | None) -> tuple[Path | None, float]:
+def _data_file_settings(
+    env: Mapping[str, str] | None, data_file: str | None
+) -> tuple[Path | None, float, str]:
     values = os.environ if env is None else env
     chosen = data_file or values.get("PAPYRUS_DATA_FILE", "").strip()
+    fsync_policy = values.get("PAPYRUS_JOURNAL_FSYNC", "").strip() or DEFAULT_FSYNC_POLICY
+    if fsync_policy not in FSYNC_POLICIES:
+        raise ValueError(
+            f"PAPYRUS_JOURNAL_FSYNC must be one of {', '.join(FSYNC_POLICIES)}, got {fsync_policy!r}"
+        )
     raw = values.get("PAPYRUS_DATA_SAVE_SECONDS", "").strip()
     try:
         interval = float(raw) if raw else DEFAULT_SAVE_SECONDS
@@ -87,7 +64,7 @@ def _data_file_settings(env: Mapping[str, str] | None, data_file: str | None) ->
         raise ValueError(f"PAPYRUS_DATA_SAVE_SECONDS must be a number of seconds, got {raw!r}") from None
     if interval <= 0:
         raise ValueError(f"PAPYRUS_DATA_SAVE_SECONDS must be above 0, got {raw!r}")
-    return (Path(chosen) if chosen else None), interval
+    return (Path(chosen) if chosen else None), interval, fsync_policy
 
 
 def store_socket_timeout(env: Mapping[str, str] | None = None) -> float:
@@ -108,27 +85,30 @@ def production_runtime(settings: Settings, socket_timeout: float | None = None) 
 
 
 def embedded_runtime(
-    settings: Settings, data_file: Path | None = None, save_seconds: float = DEFAULT_SAVE_SECONDS
+    settings: Settings,
+    data_file: Path | None = None,
+    save_seconds: float = DEFAULT_SAVE_SECONDS,
+    fsync_policy: str = DEFAULT_FSYNC_POLICY,
 ) -> Runtime:
-    """Everything in this process: state lives as long as the process does, or in ``data_file``.
+    """Everything in this process: state lives as long as the process does, or in ``data_file`` and its
+    journal.
 
-    The file's games are restored before the worker starts, so the sweep it runs at once re-schedules
-    every automatic step, bot move and deadline they were waiting for."""
+    The games are restored before the worker starts, so the sweep it runs at once re-schedules every
+    automatic step, bot move and deadline they were waiting for."""
     from workers.embedded import start_embedded_worker  # the API hosts the worker only in this mode
 
-    store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    if data_file is not None:
-        restore_store(store, data_file)
-        save_store(store, data_file)  # fails now, not at exit, if the file cannot be written
-    service = GameService(store, settings)
-    worker = start_embedded_worker(service)
     if data_file is None:
+        store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+        service = GameService(store, settings)
+        worker = start_embedded_worker(service)
         return Runtime(service=service, redis=store, mode="embedded", close=worker.stop)
-    saver = PeriodicSave(store, data_file, save_seconds)
-    saver.start()
+    durable = DurableStore.open(data_file, fsync_policy)
+    service = GameService(durable.client, settings)
+    worker = start_embedded_worker(GameService(durable.worker_client, settings))
+    durable.compact_every(save_seconds)
 
     def close() -> None:
         worker.stop()
-        saver.stop()
+        durable.close()
 
-    return Runtime(service=service, redis=store, mode="embedded", close=close, data_file=data_file)
+    return Runtime(service=service, redis=durable.client, mode="embedded", close=close, data_file=data_file)

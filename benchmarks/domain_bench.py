@@ -1,9 +1,14 @@
-"""Domain benchmark for Egizia (one core, no Redis).
+"""Domain benchmark: the rules engines alone (one core, no Redis), every game in the same run.
 
-Measures (1) complete random-bot 4-player games per second, (2) events folded per second when replaying the
-stored (msgpack-encoded) games from scratch, next to msgspec's bare decode rate of the same events,
-measured in the same run. Run: ``PYTHONPATH=. python benchmarks/domain_bench.py [--games 200] [--players 4]``.
-All times are CPU time of this process (``time.process_time``).
+For each ``--case game:players`` it measures (1) complete random-bot games per second (setup, every
+``legal_commands``, ``decide``, fold, automatic steps) and (2) events folded per second when replaying the
+stored (MessagePack-encoded) games from scratch, next to msgspec's bare decode of the same events into the
+game's tagged union, measured in the same run (the reference).
+
+Run: ``PYTHONPATH=. python benchmarks/domain_bench.py [--games 200] [--case egizia:4 --case giza:6 ...]``
+(default: every registered game at its smallest and largest table). All times are CPU time of this process
+(``time.process_time``), replays best of ``--repeats`` interleaved runs, so other load on the machine
+disturbs the figures as little as possible.
 """
 
 from __future__ import annotations
@@ -16,37 +21,25 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import RandomBot, apply_command, start
-from domain.games.egizia import GAME, EgiziaOptions
-from domain.games.egizia.events import EgiziaEvent
+from domain.engine import Game, RandomBot, apply_command, start
+from domain.registry import games, get_game
 
 
-def play(players: int, seed: bytes, bot_seed: int) -> list[Any]:
-    state, events = start(GAME, players, EgiziaOptions(), seed)
-    bot = RandomBot(bot_seed)
-    while GAME.result(state) is None:
-        seat = min(GAME.to_act(state))
-        state, new_events = apply_command(GAME, state, seat, bot.choose(GAME, state, seat))
+def play(game: Game, players: int, seed: bytes, bot_seed: int) -> list[Any]:
+    state, events = start(game, players, game.Options(), seed)
+    bots = [RandomBot(bot_seed * 10 + seat) for seat in range(players)]
+    while game.result(state) is None:
+        seat = min(game.to_act(state))
+        state, new_events = apply_command(game, state, seat, bots[seat].choose(game, state, seat))
         events += new_events
     return events
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeats", type=int, default=7, help="replay repeats; the best of each is kept")
-    args = parser.parse_args()
-
-    began = time.process_time()
-    games = [play(args.players, f"{args.seed}:{i}".encode(), i) for i in range(args.games)]
-    play_seconds = time.process_time() - began
-
+def replay_rates(game: Game, played: list[list[Any]], repeats: int) -> tuple[float, float]:
+    """CPU seconds (best of ``repeats``) to decode every game's stored events, and to decode and fold them."""
     encoder = msgspec.msgpack.Encoder()
-    decoder = msgspec.msgpack.Decoder(list[EgiziaEvent])
-    blobs = [encoder.encode(events) for events in games]
-    total_events = sum(len(events) for events in games)
+    decoder = msgspec.msgpack.Decoder(list[game.Event])
+    blobs = [encoder.encode(events) for events in played]
 
     def decode_only() -> float:
         began = time.process_time()
@@ -59,35 +52,58 @@ def main() -> None:
         for blob in blobs:
             state = None
             for event in decoder.decode(blob):
-                state = GAME.evolve(state, event)
+                state = game.evolve(state, event)
         return time.process_time() - began
 
-    # Interleaved repeats, best of each: the figures are CPU time of this process, so that other load on the
-    # machine disturbs them as little as possible.
     decode_seconds = replay_seconds = float("inf")
-    for _ in range(args.repeats):
+    for _ in range(repeats):
         decode_seconds = min(decode_seconds, decode_only())
         replay_seconds = min(replay_seconds, decode_and_fold())
-    fold_seconds = max(replay_seconds - decode_seconds, 1e-9)
+    return decode_seconds, replay_seconds
 
-    print(
-        json.dumps(
-            {
-                "python": platform.python_version(),
-                "msgspec": msgspec.__version__,
-                "players": args.players,
-                "games": args.games,
-                "events_per_game": round(total_events / args.games, 1),
-                "games_per_second": round(args.games / play_seconds, 1),
-                "bare_decode_events_per_second": round(total_events / decode_seconds),
-                "decode_and_fold_events_per_second": round(total_events / replay_seconds),
-                "fold_only_events_per_second": round(total_events / fold_seconds),
-                "fold_only_vs_bare_decode": round(decode_seconds / fold_seconds, 3),
-                "decode_and_fold_vs_bare_decode": round(decode_seconds / replay_seconds, 3),
-            },
-            indent=2,
-        )
-    )
+
+def measure(name: str, players: int, count: int, seed: int, repeats: int) -> dict[str, Any]:
+    game = get_game(name)
+    began = time.process_time()
+    played = [play(game, players, f"{seed}:{i}".encode(), i) for i in range(count)]
+    play_seconds = time.process_time() - began
+    total_events = sum(len(events) for events in played)
+    decode_seconds, replay_seconds = replay_rates(game, played, repeats)
+    fold_seconds = max(replay_seconds - decode_seconds, 1e-9)
+    return {
+        "game": name,
+        "players": players,
+        "games": count,
+        "events_per_game": round(total_events / count, 1),
+        "games_per_second": round(count / play_seconds, 1),
+        "bare_decode_events_per_second": round(total_events / decode_seconds),
+        "fold_only_events_per_second": round(total_events / fold_seconds),
+        "fold_only_vs_bare_decode": round(decode_seconds / fold_seconds, 3),
+        "decode_and_fold_vs_bare_decode": round(decode_seconds / replay_seconds, 3),
+    }
+
+
+def default_cases() -> list[str]:
+    cases = []
+    for name, game in sorted(games().items()):
+        cases += [f"{name}:{game.min_players}", f"{name}:{game.max_players}"]
+    return cases
+
+
+def main() -> None:
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
+    parser.add_argument("--games", type=int, default=200, help="games per case")
+    parser.add_argument("--case", action="append", help="game:players (repeatable; default: every game)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=7, help="replay repeats; the best of each is kept")
+    args = parser.parse_args()
+    results = []
+    for case in args.case or default_cases():
+        name, _, players = case.partition(":")
+        results.append(measure(name, int(players), args.games, args.seed, args.repeats))
+    report = {"python": platform.python_version(), "msgspec": msgspec.__version__, "cases": results}
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

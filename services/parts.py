@@ -57,7 +57,12 @@ class Parts:
         append, in the round trip that queues the job (see services/store/due_index.py)."""
         is_new, _ = self.inbox.submit(game_id, record)
         annotate(command_id=record.command_id, seat=record.seat)
+        self.schedule_decision(game_id)
+        return is_new
+
+    def schedule_decision(self, game_id: str) -> None:
+        """Mark the game due and make sure a process_game job will decide its queued commands (one round
+        trip)."""
         pipe = self.redis.pipeline(transaction=False)
         self.due.mark(game_id, self.settings.clock(), pipe)
         self.scheduler.process_game(game_id, pipe)
-        return is_new

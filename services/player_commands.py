@@ -20,6 +20,7 @@ from services.observability import metrics
 from services.parts import Parts
 from services.read_side.history import outcome_events
 from services.read_side.projections import PUBLIC
+from services.replication import queue_confirmed_command
 from services.results import CommandOutcome, GameMeta, HistoryEvent
 from services.store.event_store import Head, head_from
 from services.store.layout import decode_outcome
@@ -108,15 +109,16 @@ class PlayerCommands:
         known: bool = False,
     ) -> None:
         """Check and queue the command (nothing is written if a check fails); a command id already
-        submitted (``known``, or found in the inbox) is a no-op once the game no longer runs."""
+        submitted (``known``, or found in the inbox) is a no-op once the game no longer runs. With
+        ``require_replicas``, 503 ``store_unavailable`` when the replicas did not acknowledge the command in
+        time (it is stored and will be decided all the same)."""
         validation.seat(meta, seat, "seat")
         validation.command_id(command_id)
         validation.expected_version(expected_version)
         decoded = validation.decode(command, game.Command, "command")
         game_id = meta.id
-        if meta.status != RUNNING:
-            if known or self._parts.inbox.is_known(game_id, command_id):
-                return
+        running = meta.status == RUNNING
+        if not running and not (known or self._parts.inbox.is_known(game_id, command_id)):
             raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
         record = CommandRecord(
             command_id=command_id,
@@ -126,7 +128,9 @@ class PlayerCommands:
             expected_version=expected_version,
             at=now_iso(self._parts.settings.clock),
         )
-        if self._parts.queue_command(game_id, record):
+        if self._parts.settings.require_replicas:
+            queue_confirmed_command(self._parts, game_id, record, decide=running)
+        elif running and self._parts.queue_command(game_id, record):
             metrics.command_submitted(game.name, "player")
 
     def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:

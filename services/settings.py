@@ -46,6 +46,8 @@ class Settings:
     snapshots; sweep_interval: the longest a game whose work is due waits for a worker after any single
     failure (services/processing/sweep.py); result_ttl: seconds RQ keeps a finished job and its result;
     failed_job_ttl: seconds RQ keeps a failed job; token_ttl: seconds an account's login token lasts;
+    require_replicas: how many replicas must acknowledge a submitted command (Redis ``WAIT``) before the API
+    answers (0 = none); replica_wait_ms: how long to wait for them;
     clock: seconds since the epoch (tests pass a fake one).
     """
 
@@ -60,13 +62,22 @@ class Settings:
     failed_job_ttl: int = 7 * 24 * 3600
     outcome_ttl: int = 7 * 24 * 3600
     token_ttl: float = 30 * 24 * 3600
+    require_replicas: int = 0
+    replica_wait_ms: int = 1000
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        redis_url = env.get("REDIS_URL") or None
+        require_replicas = _int(env, "PAPYRUS_REQUIRE_REPLICAS", 0)
+        replica_wait_ms = _int(env, "PAPYRUS_WAIT_TIMEOUT_MS", 1000)
+        if require_replicas < 0 or replica_wait_ms <= 0:
+            raise ValueError("PAPYRUS_REQUIRE_REPLICAS must be >= 0 and PAPYRUS_WAIT_TIMEOUT_MS above 0")
+        if require_replicas and redis_url is None:
+            raise ValueError("PAPYRUS_REQUIRE_REPLICAS needs REDIS_URL: the embedded store has no replicas")
         return cls(
-            redis_url=env.get("REDIS_URL") or None,
+            redis_url=redis_url,
             rq_redis_url=env.get("RQ_REDIS_URL") or None,
             queue_name=env.get("PAPYRUS_QUEUE", "") or "papyrus",
             advance_delay=_float(env, "PAPYRUS_ADVANCE_DELAY", 0.0),
@@ -76,4 +87,6 @@ class Settings:
             result_ttl=int(_at_least(env, "PAPYRUS_RESULT_TTL", 600, 1)),
             failed_job_ttl=int(_at_least(env, "PAPYRUS_FAILED_JOB_TTL", 7 * 24 * 3600, 1)),
             token_ttl=_float(env, "PAPYRUS_TOKEN_TTL", 30 * 24 * 3600),
+            require_replicas=require_replicas,
+            replica_wait_ms=replica_wait_ms,
         )

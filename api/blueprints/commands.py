@@ -39,6 +39,7 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
         refusals.NO_SEAT_TOKEN,
         refusals.NOT_YOUR_SEAT,
         refusals.UNKNOWN_GAME,
+        refusals.REPLICAS_UNCONFIRMED,
     ),
 )
 def submit_command(game_id: str) -> Response:

@@ -58,6 +58,7 @@ def _health_body(report: HealthReport, mode: str, now: float) -> dict[str, objec
     "/live",
     summary="Liveness: 200 while this process serves requests (touches no Redis; for orchestrators).",
     responses={200: ("The process serves requests", Liveness)},
+    reads_store=False,
 )
 def live() -> Response:
     return jsonify({"status": "alive"})

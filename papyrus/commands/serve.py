@@ -1,10 +1,10 @@
 """``papyrus serve``: the API on a local HTTP server.
 
 Without ``REDIS_URL`` everything runs in this one process (an embedded fakeredis and an in-process worker),
-so a newcomer can play at once; with ``--data-file`` (or ``PAPYRUS_DATA_FILE``) its games are restored from
-that file at start and saved to it periodically and on exit, SIGTERM included. With ``REDIS_URL`` it serves
-that Redis and ``papyrus worker`` processes run the jobs. Production runs the same app under gunicorn:
-``gunicorn --worker-class gthread --threads 32 "api.app:create_app()"``.
+so a newcomer can play at once; with ``--data-file`` (or ``PAPYRUS_DATA_FILE``) every change is journaled
+next to that file before it is answered, so the games survive a restart and a crash (services/store/journal).
+With ``REDIS_URL`` it serves that Redis and ``papyrus worker`` processes run the jobs. Production runs the
+same app under gunicorn: ``gunicorn --worker-class gthread --threads 32 "api.app:create_app()"``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     except (DataFileError, OSError, ValueError) as error:
         print(f"papyrus serve: {error}", file=sys.stderr)
         return 2
-    signal.signal(signal.SIGTERM, _exit_cleanly)  # so the games are saved on `kill` as on Ctrl-C
+    signal.signal(signal.SIGTERM, _exit_cleanly)  # so `kill` compacts the data file as Ctrl-C does
     try:
         app = create_app(runtime.service, redis=runtime.redis, mode=runtime.mode)
         url = f"http://{args.host}:{args.port}/"
@@ -64,7 +64,10 @@ def _exit_cleanly(signum: int, frame: FrameType | None) -> None:
 
 def _mode_note(mode: str, data_file: object) -> str:
     if mode == "embedded" and data_file is not None:
-        return f"Embedded: games are kept in {data_file} (saved periodically and on exit). Ctrl-C stops."
+        return (
+            f"Embedded: games are kept in {data_file} and its journal (every change is in the journal "
+            f"before it is answered). Ctrl-C stops."
+        )
     if mode == "embedded":
         return "Embedded: games live in this process only (--data-file keeps them). Ctrl-C stops."
     return "Using REDIS_URL; start `papyrus worker` processes to run the games. Ctrl-C stops."

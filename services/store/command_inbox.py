@@ -29,9 +29,23 @@ class CommandInbox:
         """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
         result = self._scripts.submit(
             keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            args=[record.command_id, layout.encode_command(record)],
+            args=[record.command_id, layout.encode_command(record), ""],
         )
         return as_int(result[0]) == 1, as_str(result[1])
+
+    def submit_replicated(self, game_id: str, record: CommandRecord, replicas: int, timeout_ms: int) -> int:
+        """Append ``record`` unless its command_id is known, then ``WAIT`` on the same connection up to
+        ``timeout_ms`` for ``replicas`` replicas to hold it (a known command is written again unchanged,
+        so the WAIT covers it too); returns how many replicas acknowledged."""
+        pipe = self._redis.pipeline(transaction=False)
+        self._scripts.submit(
+            keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+            args=[record.command_id, layout.encode_command(record), "1"],
+            client=pipe,
+        )
+        pipe.wait(replicas, timeout_ms)
+        _, acknowledged = pipe.execute()
+        return as_int(acknowledged)
 
     def pending(self, game_id: str, checkpoint: str, count: int = 100) -> list[tuple[str, CommandRecord]]:
         """Commands after the checkpoint, oldest first."""

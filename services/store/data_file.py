@@ -1,14 +1,24 @@
-"""The embedded store's data file: every Papyrus key saved to one file, restored at start.
+"""The embedded store's data file: every Papyrus key in one file, the snapshot its journal continues.
 
-:func:`save_store` reads every key under the key prefix in one MULTI/EXEC (a consistent snapshot) with its
-type, plain contents and absolute expiry, and writes them to a temporary file renamed over the old one (a
-crash mid-save leaves the previous file whole). :func:`restore_store` loads them back before the worker
-starts; RQ's keys are not saved (the sweep at start re-creates every job a running game needs).
+Embedded mode (``papyrus serve`` without ``REDIS_URL``) keeps the store in the process. With a data file,
+every change is first written to the journal next to it (services/store/journal/), and the data file is the
+journal's compaction: :func:`snapshot` reads every key under the key prefix (``PAPYRUS_KEY_PREFIX``) in one
+atomic Lua step (services/store/lua/snapshot.lua), together with the position of the last journal record that
+step already holds, and :func:`write_data_file` stores them: each key's type and plain contents (a string's
+bytes, a hash's fields, a stream's entries with their ids, a set's or list's members, a sorted set's scores),
+with the key's expiry as an absolute time so a login token does not outlive its TTL while the service is
+down. RQ's own keys are not saved: the sweep the worker runs at start re-creates every job a running game
+needs.
 
-Format ``papyrus-data/2``: MessagePack ``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0,
-contents], ...]}``, plain data, never code (not Redis ``DUMP``: fakeredis's is a pickle). The file holds
-token hashes, so it is created owner-only and a file another user owns or may write is refused; a file
-that does not restore stops the start with a clear error and is left untouched.
+The file is written to a temporary file in the same directory, flushed to disk, renamed over the old one
+and the directory flushed, so a crash mid-save leaves the previous file whole. Its format
+(``papyrus-data/3``) is MessagePack ``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0,
+contents], ...], "journal_position"}``: plain data, never code (Redis ``DUMP`` is not used: fakeredis's is a
+pickle, and tied to its version), readable by any later Papyrus and by hand. A ``papyrus-data/2`` file
+(before the journal) still loads, as position 0. It holds seat and login token hashes, so it is created
+readable by its owner only and :func:`read_data_file` refuses a file another user owns or may write. A file
+that does not restore (a damaged file, an unknown format) stops the start with a clear error and is left
+untouched, never overwritten by an empty store.
 """
 
 from __future__ import annotations
@@ -24,13 +34,15 @@ import msgspec
 import redis
 
 from services import keys
-from services.store.replies import as_bytes
+from services.store.lua_scripts import source
+from services.store.replies import as_bytes, as_int, as_str
 
-FORMAT = "papyrus-data/2"
+FORMAT = "papyrus-data/3"
+READABLE_FORMATS = ("papyrus-data/2", FORMAT)
 
 
 class DataFileError(Exception):
-    """A data file that cannot be used; the message names the file and the reason."""
+    """A data file (or its journal) that cannot be used; the message names the file and the reason."""
 
 
 class SavedKey(msgspec.Struct, array_like=True):
@@ -40,37 +52,91 @@ class SavedKey(msgspec.Struct, array_like=True):
     contents: Any
 
 
-def _read_contents(pipe: Any, name: bytes, kind: str) -> None:
-    """Queue the read of one key's contents by its type."""
-    readers = {
-        "string": lambda: pipe.get(name),
-        "hash": lambda: pipe.hgetall(name),
-        "stream": lambda: pipe.xrange(name),
-        "set": lambda: pipe.smembers(name),
-        "zset": lambda: pipe.zrange(name, 0, -1, withscores=True),
-        "list": lambda: pipe.lrange(name, 0, -1),
-    }
-    if kind not in readers:
-        raise DataFileError(f"key {name!r} has type {kind!r}, which the data file cannot hold.")
-    readers[kind]()
+class DataFile(msgspec.Struct):
+    format: str
+    saved_at: float
+    keys: list[SavedKey]
+    journal_position: int = 0
 
 
-def _plain(kind: str, reply: Any) -> Any:
-    """A read reply as MessagePack-ready data."""
+def save_store(connection: redis.Redis, path: Path) -> int:
+    """Write every Papyrus key to ``path`` atomically, as a data file without a journal (position 0);
+    returns how many keys were saved."""
+    _, saved = snapshot(connection)
+    write_data_file(path, saved, 0)
+    return len(saved)
+
+
+def restore_store(connection: redis.Redis, path: Path) -> int:
+    """Load every key ``path`` holds (replacing any of the same name); 0 when there is no file yet. Keys
+    whose expiry passed while the service was down are skipped. DataFileError if the file is unusable."""
+    data = read_data_file(path)
+    return restore_keys(connection, data.keys, str(path)) if data is not None else 0
+
+
+def restore_keys(connection: redis.Redis, saved_keys: list[SavedKey], origin: str) -> int:
+    now_ms = int(time.time() * 1000)
+    live = [saved for saved in saved_keys if not saved.expires_at_ms or saved.expires_at_ms > now_ms]
+    pipe = connection.pipeline(transaction=True)
+    for saved in live:
+        write_key(pipe, saved)
+    try:
+        pipe.execute()
+    except redis.ResponseError as error:
+        raise DataFileError(f"{origin}: its keys do not restore ({error}); the file is left as is.") from None
+    return len(live)
+
+
+def snapshot(connection: redis.Redis, position_probe: bytes = b"") -> tuple[int, list[SavedKey]]:
+    """Every Papyrus key, read in one atomic step, and the journal position that step saw (0 without a
+    probe): the journal records up to that position are exactly the changes the snapshot holds."""
+    script = connection.register_script(source("snapshot"))
+    try:
+        reply: Any = script(args=[keys.everything_pattern(), position_probe])
+    except redis.ResponseError as error:
+        raise DataFileError(f"the store cannot be saved: {error}") from None
+    position_reply, entries = reply
+    now_ms = int(time.time() * 1000)
+    saved = []
+    for name, kind, ttl_ms, contents in entries:
+        kind = as_str(kind)
+        expires_at_ms = now_ms + as_int(ttl_ms) if as_int(ttl_ms) > 0 else 0
+        saved.append(SavedKey(as_bytes(name), kind, expires_at_ms, plain_contents(kind, contents)))
+    position = as_int(position_reply) if position_probe else 0
+    return position, saved
+
+
+def plain_contents(kind: str, reply: Any) -> Any:
+    """A read reply (flat field/value lists as RESP2 gives them, or maps and pairs as RESP3 does) as the
+    data file's plain contents."""
     if kind == "hash":
-        return [[field, value] for field, value in reply.items()]
+        return [[as_bytes(field), as_bytes(value)] for field, value in _pairs(reply)]
     if kind == "stream":
-        return [[entry_id, [[field, value] for field, value in fields.items()]] for entry_id, fields in reply]
+        return [
+            [as_bytes(entry_id), [[as_bytes(f), as_bytes(v)] for f, v in _pairs(fields)]]
+            for entry_id, fields in reply
+        ]
     if kind == "set":
-        return sorted(reply)
+        return sorted(as_bytes(member) for member in reply)
     if kind == "zset":
-        return [[member, score] for member, score in reply]
-    return reply
+        return [[as_bytes(member), float(as_str(score))] for member, score in _pairs(reply)]
+    if kind == "list":
+        return [as_bytes(item) for item in reply]
+    return as_bytes(reply)
 
 
-def _write_contents(pipe: Any, saved: SavedKey) -> None:
-    """Queue the writes that recreate one saved key (after it was deleted)."""
+def _pairs(reply: Any) -> list[tuple[Any, Any]]:
+    if isinstance(reply, dict):
+        return list(reply.items())
+    if reply and isinstance(reply[0], list):
+        return [(first, second) for first, second in reply]
+    return list(zip(reply[::2], reply[1::2], strict=True))
+
+
+def write_key(pipe: Any, saved: SavedKey) -> None:
+    """Queue the writes that replace one key by its saved contents and absolute expiry."""
     name, contents = saved.name, saved.contents
+    pipe.delete(name)
     if saved.type == "string":
         pipe.set(name, contents)
     elif saved.type == "hash":
@@ -86,18 +152,18 @@ def _write_contents(pipe: Any, saved: SavedKey) -> None:
         pipe.rpush(name, *contents)
     else:
         raise DataFileError(f"key {name!r} has type {saved.type!r}, which this Papyrus cannot restore.")
+    if saved.expires_at_ms:
+        pipe.pexpireat(name, saved.expires_at_ms)
 
 
-class DataFile(msgspec.Struct):
-    format: str
-    saved_at: float
-    keys: list[SavedKey]
+def write_data_file(path: Path, saved: list[SavedKey], journal_position: int) -> None:
+    """Replace ``path`` by a data file of ``saved`` atomically (temporary file, fsync, rename, fsync of the
+    directory), readable by its owner only."""
+    data = DataFile(format=FORMAT, saved_at=time.time(), keys=saved, journal_position=journal_position)
+    replace_file(path, msgspec.msgpack.encode(data))
 
 
-def save_store(connection: redis.Redis, path: Path) -> int:
-    """Write every Papyrus key to ``path`` atomically; returns how many keys were saved."""
-    saved = _snapshot(connection)
-    body = msgspec.msgpack.encode(DataFile(format=FORMAT, saved_at=time.time(), keys=saved))
+def replace_file(path: Path, body: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -109,71 +175,33 @@ def save_store(connection: redis.Redis, path: Path) -> int:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return len(saved)
+    fsync_directory(path.parent)
 
 
-def restore_store(connection: redis.Redis, path: Path) -> int:
-    """Load every key ``path`` holds (replacing any of the same name); 0 when there is no file yet. Keys
-    whose expiry passed while the service was down are skipped. DataFileError if the file is unusable."""
-    if not path.exists():
-        return 0
-    data = _read(path)
-    now_ms = int(time.time() * 1000)
-    pipe = connection.pipeline(transaction=True)
-    restored = 0
-    for saved in data.keys:
-        ttl_ms = saved.expires_at_ms - now_ms if saved.expires_at_ms else 0
-        if saved.expires_at_ms and ttl_ms <= 0:
-            continue
-        pipe.delete(saved.name)
-        _write_contents(pipe, saved)
-        if ttl_ms > 0:
-            pipe.pexpire(saved.name, ttl_ms)
-        restored += 1
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` survive a power loss."""
+    handle = os.open(directory, os.O_RDONLY)
     try:
-        pipe.execute()
-    except redis.ResponseError as error:
-        raise DataFileError(f"{path}: its keys do not restore ({error}); the file is left as is.") from None
-    return restored
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
-def _snapshot(connection: redis.Redis) -> list[SavedKey]:
-    names = [as_bytes(name) for name in connection.keys(keys.everything_pattern())]
-    typing = connection.pipeline(transaction=False)
-    for name in names:
-        typing.type(name)
-    kinds = [as_bytes(kind).decode() for kind in typing.execute()]
-    present = [(name, kind) for name, kind in zip(names, kinds, strict=True) if kind != "none"]
-    pipe = connection.pipeline(transaction=True)
-    for name, kind in present:
-        _read_contents(pipe, name, kind)
-        pipe.pttl(name)
-    replies: list[Any] = pipe.execute()
-    now_ms = int(time.time() * 1000)
-    saved = []
-    for index, (name, kind) in enumerate(present):
-        reply, ttl_ms = replies[2 * index], replies[2 * index + 1]
-        if ttl_ms == -2:  # deleted between listing and the snapshot
-            continue
-        expires_at_ms = now_ms + ttl_ms if ttl_ms > 0 else 0
-        saved.append(
-            SavedKey(name=name, type=kind, expires_at_ms=expires_at_ms, contents=_plain(kind, reply))
-        )
-    return saved
-
-
-def _read(path: Path) -> DataFile:
-    _check_private(path)
+def read_data_file(path: Path) -> DataFile | None:
+    """The data file's contents; None when there is none yet. DataFileError if it is unusable."""
+    if not path.exists():
+        return None
+    check_private(path)
     try:
         data = msgspec.msgpack.decode(path.read_bytes(), type=DataFile)
     except (OSError, msgspec.DecodeError) as error:
         raise DataFileError(f"{path}: not a Papyrus data file ({error}).") from None
-    if data.format != FORMAT:
-        raise DataFileError(f"{path}: format {data.format!r}, this Papyrus reads {FORMAT!r}.")
+    if data.format not in READABLE_FORMATS:
+        raise DataFileError(f"{path}: format {data.format!r}, this Papyrus reads {READABLE_FORMATS}.")
     return data
 
 
-def _check_private(path: Path) -> None:
+def check_private(path: Path) -> None:
     info = path.stat()
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
         raise DataFileError(f"{path}: owned by another user; refusing to load it.")

@@ -41,3 +41,23 @@ def test_the_store_connection_outlasts_a_live_page_heartbeat() -> None:
         assert timeout > LiveSettings().heartbeat_seconds
     finally:
         default.close()
+
+
+@pytest.mark.parametrize(
+    ("env", "refusal"),
+    [
+        ({"PAPYRUS_REQUIRE_REPLICAS": "1"}, "PAPYRUS_REQUIRE_REPLICAS needs REDIS_URL"),
+        (
+            {"REDIS_URL": "redis://127.0.0.1:1/0", "PAPYRUS_REQUIRE_REPLICAS": "-1"},
+            "PAPYRUS_REQUIRE_REPLICAS",
+        ),
+        ({"REDIS_URL": "redis://127.0.0.1:1/0", "PAPYRUS_WAIT_TIMEOUT_MS": "0"}, "PAPYRUS_WAIT_TIMEOUT_MS"),
+        (
+            {"PAPYRUS_DATA_FILE": "x", "PAPYRUS_JOURNAL_FSYNC": "sometimes"},
+            "PAPYRUS_JOURNAL_FSYNC must be one of",
+        ),
+    ],
+)
+def test_durability_settings_that_cannot_hold_are_refused_at_start(env: dict[str, str], refusal: str) -> None:
+    with pytest.raises(ValueError, match=refusal):
+        runtime_from_env(env)

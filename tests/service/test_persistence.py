@@ -151,7 +151,8 @@ def test_the_data_file_is_plain_data_keeping_every_stream_entry_id(data_file: Pa
     finally:
         runtime.close()
     saved = msgspec.msgpack.decode(data_file.read_bytes())
-    assert saved["format"] == "papyrus-data/2"
+    assert saved["format"] == "papyrus-data/3"
+    assert saved["journal_position"] > 0  # the start of the game went through the journal
     by_name = {name: (kind, contents) for name, kind, _, contents in saved["keys"]}
     kind, entries = by_name[keys.events(game_id).encode()]
     assert kind == "stream"

@@ -392,3 +392,31 @@ def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_th
     assert types.count("toy.round_scored") == 1 and types.count("toy.game_ended") == 1
     assert service.view(game_id, None).status == "over"
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
+
+
+def test_a_game_that_ended_before_its_worker_died_is_projected_over_by_the_sweep(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service, hand=1)
+    drain(service)
+    real_write = Projections.write
+
+    def killed(*args: object, **kwargs: object) -> bool:
+        raise SystemError("worker killed between the final append and its projection")
+
+    monkeypatch.setattr(Projections, "write", killed)
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    queue = service.parts.scheduler.queue
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="CRITICAL")
+    assert "final append" in clear_failures(service)[0]
+    assert service.meta(game_id).status == "over"
+    assert service.view(game_id, None).status == "running"  # the projection still shows the game running
+
+    monkeypatch.setattr(Projections, "write", real_write)
+    assert sweep_later(service, clock).repaired == 1
+    drain(service)
+    assert service.view(game_id, None).status == "over"
+    assert service.view(game_id, None).result is not None
+    assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
+    assert game_id not in service.parts.meta.running_ids()

@@ -10,8 +10,9 @@ from domain.engine import Game
 @cache
 def games() -> dict[str, Game]:
     from domain.games.egizia import GAME as EGIZIA
+    from domain.games.sobek import GAME as SOBEK
 
-    return {EGIZIA.name: EGIZIA}
+    return {EGIZIA.name: EGIZIA, SOBEK.name: SOBEK}
 
 
 def get_game(name: str) -> Game:

@@ -148,7 +148,10 @@ def _round_started(e: ev.RoundStarted, n: Names) -> str:
 
 
 def _hands(e: ev.HandsToCorruption, n: Names) -> str:
-    parts = ", ".join(f"{n[seat]} {count}" for seat, count in enumerate(e.counts))
+    parts = ", ".join(
+        f"{n[seat]} {count}" + (f" ({_cards(cards)})" if cards else "")
+        for seat, (count, cards) in enumerate(zip(e.counts, e.cards, strict=True))
+    )
     return f"The cards left in hand go to the corruption piles: {parts}."
 
 

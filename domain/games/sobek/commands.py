@@ -12,13 +12,17 @@ from typing import Union
 from domain.engine import Command
 
 
-class Take(Command, frozen=True, kw_only=True, tag="sobek.take"):
+class SobekCommandBase(Command, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A Sobek command refuses fields it does not have (a misspelt field is an error, not ignored)."""
+
+
+class Take(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.take"):
     """Take the Nile card at ``position`` (1 to 4); the cards left of it go to your corruption pile."""
 
     position: int
 
 
-class PlaySet(Command, frozen=True, kw_only=True, tag="sobek.play_set"):
+class PlaySet(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.play_set"):
     """Lay ``cards`` (3 or more, one goods type, amulets wild) as a new upright set, or add them to your
     upright set number ``join`` (-1: a new set)."""
 
@@ -26,91 +30,91 @@ class PlaySet(Command, frozen=True, kw_only=True, tag="sobek.play_set"):
     join: int = -1
 
 
-class PlayCharacter(Command, frozen=True, kw_only=True, tag="sobek.play_character"):
+class PlayCharacter(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.play_character"):
     """Discard a character from your hand for its power."""
 
     card: str
 
 
-class ChooseToken(Command, frozen=True, kw_only=True, tag="sobek.choose_token"):
+class ChooseToken(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.choose_token"):
     """After a set: the event token to resolve, among those you now see face up."""
 
     token: str
 
 
-class Push(Command, frozen=True, kw_only=True, tag="sobek.push"):
+class Push(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.push"):
     """The Guild: the opponent whose marker goes back to the previous square of the token's symbol."""
 
     target: int
 
 
-class Curse(Command, frozen=True, kw_only=True, tag="sobek.curse"):
+class Curse(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.curse"):
     """The Curse: the opponent who receives it."""
 
     target: int
 
 
-class Prosper(Command, frozen=True, kw_only=True, tag="sobek.prosper"):
+class Prosper(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.prosper"):
     """Prosperity: your upright cattle, fish or wheat set it goes on."""
 
     set: int
 
 
-class Steal(Command, frozen=True, kw_only=True, tag="sobek.steal"):
+class Steal(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.steal"):
     """The Thief: the opponent, and the back colour of the card taken at random from their hand."""
 
     target: int
     back: str
 
 
-class Look(Command, frozen=True, kw_only=True, tag="sobek.look"):
+class Look(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.look"):
     """The Vizier: the opponent whose corruption pile you look at."""
 
     target: int
 
 
-class Pick(Command, frozen=True, kw_only=True, tag="sobek.pick"):
+class Pick(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.pick"):
     """The Vizier: the card of that pile you take into your hand."""
 
     card: str
 
 
-class Court(Command, frozen=True, kw_only=True, tag="sobek.court"):
+class Court(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.court"):
     """The Courtier: add one or two matching cards from your hand to your upright set number ``set``."""
 
     set: int
     cards: list[str]
 
 
-class Purge(Command, frozen=True, kw_only=True, tag="sobek.purge"):
+class Purge(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.purge"):
     """The High Priest or Priestess: the goods type whose cards leave your corruption pile."""
 
     goods: str
 
 
-class Hire(Command, frozen=True, kw_only=True, tag="sobek.hire"):
+class Hire(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.hire"):
     """The Merchant: take the Nile card at any ``position``, with no corruption."""
 
     position: int
 
 
-class Discard(Command, frozen=True, kw_only=True, tag="sobek.discard"):
+class Discard(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.discard"):
     """Under the Scribe: put one card of your hand on your corruption pile (until you hold six)."""
 
     card: str
 
 
-class LaySideways(Command, frozen=True, kw_only=True, tag="sobek.lay_sideways"):
+class LaySideways(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.lay_sideways"):
     """Round end: lay ``cards`` as a new sideways set (scores its scarabs only)."""
 
     cards: list[str]
 
 
-class Finish(Command, frozen=True, kw_only=True, tag="sobek.finish"):
+class Finish(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.finish"):
     """Round end: lay no more sideways sets; what stays in your hand goes to your corruption pile."""
 
 
-class ChooseStart(Command, frozen=True, kw_only=True, tag="sobek.choose_start"):
+class ChooseStart(SobekCommandBase, frozen=True, kw_only=True, tag="sobek.choose_start"):
     """Rounds 2 and 3: the lowest score names the start player (possibly themselves)."""
 
     seat: int

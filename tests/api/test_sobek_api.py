@@ -18,17 +18,20 @@ SEATS = 3
 MAX_MOVES = 2_000
 
 
-def sobek_table(api: Harness, seats: int = SEATS) -> Table:
+def sobek_table(api: Harness, seats: int = SEATS, people: int = SEATS) -> Table:
+    """A started Sobek game: ``people`` seats joined through the API, the others filled with bots."""
     created = api.client.post("/api/games", json={"game": GAME, "seats": seats})
     assert created.status_code == 201, created.json
     game_id = created.json["id"]
     tokens = []
-    for seat in range(seats):
+    for seat in range(people):
         joined = api.client.post(f"/api/games/{game_id}/seats", json={"name": f"merchant {seat}"})
         assert joined.status_code == 201, joined.json
         tokens.append(joined.json["token"])
     table = Table(game_id, tokens)
-    started = api.client.post(f"/api/games/{game_id}/start", headers=table.auth(0))
+    started = api.client.post(
+        f"/api/games/{game_id}/start", headers=table.auth(0), json={"fill_with_bots": people < seats}
+    )
     assert started.status_code == 200, started.json
     api.settle(game_id)
     return table
@@ -39,7 +42,11 @@ def _play_to_the_end(api: Harness, table: Table) -> dict[str, Any]:
         public = api.client.get(f"/api/games/{table.game_id}/view").json
         if public["status"] == "over":
             return public
-        seat = public["to_act"][0]
+        people = [seat for seat in public["to_act"] if seat < len(table.tokens)]
+        if not people:  # only bots are to act: the workers play them
+            api.settle(table.game_id)
+            continue
+        seat = people[0]
         legal = api.seat_view(table, seat)["view"]["legal_commands"]
         answer = api.submit(table, seat, legal[move % len(legal)], f"m{move}")
         assert answer.status_code == 200, answer.json
@@ -47,10 +54,14 @@ def _play_to_the_end(api: Harness, table: Table) -> dict[str, Any]:
     raise AssertionError("the Sobek game did not end")
 
 
-def test_a_sobek_game_played_through_the_api_ends_exports_and_verifies(api: Harness, tmp_path: Path) -> None:
-    table = sobek_table(api)
+def test_a_sobek_game_with_a_bot_played_through_the_api_ends_exports_and_verifies(
+    api: Harness, tmp_path: Path
+) -> None:
+    table = sobek_table(api, SEATS, people=2)
+    players = api.client.get(f"/api/games/{table.game_id}").json["players"]
+    assert [p["bot"] for p in sorted(players, key=lambda p: p["seat"])] == [False, False, True]
     first = api.seat_view(table, 0)["view"]
-    assert first["game"] == "sobek" and len(first["nile"]) == 9 and first["prompt"]["waiting_for"]
+    assert first["game"] == "sobek" and 1 <= len(first["nile"]) <= 9 and first["round"] == 1
     final = _play_to_the_end(api, table)
     result = final["result"]
     assert sorted(result["ranking"]) == list(range(SEATS))

@@ -326,14 +326,27 @@ TOKEN_BY_ID: Final = {token.id: token for token in TOKENS}
 TOKEN_IDS: Final = tuple(token.id for token in TOKENS)
 
 
-# The score track, squares 0..100 (100 is 0 of the second lap). CONFIRMED: every multiple of 10 is a
-# numbered square and every other square shows a symbol; square 39 shows an ankh. DEFAULT layout (the full
-# sequence is not printed in any source we could read): the symbol follows the units digit,
-# 1/4/7 eye, 2/5/8 scarab, 3/6/9 ankh, which puts the ankh on 39.
-_UNITS_CYCLE: Final = (NUMBER, EYE, SCARAB, ANKH, EYE, SCARAB, ANKH, EYE, SCARAB, ANKH)
+# The score track, squares 0..100 (100 is 0 of the second lap), one entry per square so any square can be
+# corrected here. CONFIRMED: every multiple of 10 is a numbered square and every other square shows a symbol;
+# square 39 shows an ankh. DEFAULT layout (the full sequence is not printed in any source we could read): the
+# symbol follows the units digit, 1/4/7 eye, 2/5/8 scarab, 3/6/9 ankh, which puts the ankh on 39.
 TRACK_LAP: Final = 100  # CONFIRMED: above 100 the marker goes round again from 0
-TRACK: Final = tuple(_UNITS_CYCLE[square % 10] for square in range(TRACK_LAP + 1))  # 101 entries
-TRACK_LABEL: Label = "DEFAULT"
+_N, _E, _S, _A = NUMBER, EYE, SCARAB, ANKH
+# fmt: off
+TRACK: Final[tuple[str, ...]] = (
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 0-9
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 10-19
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 20-29
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 30-39
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 40-49
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 50-59
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 60-69
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 70-79
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 80-89
+    _N, _E, _S, _A, _E, _S, _A, _E, _S, _A,  # 90-99
+    _N,  # 100 (0 of the second lap)
+)
+# fmt: on
 
 # --- Tie-breaks ---------------------------------------------------------------------------------------------
 # Corruption penalty: highest corruption count (cards + 2 per Curse), then most scarabs on the pile's cards,
@@ -341,8 +354,6 @@ TRACK_LABEL: Label = "DEFAULT"
 # Final ranking: highest score wins, CONFIRMED. Equal scores share the victory (shown as such); the result
 # still ranks every seat once: DEFAULT, the player with fewer corruption points in the last round played
 # ranks first, then the seeded seat order drawn for that round.
-RANKING_TIE_BREAK_LABEL: Label = "DEFAULT"
 # Start player: round 1 a seeded random seat (DEFAULT, not stated); rounds 2 and 3 the lowest score chooses
 # (CONFIRMED), a tie for lowest broken by the round's seeded seat order (DEFAULT, a published clarification
 # of another online edition).
-START_PLAYER_LABEL: Label = "DEFAULT"

@@ -58,10 +58,10 @@ class Capture:
 @dataclass
 class PlayedGame:
     game_id: str
-    anna: Any
-    bruno: Any
+    nefer: Any
+    khufu: Any
     seats: dict[str, int]
-    bruno_received: Capture
+    khufu_received: Capture
     actions: dict[str, list[str]]
     small_targets: list[str]
     overflow: list[tuple[str, int]]
@@ -89,7 +89,7 @@ def _phone_layout_problems(page: Any) -> tuple[list[str], int]:
 
 
 def _play(site: Site, played: PlayedGame, artifacts: Path) -> None:
-    players = [("anna", played.anna, False), ("bruno", played.bruno, True)]
+    players = [("nefer", played.nefer, False), ("khufu", played.khufu, True)]
     rng = random.Random(11)
     for _ in range(MAX_LOOPS):
         if site.service.meta(played.game_id)["status"] == "over":
@@ -134,51 +134,51 @@ def _play(site: Site, played: PlayedGame, artifacts: Path) -> None:
                 assert refusal.is_hidden(), refusal.inner_text()
             acted = True
         if not acted:
-            played.anna.wait_for_timeout(POLL_MS)
+            played.nefer.wait_for_timeout(POLL_MS)
     raise AssertionError("the game did not end")
 
 
 @pytest.fixture(scope="module")
 def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
-    anna_context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    bruno_context = browser.new_context(viewport=PHONE)
+    nefer_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    khufu_context = browser.new_context(viewport=PHONE)
     capture = Capture()
-    bruno_context.route("**/*", capture.route)
-    anna, bruno = anna_context.new_page(), bruno_context.new_page()
-    pages.register(anna, site.base_url, "anna", PASSWORD)
-    pages.register(bruno, site.base_url, "bruno", PASSWORD)
-    anna.select_option("#new-game-type", "sobek")
-    game_id = pages.create_game(anna, seats=4, bots=True)
-    pages.join_from_lobby(bruno, site.base_url, game_id)
-    anna.click("#start-game")
-    for page in (anna, bruno):
+    khufu_context.route("**/*", capture.route)
+    nefer, khufu = nefer_context.new_page(), khufu_context.new_page()
+    pages.register(nefer, site.base_url, "nefer", PASSWORD)
+    pages.register(khufu, site.base_url, "khufu", PASSWORD)
+    nefer.select_option("#new-game-type", "sobek")
+    game_id = pages.create_game(nefer, seats=4, bots=True)
+    pages.join_from_lobby(khufu, site.base_url, game_id)
+    nefer.click("#start-game")
+    for page in (nefer, khufu):
         page.wait_for_selector(".nile-row", timeout=pages.WAIT_MS)
-    seats = {name: _seat_of(site, game_id, name) for name in ("anna", "bruno")}
-    result = PlayedGame(game_id, anna, bruno, seats, capture, {"anna": [], "bruno": []}, [], [], [])
+    seats = {name: _seat_of(site, game_id, name) for name in ("nefer", "khufu")}
+    result = PlayedGame(game_id, nefer, khufu, seats, capture, {"nefer": [], "khufu": []}, [], [], [])
     _play(site, result, artifacts)
-    for page in (anna, bruno):
+    for page in (nefer, khufu):
         page.wait_for_function(
             "() => document.getElementById('prompt').textContent.startsWith('The game is over')"
         )
-    anna.screenshot(path=str(artifacts / "sobek-over-desktop.png"), full_page=True)
-    bruno.screenshot(path=str(artifacts / "sobek-over-phone.png"), full_page=True)
+    nefer.screenshot(path=str(artifacts / "sobek-over-desktop.png"), full_page=True)
+    khufu.screenshot(path=str(artifacts / "sobek-over-phone.png"), full_page=True)
     try:
         yield result
     finally:
-        bruno_context.unroute_all(behavior="ignoreErrors")
-        anna_context.close()
-        bruno_context.close()
+        khufu_context.unroute_all(behavior="ignoreErrors")
+        nefer_context.close()
+        khufu_context.close()
 
 
 def test_two_people_and_two_bots_finish_a_game_by_clicking(played: PlayedGame, site: Site) -> None:
     result = site.service.view(played.game_id, None)["result"]
     assert result is not None
     names = {p["seat"]: p["name"] for p in site.service.meta(played.game_id)["players"]}
-    prompt = played.anna.inner_text("#prompt")
+    prompt = played.nefer.inner_text("#prompt")
     assert f"Final ranking: 1. {names[result['ranking'][0]]}" in prompt
-    everything = played.actions["anna"] + played.actions["bruno"]
+    everything = played.actions["nefer"] + played.actions["khufu"]
     assert {"sobek.take", "sobek.play_set", "sobek.choose_token"} <= set(everything), everything
-    assert played.actions["bruno"], "the keyboard player never acted"
+    assert played.actions["khufu"], "the keyboard player never acted"
 
 
 def test_the_phone_player_had_44_pixel_targets_and_no_sideways_scrolling(played: PlayedGame) -> None:
@@ -188,7 +188,7 @@ def test_the_phone_player_had_44_pixel_targets_and_no_sideways_scrolling(played:
 
 
 def test_the_finished_board_matches_the_service_for_each_player(played: PlayedGame, site: Site) -> None:
-    for name, page in (("anna", played.anna), ("bruno", played.bruno)):
+    for name, page in (("nefer", played.nefer), ("khufu", played.khufu)):
         page.reload()
         page.wait_for_selector(".nile-row")
         expected = site.service.view(played.game_id, played.seats[name], at=pages.version(page))["view"]
@@ -198,7 +198,7 @@ def test_the_finished_board_matches_the_service_for_each_player(played: PlayedGa
 def test_a_live_board_in_the_middle_of_the_game_shows_what_the_view_says(
     played: PlayedGame, site: Site
 ) -> None:
-    page, seat = played.anna, played.seats["anna"]
+    page, seat = played.nefer, played.seats["nefer"]
     page.goto(f"{site.base_url}/games/{played.game_id}/history")
     page.wait_for_selector("#events li")
     middle = int(site.service.view(played.game_id, seat)["version"]) // 2
@@ -218,7 +218,7 @@ def _rgb(value: str) -> tuple[int, ...]:
 def test_the_nile_is_blue_the_goods_have_their_colours_and_backs_show_orange(
     played: PlayedGame, site: Site
 ) -> None:
-    page = played.anna
+    page = played.nefer
     page.goto(f"{site.base_url}/games/{played.game_id}/history")
     page.wait_for_selector("#events li")
     page.locator("#version-slider").fill("3")
@@ -293,9 +293,9 @@ def _leaks(message: Any, secrets: dict[int, set[str]]) -> set[str]:
 
 
 def test_the_second_player_never_receives_another_seats_secrets(played: PlayedGame, site: Site) -> None:
-    seat = played.seats["bruno"]
+    seat = played.seats["khufu"]
     secrets = _secrets_by_version(site, played.game_id, seat)
-    received = played.bruno_received.bodies
+    received = played.khufu_received.bodies
     assert any(url.endswith("/live") and b"event: view" in body for url, body in received), "no live message"
     found: dict[str, set[str]] = {}
     for url, body in received:
@@ -310,4 +310,4 @@ def test_the_second_player_never_receives_another_seats_secrets(played: PlayedGa
                 found.setdefault(url, set()).update(leaks)
     assert found == {}
     own_start = site.service.view(played.game_id, seat, at=3)["view"]["players"][seat]["hand"]
-    assert any(own_start[0]["id"].encode() in body for _, body in received), "bruno's own cards never arrived"
+    assert any(own_start[0]["id"].encode() in body for _, body in received), "khufu's own cards never arrived"

@@ -200,7 +200,11 @@ _DESCRIBERS: dict[type, Callable[[Any, Names], str]] = {
     ev.RoundScored: _scored,
     ev.CorruptionCounted: _counted,
     ev.PenaltyApplied: _penalty,
-    ev.RoundEnded: lambda e, n: f"Round {e.result.round} is over.",
+    ev.RoundEnded: lambda e, n: (
+        f"Round {e.result.round} is over: "
+        + ", ".join(f"{n[seat]} {score}" for seat, score in enumerate(e.result.scores))
+        + "."
+    ),
     ev.GameEnded: _ended,
 }
 

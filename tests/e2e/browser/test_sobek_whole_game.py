@@ -157,9 +157,7 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
     result = PlayedGame(game_id, nefer, khufu, seats, capture, {"nefer": [], "khufu": []}, [], [], [])
     _play(site, result, artifacts)
     for page in (nefer, khufu):
-        page.wait_for_function(
-            "() => document.getElementById('prompt').textContent.startsWith('The game is over')"
-        )
+        page.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")
     nefer.screenshot(path=str(artifacts / "sobek-over-desktop.png"), full_page=True)
     khufu.screenshot(path=str(artifacts / "sobek-over-phone.png"), full_page=True)
     try:
@@ -311,3 +309,22 @@ def test_the_second_player_never_receives_another_seats_secrets(played: PlayedGa
     assert found == {}
     own_start = site.service.view(played.game_id, seat, at=3)["view"]["players"][seat]["hand"]
     assert any(own_start[0]["id"].encode() in body for _, body in received), "khufu's own cards never arrived"
+
+
+GLOSSARY = """async (gameId) => {
+  const renderer = await import("/static/games/sobek/game.js");
+  const body = await (await fetch(`/api/games/${gameId}/view`)).json();
+  return renderer.glossary(body.view);
+}"""
+
+
+def test_the_renderer_lists_the_characters_and_tokens_shown_with_their_powers(
+    played: PlayedGame, site: Site
+) -> None:
+    entries = played.nefer.evaluate(GLOSSARY, played.game_id)
+    view = site.service.view(played.game_id, None)["view"]
+    played_characters = {card["id"] for card in view["discard"]}
+    listed = {entry["id"]: entry for entry in entries}
+    assert played_characters <= set(listed)
+    assert all(entry["term"] and entry["text"] for entry in entries)
+    assert {token["id"] for token in view["tokens_used"]} <= set(listed)

@@ -1,4 +1,4 @@
-// Cards, backs, tokens and track symbols as HTML and SVG, coloured by goods type (see sobek.css).
+// Cards, backs, tokens and track symbols as HTML and SVG, coloured by goods type (see board.css).
 import { h, s } from "../../js/dom.js";
 import { cardTitle, goodsName } from "./words.js";
 

@@ -81,7 +81,10 @@ export function decide(view, names, submit, redraw) {
     if (command.type === "sobek.hire") targets.set(`hire:${command.position}`, { label, act: () => submit(command) });
     if (command.type === "sobek.choose_token") targets.set(`token:${command.token}`, { label, act: () => submit(command) });
   }
-  const notes = view.prompt.notes.length ? [h("ul", { class: "notes" }, view.prompt.notes.map((note) => h("li", { text: note })))] : [];
+  // The prompt's notes (why an option is missing), unless the page shows them by itself.
+  const pageShowsNotes = Boolean(document.getElementById("notes"));
+  const notes = view.prompt.notes.length && !pageShowsNotes
+    ? [h("ul", { class: "notes" }, view.prompt.notes.map((note) => h("li", { text: note })))] : [];
   const panel = [...lookPanel(view), ...cardChooser(view, names, submit, redraw)];
   const simple = simpleButtons(view, names, submit);
   if (simple.length) panel.push(h("div", { class: "choices", role: "group", "aria-label": "Choices" }, simple));

@@ -1,18 +1,25 @@
-"""Every game the service can host, by name. Adding a game = one folder under domain/games + one line here."""
+"""Every game the service can host, by name. Adding a game = one folder under domain/games exporting ``GAME``
+and its name in :data:`HOSTED`."""
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 
 from domain.engine import Game
+
+HOSTED = ("egizia", "giza", "sobek")
 
 
 @cache
 def games() -> dict[str, Game]:
-    from domain.games.egizia import GAME as EGIZIA
-    from domain.games.giza import GAME as GIZA
-
-    return {EGIZIA.name: EGIZIA, GIZA.name: GIZA}
+    loaded: dict[str, Game] = {}
+    for name in HOSTED:
+        game: Game = import_module(f"domain.games.{name}").GAME
+        if game.name != name:
+            raise ValueError(f"domain.games.{name} exports a game called {game.name!r}")
+        loaded[name] = game
+    return loaded
 
 
 def get_game(name: str) -> Game:

@@ -70,7 +70,7 @@ def _sample_views() -> list[dict[str, Any]]:
 
 
 def _partial_payment_view() -> dict[str, Any]:
-    """Seat 1 feeds, 4 grain short, with 7 stones and the stones-for-grain card N12-18 (spec §10 N12-18)."""
+    """Seat 1 feeds, 4 grain short, with 7 stones and the stones-for-grain card N12-18."""
     state, _ = start(GAME, 4, EgiziaOptions(), b"feeding")
     assert isinstance(state, EgiziaState)
     state.ring = 0

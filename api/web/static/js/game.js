@@ -41,11 +41,18 @@ const names = () => {
   return Array.from({ length: meta.seats }, (_, index) => byseat[index] || `Seat ${index + 1}`);
 };
 
+// A move made alone is refused if the board changed under it (expected_version); while several seats decide
+// at once (sideways sets, discards) the others' choices do not change this seat's, and the rules re-check it.
+function expectedVersion() {
+  const waiting = (current.view && current.view.prompt && current.view.prompt.waiting_for) || current.to_act;
+  return waiting.length > 1 ? undefined : current.version;
+}
+
 async function submit(command) {
   showError(refusal, "");
   try {
     const { status } = await api("POST", `${gamePath}/commands`, {
-      body: { command_id: newCommandId(), command, expected_version: current.version },
+      body: { command_id: newCommandId(), command, expected_version: expectedVersion() },
     });
     if (status === 202) liveState.textContent = "Your move is being decided…";
     await refresh();

@@ -30,6 +30,7 @@ async function showVersion(version) {
   ]);
   if (mine !== request || !body.view) return;
   renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
+  if (mine !== request) return; // a newer version was asked for while the renderer loaded
   const since = before && before.view;
   renderer.render({ view: body.view, names, submit: () => {}, readOnly: true, parts, since });
   root.dataset.shownVersion = String(version);

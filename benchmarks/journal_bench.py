@@ -74,7 +74,7 @@ def runtime_for(mode: str, directory: Path) -> Runtime:
 
 
 def new_game(service: GameService) -> str:
-    game_id: str = service.create_game(GAME, 2, {})["id"]
+    game_id = service.create_game(GAME, 2, {}).id
     for seat in range(2):
         service.join(game_id, f"P{seat}")
     service.start(game_id)
@@ -86,19 +86,19 @@ def play(service: GameService, commands: int, rng: random.Random, client: int) -
     game_id, decided = new_game(service), 0
     while decided < commands:
         view = service.view(game_id, None)
-        if view["status"] == "over":
+        if view.status == "over":
             game_id = new_game(service)
             continue
-        if not view["to_act"]:
-            service.wait_version(game_id, view["version"], 1.0)
+        if not view.to_act:
+            service.wait_version(game_id, view.version, 1.0)
             continue
-        seat = view["to_act"][0]
+        seat = view.to_act[0]
         legal = service.legal_commands(game_id, seat)
         if not legal:
-            service.wait_version(game_id, view["version"], 1.0)
+            service.wait_version(game_id, view.version, 1.0)
             continue
         command_id = f"{seat}.c{client}-{decided}"
-        service.submit(game_id, seat, rng.choice(legal), command_id, view["version"])
+        service.submit(game_id, seat, rng.choice(legal), command_id, view.version)
         if service.wait_outcome(game_id, command_id, OUTCOME_WAIT).status == "pending":
             raise RuntimeError(f"command {command_id} was not decided in {OUTCOME_WAIT} s")
         decided += 1
@@ -107,17 +107,25 @@ def play(service: GameService, commands: int, rng: random.Random, client: int) -
 def measure(mode: str, clients: int, commands: int, directory: Path) -> dict[str, Any]:
     runtime = runtime_for(mode, directory)
     try:
+        failures: list[BaseException] = []
+
+        def client_plays(client: int) -> None:
+            try:
+                play(runtime.service, commands, random.Random(client), client)
+            except BaseException as error:
+                failures.append(error)
+                raise
+
         with FsyncCounter() as fsyncs:
-            threads = [
-                threading.Thread(target=play, args=(runtime.service, commands, random.Random(client), client))
-                for client in range(clients)
-            ]
+            threads = [threading.Thread(target=client_plays, args=(client,)) for client in range(clients)]
             started = time.perf_counter()
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
             seconds = time.perf_counter() - started
+        if failures:
+            raise RuntimeError(f"{mode}: {len(failures)} client(s) failed, no figure") from failures[0]
     finally:
         runtime.close()
     total = clients * commands

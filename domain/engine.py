@@ -36,8 +36,9 @@ S = TypeVar("S")
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """Base of every command. Subclasses set ``tag="<game>.<verb>"``."""
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every command. Subclasses set ``tag="<game>.<verb>"``; a field the command does not have is
+    refused when it is decoded (the API answers 400 naming it), never silently dropped."""
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

@@ -29,6 +29,8 @@ CASES: list[Case] = [
     ("POST", "/commands", {"command_id": "a", "command": {"card": 1}}, "seat0", 400, "command.type"),
     ("POST", "/commands", {"command_id": "a", "command": ACE}, "seat0", 400, "command.card"),
     ("POST", "/commands", {"command_id": "a", "command": NO_CARD}, "seat0", 400, "command.card"),
+    ("POST", "/commands", {"command_id": "a", "command": {**PLAY, "face_up": True}}, "seat0", 400,
+     "command.face_up"),
     ("POST", "/commands", {"command_id": "a", "command": PLAY, "expected_version": -1}, "seat0", 400,
      "expected_version"),
     ("POST", "/commands", {"command_id": "a", "command": PLAY, "expected_version": "3"}, "seat0", 400,

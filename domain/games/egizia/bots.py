@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from domain.engine import Bot, Game, RandomBot, Seat, fold
+from domain.bots import BOT_KINDS, LookaheadBot, random_or_greedy
+from domain.engine import Bot
 from domain.games.egizia.commands import Decline, Pass
 from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
 from domain.games.egizia.rules.queries import crew_need, irrigated_grain
@@ -47,35 +47,21 @@ def _pending_market_steps(state: EgiziaState, seat: int) -> int:
     return 1 if state.action is not None and state.action.seat == seat else 0
 
 
-class GreedyBot:
+def _against_giving_up(command: Any) -> float:
+    """Passing or declining forgoes what the look-ahead cannot see (later ships, later builds)."""
+    return -0.5 if isinstance(command, Pass | Decline) else 0.0
+
+
+class GreedyBot(LookaheadBot):
     """Plays the legal command whose events leave the best :func:`position_value` (ties: first listed)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._random = random.Random(seed)
-
-    def choose(self, game: Game, state: Any, seat: Seat) -> Any:
-        commands = game.legal_commands(state, seat)
-        if not commands:
-            raise LookupError(f"seat {seat} has no legal command")
-        best: Any = None
-        best_value = float("-inf")
-        for command in commands:
-            after = fold(game, game.decide(state, seat, command), copy_state(state))
-            value = position_value(after, seat) + self._random.random() * 0.01
-            if isinstance(command, Pass | Decline):
-                value -= 0.5
-            if value > best_value:
-                best, best_value = command, value
-        return best
+        super().__init__(seed, position_value, copy_state, _against_giving_up)
 
 
 def make_bot(kind: str, seed: int) -> Bot:
     """``random`` or ``greedy``."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+    return random_or_greedy(kind, seed, GreedyBot)
 
 
-BOTS = ("random", "greedy")
+BOTS = BOT_KINDS

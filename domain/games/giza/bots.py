@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.engine import Bot, Game, RandomBot, Seat
+from domain.bots import BOT_KINDS, random_or_greedy
+from domain.engine import Bot, Game, Seat
 from domain.games.giza import commands as cmd
 from domain.games.giza.data import (
     DEMOLISH,
@@ -125,11 +126,7 @@ class _Judge:
 
 def make_bot(kind: str, seed: int) -> Bot:
     """``random`` or ``greedy``."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+    return random_or_greedy(kind, seed, GreedyBot)
 
 
-BOTS = ("random", "greedy")
+BOTS = BOT_KINDS

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from domain.engine import Bot, Game, RandomBot, Seat, fold
+from domain.bots import BOT_KINDS, LookaheadBot, random_or_greedy
+from domain.engine import Bot
 from domain.games.sobek.data import AMULET, CARDS, PENALTY_STEP_POINTS, TRADE_GOODS
 from domain.games.sobek.rules.corruption import corruption_count
 from domain.games.sobek.rules.sets import sideways_points, upright_points
@@ -51,33 +49,16 @@ def position_value(state: SobekState, seat: int) -> float:
     )
 
 
-class GreedyBot:
+class GreedyBot(LookaheadBot):
     """Plays the legal command whose events leave the best :func:`position_value` (ties: first listed)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._random = random.Random(seed)
-
-    def choose(self, game: Game, state: Any, seat: Seat) -> Any:
-        commands = game.legal_commands(state, seat)
-        if not commands:
-            raise LookupError(f"seat {seat} has no legal command")
-        best: Any = None
-        best_value = float("-inf")
-        for command in commands:
-            after = fold(game, game.decide(state, seat, command), copy_state(state))
-            value = position_value(after, seat) + self._random.random() * 0.01
-            if value > best_value:
-                best, best_value = command, value
-        return best
+        super().__init__(seed, position_value, copy_state)
 
 
 def make_bot(kind: str, seed: int) -> Bot:
     """``random`` or ``greedy``."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+    return random_or_greedy(kind, seed, GreedyBot)
 
 
-BOTS = ("random", "greedy")
+BOTS = BOT_KINDS

@@ -74,7 +74,7 @@ function slotNodes(site, slot, top, names, targets, changed) {
   const speculator = site.speculators[slot];
   const specNode = s("g", { class: "speculator", "data-slot": slot, "data-owner": speculator });
   specNode.append(s("rect", { x: cx + 16, y: top + 18, width: 15, height: 13, rx: 3, class: speculator >= 0 ? `spec-box owned ${seatClass(speculator)}` : "spec-box" }));
-  titled(specNode, `Speculating beside S${slot + 1}: ${speculator >= 0 ? names[speculator] : "nobody"}`);
+  titled(specNode, `Speculating at ${site.name} (takes any space freed there): ${speculator >= 0 ? names[speculator] : "nobody"}`);
   return [
     target(mark(slotNode, `slot:${site.id}/${slot}`, changed), `${site.id}|${slot}|false`, targets, null),
     target(mark(specNode, `spec:${site.id}/${slot}`, changed), `${site.id}|${slot}|true`, targets, null),

@@ -31,7 +31,7 @@ DESKTOP = {"width": 1400, "height": 1000}
 MAX_LOOPS = 3000
 POLL_MS = 100
 SMALLEST_TARGET_PX = 44
-OVER = re.compile(rb'"status":\s*"over"')
+OVER = re.compile(rb'"status":\s*"over"|papyrus\.seed_revealed')  # a view, or history read after the end
 
 
 @dataclass
@@ -78,9 +78,10 @@ def _activate(page: Any, target: Any, keyboard: bool) -> None:
         target.click()
 
 
-def decide(page: Any, keyboard: bool, turn: int, shot: Path | None = None) -> str:
+def decide(page: Any, keyboard: bool, turn: int, shot: Path | None = None, own_board: bool = False) -> str:
     """One decision by clicking (or by keyboard) among what the page offers; returns what it did. ``shot``:
-    where to save a screenshot of the chosen tile's targets before playing it."""
+    where to save a screenshot of the chosen tile's targets before playing it; ``own_board``: a tile goes on
+    one's own board where it may (so there is a stack of one's own to look at)."""
     remove = page.locator("#decisions [data-command='giza.remove_scarab']")
     if remove.count() and turn % 2:
         _activate(page, remove.first, keyboard)
@@ -94,6 +95,9 @@ def decide(page: Any, keyboard: bool, turn: int, shot: Path | None = None) -> st
                 "linear-gradient"
             )
             targets = page.locator(".giza-choices button") if keyboard else page.locator(".giza-site.legal")
+            mine = targets.filter(has_text=re.compile(r"\byour\b"))
+            if own_board and mine.count():
+                targets = mine
             if targets.count():
                 if shot is not None:
                     page.screenshot(path=str(shot), full_page=True)
@@ -118,10 +122,15 @@ def _bruno_sees_no_secret(played: PlayedGame, site: Site) -> None:
 
 
 def _inspect_stacks(played: PlayedGame) -> None:
-    """Bruno taps a tall stack of his own and one of another player: the page tells him what he may see."""
+    """Bruno taps a stack of his own and a tall one of another player: the page tells him what he may see
+    (all of his own, the top tile and the height of another's)."""
     page, bruno = played.bruno, played.seats["bruno"]
-    for key, boards in (("own", f"[data-board='{bruno}']"), ("other", f":not([data-board='{bruno}'])")):
-        tall = page.locator(f".giza-site{boards}:not(.legal)").filter(has=page.locator("li:nth-child(2)"))
+    for key, boards, height in (
+        ("own", f"[data-board='{bruno}']", 1),
+        ("other", f":not([data-board='{bruno}'])", 2),
+    ):
+        stacked = page.locator(f"li:nth-child({height})")
+        tall = page.locator(f".giza-site{boards}:not(.legal)").filter(has=stacked)
         if key not in played.inspected and tall.count():
             tall.first.click()
             detail = page.locator(
@@ -166,7 +175,8 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
                 if turn in (4, 5)
                 else None
             )
-            played.actions.append(decide(page, keyboard, turn, shot))
+            own_board = keyboard and "own" not in played.inspected
+            played.actions.append(decide(page, keyboard, turn, shot, own_board))
             pages.wait_version_above(page, seen)
             assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
             turn += 1

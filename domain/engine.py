@@ -31,7 +31,6 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import msgspec
 
 Seat = int
-SYSTEM = "system"
 S = TypeVar("S")
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -1,4 +1,4 @@
-"""How much work waits, for metrics and alerts: games due, jobs queued, the oldest undecided command.
+"""The oldest undecided command, for metrics and alerts.
 
 Read from the due index (services/store/due_index.py), so the cost follows the games due, not the number of
 games: a game with an undecided command is always due (marked when the command was appended), and only the
@@ -27,18 +27,6 @@ class UndecidedCommand:
     age_seconds: float
 
 
-@dataclass(frozen=True)
-class Backlog:
-    """``due_games``: games due by now; ``overdue_games``: due for longer than a sweep interval (the sweep
-    should have taken them: stuck); ``queued_jobs``: RQ's queue depth; ``oldest_undecided``: the oldest
-    command not decided yet (None if there is none)."""
-
-    due_games: int
-    overdue_games: int
-    queued_jobs: int
-    oldest_undecided: UndecidedCommand | None
-
-
 def oldest_undecided_command(parts: Parts, now: float) -> UndecidedCommand | None:
     """The oldest undecided command among the :data:`SCANNED` games due longest, with its age at ``now``."""
     game_ids = [game_id for game_id, _ in parts.due.due(now, SCANNED)]
@@ -58,18 +46,3 @@ def oldest_undecided_command(parts: Parts, now: float) -> UndecidedCommand | Non
             if oldest is None or at < oldest.submitted_at:
                 oldest = UndecidedCommand(game_id, command.command_id, at, max(0.0, now - at))
     return oldest
-
-
-def backlog(parts: Parts, now: float) -> Backlog:
-    """The work waiting at ``now`` (four to five round trips)."""
-    overdue_before = now - parts.settings.sweep_interval
-    pipe = parts.redis.pipeline(transaction=False)
-    pipe.zcount(keys.due_games(), "-inf", now)
-    pipe.zcount(keys.due_games(), "-inf", overdue_before)
-    due, overdue = pipe.execute()
-    return Backlog(
-        due_games=int(due),
-        overdue_games=int(overdue),
-        queued_jobs=parts.scheduler.queue.count,
-        oldest_undecided=oldest_undecided_command(parts, now),
-    )

@@ -8,7 +8,6 @@ from __future__ import annotations
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import (
     CREW_MAX,
-    CREW_NAMES,
     GRAIN_BOTTOM_VP,
     GRAIN_MARKET,
     MARKET_SPACES,
@@ -64,10 +63,6 @@ def track_order(state: EgiziaState) -> list[int]:
     """Seats from the front of the scoring track to the back (higher score, then earlier arrival)."""
     players = state.players
     return sorted(range(len(players)), key=lambda seat: (-players[seat].score, players[seat].arrival))
-
-
-def crew_name(crew: int) -> str:
-    return CREW_NAMES[crew]
 
 
 MARKETS = (STONE_MARKET, GRAIN_MARKET)

@@ -205,8 +205,12 @@ def play_seat_to_the_end(service: GameService, game_id: str, seat: int, seed: in
         if seat not in view.to_act:
             time.sleep(0.02)
             continue
+        legal = service.legal_commands(game_id, seat)
+        if not legal:  # the view lags the game: the seat's turn has already passed
+            time.sleep(0.02)
+            continue
         command_id = f"h{len(acknowledged)}"
-        command = rng.choice(service.legal_commands(game_id, seat))
+        command = rng.choice(legal)
         service.submit(game_id, seat, command, command_id, None)
         acknowledged.append(command_id)
         outcome = service.wait_outcome(game_id, command_id, 30.0)

@@ -32,9 +32,12 @@ Body = object
 
 @dataclass(frozen=True)
 class QueryParam:
+    """A query parameter: an integer of at least ``minimum`` unless ``kind`` is "string"."""
+
     name: str
     description: str
     minimum: int = 0
+    kind: str = "integer"
 
 
 @dataclass(frozen=True)

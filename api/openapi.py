@@ -25,6 +25,8 @@ _PARAM_DOCS = {
     "seat": ("integer", "A seat number (0-based)."),
     "command_id": ("string", "The command id you submitted."),
     "code": ("string", "A private game's invitation code."),
+    "name": ("string", "A player's account name."),
+    "game": ("string", "A hosted game's name (`egizia`, ...)."),
 }
 
 
@@ -102,7 +104,11 @@ def _parameters(spec: Endpoint) -> list[dict[str, Any]]:
                 "in": "query",
                 "required": False,
                 "description": query.description,
-                "schema": {"type": "integer", "minimum": query.minimum},
+                "schema": (
+                    {"type": "integer", "minimum": query.minimum}
+                    if query.kind == "integer"
+                    else {"type": query.kind}
+                ),
             }
         )
     return params

@@ -57,3 +57,16 @@ THROTTLED = Refusal(429, "Too many failed logins for this name or address; see R
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.
 SEAT_REFUSALS = (BAD_SEAT_NUMBER, NO_SEAT_TOKEN, NOT_YOUR_SEAT, UNKNOWN_GAME)
+
+# Table talk and standing (api/blueprints/chat.py, api/blueprints/social.py).
+BAD_CHAT_TEXT = Refusal(400, "Bad `text` (empty, too long, or holding control characters) or body")
+BAD_SPEAKER = Refusal(400, "Bad `speaker` (`seat:<n>` or `account:<name>`) or body")
+CHAT_NEEDS_LOGIN = Refusal(401, "No seat token and no login: only players and logged-in spectators talk")
+NOT_SEATED = Refusal(403, "Your account holds no seat in this game")
+SPECTATORS_SILENT = Refusal(403, "This game keeps its chat to its players (`chat.spectators_closed`)")
+CHAT_TOO_FAST = Refusal(429, "Too many messages: past the rate limit (`chat.rate_limited`); see Retry-After")
+BAD_PAGING = Refusal(400, "Bad `page` or `per_page`")
+BAD_ARCHIVE_FILTER = Refusal(400, "Bad `players`, `since`, `until` (YYYY-MM-DD), `page` or `per_page`")
+UNKNOWN_HOSTED_GAME = Refusal(404, "No hosted game by that name")
+UNKNOWN_PLAYER = Refusal(404, "No player by that name")
+BAD_DISPLAY_NAME = Refusal(400, "Bad `display_name` (1-40 characters, no control characters) or body")

@@ -32,6 +32,12 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     seats: SeatCount
     options: dict[str, Any] = {}
     public: bool = True
+    rated: Annotated[
+        bool, msgspec.Meta(description="false: a friendly game, never rated (games with bots never are).")
+    ] = True
+    spectator_chat: Annotated[
+        bool, msgspec.Meta(description="false: spectators may not write in the game's chat.")
+    ] = True
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

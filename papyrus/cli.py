@@ -13,6 +13,7 @@ SUBCOMMANDS = {
     "worker": "worker",
     "simulate": "simulate",
     "rebuild-projections": "rebuild_projections",
+    "rebuild-ratings": "rebuild_ratings",
     "verify": "verify",
     "doctor": "doctor",
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import msgspec
@@ -30,6 +31,8 @@ from services.read_side.history import seat_history
 from services.read_side.projections import ViewBody, view_body
 from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, SeatGranted, YourTurn
 from services.settings import Settings
+from services.social import Social
+from services.social.chat import chat_lines
 from services.store.meta_store import OPEN, OVER, RUNNING
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
@@ -56,11 +59,21 @@ class GameService:
         self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
+        self.social = Social(self.parts, self.accounts, self.seating)
 
-    def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:
+    def create_game(
+        self,
+        game: str,
+        seats: int,
+        options: dict[str, Any],
+        public: bool = True,
+        *,
+        rated: bool = True,
+        spectator_chat: bool = True,
+    ) -> GameMeta:
         """Create an open game and answer its meta, with its invitation code when it is private (shown to
         the creator only). 400 for an unknown game, a bad seat count or options that do not decode (the
-        field named)."""
+        field named). ``rated`` false: a friendly game; ``spectator_chat`` false: only players talk."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
         decoded = validation.options(rules, options)
@@ -71,6 +84,8 @@ class GameService:
             "options": msgspec.to_builtins(decoded),
             "public": bool(public),
             "created_at": self.settings.clock(),
+            **({} if rated else {"rated": False}),
+            **({} if spectator_chat else {"spectator_chat": False}),
         }
         self.parts.meta.create(doc, doc["created_at"])
         meta = self.meta(doc["id"])
@@ -252,13 +267,14 @@ class GameService:
         meta, _ = self._game(game_id)
         if meta.status != OVER:
             raise ServiceError(409, "game.not_over", "A game can be exported once it is over.")
-        return export_lines(
+        lines = export_lines(
             meta,
             self.parts.store.read(game_id),
             self.parts.inbox.all(game_id),
             self.parts.inbox.outcomes(game_id),
             self.view(game_id, None).result,
         )
+        return chain(lines, chat_lines(self.social.chat.read(game_id)))
 
     def lobby(self) -> list[GameMeta]:
         """Public open games, oldest first."""

@@ -107,6 +107,7 @@ def game_keys(game_id: str) -> list[str]:
         snapshot(game_id),
         deadlines(game_id),
         process_queued(game_id),
+        chat(game_id),
     ]
 
 
@@ -216,3 +217,69 @@ def login_failures(kind: str, value: str) -> str:
 def invitation(code: str) -> str:
     """The id of the private game an invitation code opens."""
     return f"{PREFIX}:{{invite:{code}}}"
+
+
+# Table talk and standing (services/social/): a game's chat lives with the game (its hash tag); the index of
+# finished games, the ratings of each game and a player's profile are projections of finished games' logs
+# (``papyrus rebuild-ratings`` recreates them), each group under a tag of its own.
+
+
+def chat(game_id: str) -> str:
+    """Stream of the game's chat messages (MessagePack: channel, seat, account, name, text, version, at),
+    capped at ``services.social.chat.MAX_MESSAGES_KEPT``; kept with the game and exported with it."""
+    return _game(game_id, "chat")
+
+
+def chat_rate(game_id: str, speaker: str) -> str:
+    """Counter of one speaker's recent messages in a game (``speaker``: ``seat:<n>`` or ``account:<name>``),
+    created with the window as its expiry and incremented atomically (MULTI: SET NX EX, INCR)."""
+    return _game(game_id, f"chat:rate:{speaker}")
+
+
+def chat_mutes(game_id: str, seat: int) -> str:
+    """Set of the speakers ``seat`` has muted in this game (their messages are not shown to it)."""
+    return _game(game_id, f"chat:mutes:{seat}")
+
+
+def finished_docs() -> str:
+    """Hash game_id -> JSON summary of a finished game (players, ranking, scores, seat fates, ended_at)."""
+    return f"{PREFIX}:{{finished}}:docs"
+
+
+def finished_index(game: str | None = None) -> str:
+    """Sorted set of finished game ids by when they ended: every game's (``game`` None) or one game's."""
+    return f"{PREFIX}:{{finished}}:by:{game or '*all*'}"
+
+
+def account_finished(name_key: str) -> str:
+    """Sorted set of the finished games an account played, by when they ended."""
+    return _account(name_key, "finished")
+
+
+def account_profile(name_key: str) -> str:
+    """Hash of what the player chose to show: ``display_name``."""
+    return _account(name_key, "profile")
+
+
+def _ratings(game: str, suffix: str) -> str:
+    return f"{PREFIX}:{{ratings:{game}}}:{suffix}"
+
+
+def ratings(game: str) -> str:
+    """Hash account name key -> JSON {name, mu, sigma, games} of one game's ratings."""
+    return _ratings(game, "table")
+
+
+def rating_board(game: str) -> str:
+    """Sorted set account name key -> ordinal (mu - 3 sigma): the game's leaderboard."""
+    return _ratings(game, "board")
+
+
+def rated_games(game: str) -> str:
+    """Sorted set game_id -> order score of the games already folded into the game's ratings."""
+    return _ratings(game, "applied")
+
+
+def ratings_lock(game: str) -> str:
+    """Held (SET NX PX) while a job folds a finished game into the game's ratings."""
+    return _ratings(game, "lock")

@@ -25,7 +25,9 @@ class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
     """A game's public facts. ``status`` is "open" (waiting for players), "running" or "over"; ``invite`` is
-    the invitation code of a private game, in the answer to its creation only."""
+    the invitation code of a private game, in the answer to its creation only. ``rated`` (false: a friendly
+    game, never rated) and ``spectator_chat`` (false: spectators may not write in the chat) are shown only
+    when false."""
 
     id: str
     game: str
@@ -36,6 +38,8 @@ class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: str
     players: list[Player]
     invite: str | None = None
+    rated: bool = True
+    spectator_chat: bool = True
 
     def seat_names(self) -> list[str]:
         """How each seat is called in descriptions: its player's name, else "Seat <n>"."""

@@ -28,3 +28,9 @@ def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
     return context.service().stand_ins.timeout_seat(game_id, seat)
+
+
+@observed
+def record_finished_game(game_id: str) -> bool:
+    """Index a finished game (archive, profiles) and fold it into its game's ratings."""
+    return context.service().social.record_finished(game_id)

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from api.blueprints import accounts, commands, games, health, history, lobby, metrics, openapi_doc, views
+from api.blueprints import (
+    accounts,
+    chat,
+    commands,
+    games,
+    health,
+    history,
+    lobby,
+    metrics,
+    openapi_doc,
+    social,
+    views,
+)
 from api.web import blueprint as web_blueprint
 
 
@@ -19,5 +31,7 @@ def all_blueprints() -> list[Blueprint]:
         accounts.blueprint,
         lobby.blueprint,
         metrics.blueprint,
+        chat.blueprint,
+        social.blueprint,
         web_blueprint,
     ]

@@ -29,7 +29,15 @@ blueprint = api_blueprint("games", __name__)
 )
 def create_game() -> tuple[Response, int]:
     body = decode_body(CreateGame)
-    return jsonify(game_service().create_game(body.game, body.seats, body.options, public=body.public)), 201
+    created = game_service().create_game(
+        body.game,
+        body.seats,
+        body.options,
+        public=body.public,
+        rated=body.rated,
+        spectator_chat=body.spectator_chat,
+    )
+    return jsonify(created), 201
 
 
 @endpoint(

@@ -1,7 +1,8 @@
 """The live view: a server-sent-events stream of the caller's view, one message per new version.
 
-The stream blocks on the game's event log (no polling), sends the view as the caller may see it (a seat's
-own view with its token, else the spectator's), a comment line as heartbeat, and ends after
+The stream blocks on the game's event log and chat (no polling), sends the view as the caller may see it (a
+seat's own view with its token, else the spectator's), the chat as the caller sees it (at connection, then
+each new message), a comment line as heartbeat, and ends after
 ``stream_seconds`` so the browser reconnects with ``Last-Event-ID`` and misses nothing.
 """
 
@@ -23,13 +24,15 @@ from api.web.settings import LiveSettings, live_settings
 from services.game_service import GameService
 from services.observability import metrics
 from services.results import GameView
+from services.social.chat import ChatMessage
 
 blueprint = api_blueprint("live", __name__)
 
 LIVE = Freeform(
     "LiveStream",
     "text/event-stream: `event: view`, `id: <version>`, `data: <the view as GET .../view returns it>`; "
-    "a message whenever the version changes, comment lines as heartbeat.",
+    "a message whenever the version changes; `event: chat`, `data: {replace, messages}`: the chat as the "
+    "reader sees it at (re)connection (`replace` true), then each new message; comment lines as heartbeat.",
 )
 
 
@@ -56,12 +59,21 @@ def sse_message(body: GameView) -> str:
     return f"event: view\nid: {body.version}\ndata: {data}\n\n"
 
 
+def chat_message(messages: list[ChatMessage], replace: bool) -> str:
+    """An ``event: chat`` message (no ``id``, so the browser's Last-Event-ID stays the view's version):
+    ``replace`` true for the messages the reader sees at (re)connection, false for new ones."""
+    data = msgspec.json.encode({"replace": replace, "messages": messages}).decode("utf-8")
+    return f"event: chat\ndata: {data}\n\n"
+
+
 def view_stream(
     service: GameService, game_id: str, seat: int | None, seen: int, settings: LiveSettings
 ) -> Iterator[str]:
     yield f"retry: {settings.retry_ms}\n\n"
     deadline = time.monotonic() + settings.stream_seconds
     version = max(seen, 0)
+    cursor, backlog = service.social.chat_backlog(game_id, seat)
+    yield chat_message(backlog, replace=True)
     while True:
         body = current_view(service, game_id, seat, version)
         if body.version != seen:
@@ -70,8 +82,13 @@ def view_stream(
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return
-        version = service.wait_version(game_id, seen, min(settings.heartbeat_seconds, remaining))
-        if version <= seen:
+        waited = service.social.wait_live(
+            game_id, seat, seen, cursor, min(settings.heartbeat_seconds, remaining)
+        )
+        cursor, version = waited.cursor, waited.version
+        if waited.messages:
+            yield chat_message(waited.messages, replace=False)
+        elif version <= seen:
             yield ": still here\n\n"
 
 

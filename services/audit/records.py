@@ -52,6 +52,8 @@ class Export:
     events: list[EventLine] = field(default_factory=list)
     commands: list[CommandLine] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    chat_lines: int = 0
+    """Chat messages (``kind: chat``): table talk, outside the hash chain, counted and not checked."""
 
 
 def _event(line: int, obj: dict[str, Any]) -> EventLine:
@@ -101,6 +103,8 @@ def parse_export(lines: Iterable[str]) -> Export:
                 export.events.append(_event(number, obj))
             elif kind == "command":
                 export.commands.append(_command(number, obj))
+            elif kind == "chat":
+                export.chat_lines += 1
             else:
                 export.problems.append(Problem(f"line {number}", f"unknown record kind {kind!r}"))
         except msgspec.ValidationError as error:

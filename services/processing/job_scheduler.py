@@ -6,6 +6,7 @@ duplicated job finds the version moved on and does nothing:
 * ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
 * ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move (a new attempt only after a refusal);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
+* ``papyrus-finished-<game>``: a game that ended, indexed for the archive and profiles and rated;
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
   (SET NX) holds the queued job's id and the job clears it when it starts.
 
@@ -49,6 +50,10 @@ def advance_job_id(game_id: str, version: int) -> str:
 
 def bot_job_id(game_id: str, seat: int, version: int, attempt: int) -> str:
     return f"papyrus-bot-{game_id}-{seat}-{version}-{attempt}"
+
+
+def finished_job_id(game_id: str) -> str:
+    return f"papyrus-finished-{game_id}"
 
 
 def timeout_job_id(game_id: str, seat: int, since: int) -> str:
@@ -126,6 +131,10 @@ class JobScheduler:
         delay = max(0.0, deadline - self._settings.clock())
         job_id = timeout_job_id(game_id, seat, since)
         return self.ensure(job_id, "timeout_seat", (game_id, seat), delay)
+
+    def finished(self, game_id: str) -> bool:
+        """Index a game that just ended and fold it into its game's ratings (services/social/)."""
+        return self.ensure(finished_job_id(game_id), "record_finished_game", (game_id,))
 
     def promote_due_jobs(self, holder: str) -> bool:
         """Move the scheduled jobs that are due onto the queue, if no other worker did in the last moment

@@ -2,7 +2,8 @@
 is next due in the due index (services/store/due_index.py), which the sweep reads.
 
 * game over: it leaves the running set and the due index; its deadlines, process flag, snapshot and
-  wake-up stream are dropped and its streams archived (services/store/archive.py);
+  wake-up stream are dropped and its streams archived (services/store/archive.py); a job indexes it and
+  folds it into its game's ratings (``record_finished_game``, services/social/);
 * nobody to act: the automatic phase is scheduled as ``advance_game(<id>, <version>)`` (after the advance
   delay; at delay 0 the worker's job has already run it inline, so this path serves the first phase after
   the start request and a configured delay); due after the delay;
@@ -59,6 +60,7 @@ class NextSteps:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
+            parts.scheduler.finished(game_id)
             parts.due.record(game_id, None, head, now)
             return
         to_act = game.to_act(state)

@@ -23,6 +23,9 @@ Format ``papyrus-export/1``, in this order:
 
      {"kind": "command", "entry_id", "command_id", "seat", "actor", "command", "expected_version", "at",
       "outcome": {"status", "version", "first_seq", "last_seq", "violation", "at"} | null}
+4. every kept chat message in order (services/social/chat.py; table talk, outside the hash chain)::
+
+     {"kind": "chat", "id", "channel", "seat", "speaker", "name", "text", "version", "at"}
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from api.app import create_app
 from api.context import ApiConfig
 from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
-from tests.support.harness import FakeClock, drain, enqueue_scheduled, make_service, register_toy
+from tests.support.harness import FakeClock, drain, make_service, register_toy
+from workers import jobs
 
 PASSWORD = "correct horse battery"
 SHORT_LIVE = LiveSettings(stream_seconds=1.5, heartbeat_seconds=0.1, retry_ms=250)
@@ -62,13 +63,12 @@ class Site:
         return Table(meta.id, tokens)
 
     def play_out(self, table: Table, skip: int | None = None) -> None:
-        """Everyone plays their lowest card until the game is over; the seat ``skip`` never moves and is
-        played by its timeout each time (the clock moves past its deadline)."""
+        """Everyone plays their lowest card until the game is over; the seat ``skip`` lets its first move
+        time out (the clock moves past its deadline and the timeout job runs), then plays on."""
         service = self.service
         for turn in range(200):
-            drain(service)
+            drain(service, due_scheduled=False)
             if service.meta(table.game_id).status == "over":
-                drain(service)
                 return
             to_act = service.view(table.game_id, None).to_act
             for seat in to_act:
@@ -76,9 +76,10 @@ class Site:
                     card = service.legal_commands(table.game_id, seat)[0]
                     service.submit(table.game_id, seat, card, f"play-{turn}-{seat}", None)
             if skip in to_act:
-                drain(service)
+                drain(service, due_scheduled=False)
                 self.clock.advance(service.settings.move_timeout + 1)
-                enqueue_scheduled(service)
+                assert jobs.timeout_seat(table.game_id, skip)
+                skip = None
         raise AssertionError("the game did not end")
 
 

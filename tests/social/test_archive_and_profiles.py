@@ -1,0 +1,223 @@
+"""The archive of finished games (per game, per player, by date and number of players, a page at a time) and
+players' profiles (record per game, current and recent games, settings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from services.results import GameMeta, Player
+from services.social.standing import PLAYED, RESIGNED, TIMED_OUT, places, seat_fates
+from services.store.records import CommandRecord, EventRecord, OutcomeRecord
+from tests.social.conftest import Site
+
+DAY = 86_400  # the fake clock starts on 2027-01-15 at 08:00 UTC
+
+
+def _season(site: Site) -> dict[str, str]:
+    """Finished games on 15, 16, 17 and 18 January, and a running one."""
+    ids = {}
+    for label, names in (
+        ("jan15", ["ann", "bob"]),
+        ("jan16", ["bob", "cai", "dee"]),
+        ("jan17", ["dee", "cai", "bob", "ann"]),
+        ("jan18", ["cai", "ann"]),
+    ):
+        table = site.table(names)
+        site.play_out(table)
+        ids[label] = table.game_id
+        site.clock.advance(DAY)
+    ids["running"] = site.table(["ann", "dee"]).game_id
+    return ids
+
+
+def archive(site: Site, query: str = "") -> dict[str, Any]:
+    response = site.client().get(f"/api/archive?{query}")
+    assert response.status_code == 200, response.get_json()
+    page: dict[str, Any] = response.get_json()
+    return page
+
+
+def labels(page: dict[str, Any], ids: dict[str, str]) -> list[str]:
+    by_id = {game_id: label for label, game_id in ids.items()}
+    return [by_id[game["id"]] for game in page["games"]]
+
+
+def test_the_archive_lists_finished_games_newest_first_with_their_final_places(site: Site) -> None:
+    ids = _season(site)
+    page = archive(site)
+    assert labels(page, ids) == ["jan18", "jan17", "jan16", "jan15"] and page["total"] == 4
+    first = page["games"][-1]
+    assert sorted(p["place"] for p in first["players"]) == [1, 2]
+    assert archive(site, "game=toy")["total"] == 4
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("player=ann", ["jan18", "jan17", "jan15"]),
+        ("player=ANN", ["jan18", "jan17", "jan15"]),
+        ("players=3", ["jan16"]),
+        ("player=bob&players=2", ["jan15"]),
+        ("since=2027-01-16&until=2027-01-17", ["jan17", "jan16"]),
+        ("until=2027-01-15", ["jan15"]),
+        ("since=2027-01-18&player=cai", ["jan18"]),
+        ("player=nobody", []),
+    ],
+)
+def test_the_archive_filters(site: Site, query: str, expected: list[str]) -> None:
+    ids = _season(site)
+    assert labels(archive(site, query), ids) == expected
+
+
+def test_the_archive_pages(site: Site) -> None:
+    ids = _season(site)
+    pages = [archive(site, f"per_page=3&page={n}") for n in (1, 2, 3)]
+    assert [labels(page, ids) for page in pages] == [["jan18", "jan17", "jan16"], ["jan15"], []]
+    assert {page["total"] for page in pages} == {4}
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "field"),
+    [
+        ("since=15/01/2027", 400, "since"),
+        ("until=2027-02-30", 400, "until"),
+        ("players=0", 400, "players"),
+        ("page=0", 400, "page"),
+        ("per_page=500", 400, "per_page"),
+        ("game=chess", 404, "game"),
+    ],
+)
+def test_bad_archive_filters_are_refused_naming_them(site: Site, query: str, status: int, field: str) -> None:
+    response = site.client().get(f"/api/archive?{query}")
+    assert response.status_code == status
+    assert response.get_json()["error"]["field"] == field
+
+
+def test_a_finished_game_opens_on_its_final_board_with_its_export(site: Site) -> None:
+    ids = _season(site)
+    game = archive(site, "player=cai")["games"][0]
+    page = site.client().get(f"/games/{game['id']}/history")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'id="version-slider"' in html and f"/api/games/{game['id']}/export" in html
+    assert ids["jan18"] == game["id"]
+    final = site.client().get(f"/api/games/{game['id']}/view").get_json()
+    assert final["version"] == game["version"] and final["status"] == "over"
+
+
+def _record(profile: dict[str, Any], game: str = "toy") -> dict[str, Any]:
+    found: dict[str, Any] = next(r for r in profile["games"] if r["game"] == game)
+    return found
+
+
+def test_a_profile_counts_games_played_won_and_shows_current_and_recent_games(site: Site) -> None:
+    ids = _season(site)
+    profile = site.client().get("/api/players/ann").get_json()
+    finished = site.service.social.finished.many([ids["jan15"], ids["jan17"], ids["jan18"]])
+    wins = sum(1 for g in finished for p in g.players if p.account == "ann" and p.place == 1)
+    assert profile["name"] == "ann" and profile["display_name"] == "ann"
+    assert profile["member_since"] == pytest.approx(1_800_000_000.0)
+    assert _record(profile) | {"rating": None} == {
+        "game": "toy",
+        "title": "Toy",
+        "played": 3,
+        "won": wins,
+        "abandoned": 0,
+        "timed_out": 0,
+        "rating": None,
+    }
+    assert _record(profile)["rating"]["games"] == 3
+    assert {r["game"] for r in profile["games"]} >= {"egizia", "giza", "sobek"}
+    assert _record(profile, "egizia")["played"] == 0 and _record(profile, "egizia")["rating"] is None
+    assert [g["id"] for g in profile["current"]] == [ids["running"]]
+    assert [g["id"] for g in profile["recent"]] == [ids["jan18"], ids["jan17"], ids["jan15"]]
+
+
+def test_a_profile_counts_a_timed_out_game(timed_site: Site) -> None:
+    site = timed_site
+    table = site.table(["ann", "bob"])
+    site.play_out(table, skip=1)
+    bob = _record(site.client().get("/api/players/bob").get_json())
+    ann = _record(site.client().get("/api/players/ann").get_json())
+    assert (bob["played"], bob["won"], bob["timed_out"]) == (1, 0, 1)
+    assert (ann["played"], ann["won"], ann["timed_out"]) == (1, 1, 0)
+
+
+def test_an_unknown_player_has_no_profile(site: Site) -> None:
+    response = site.client().get("/api/players/nobody")
+    assert response.status_code == 404 and response.get_json()["error"]["field"] == "name"
+
+
+def test_a_player_changes_the_display_name_and_markup_stays_text(site: Site) -> None:
+    headers = site.account("ann")
+    path = "/api/accounts/me/profile"
+    assert site.client().get(path, headers=headers).get_json() == {"display_name": "ann"}
+    changed = site.client().put(path, json={"display_name": " <b>Ann</b> & co "}, headers=headers)
+    assert changed.status_code == 200 and changed.get_json() == {"display_name": "<b>Ann</b> & co"}
+    assert site.client().get("/api/players/ann").get_json()["display_name"] == "<b>Ann</b> & co"
+    for bad in ("", "   ", "x" * 41, "tab\there"):
+        refused = site.client().put(path, json={"display_name": bad}, headers=headers)
+        assert refused.status_code == 400 and refused.get_json()["error"]["field"] == "display_name"
+    unknown = site.client().put(path, json={"display_name": "x", "email": "a@b"}, headers=headers)
+    assert unknown.status_code == 400
+    assert site.client().put(path, json={"display_name": "Ann"}).status_code == 401
+    assert site.client().get(path).status_code == 401
+
+
+def test_a_spectator_talks_under_the_display_name(site: Site) -> None:
+    headers = site.account("cleo")
+    site.client().put("/api/accounts/me/profile", json={"display_name": "Cleo <3"}, headers=headers)
+    table = site.table(["ann", "bob"])
+    posted = site.client().post(f"/api/games/{table.game_id}/chat", json={"text": "hi"}, headers=headers)
+    assert posted.get_json()["name"] == "Cleo <3"
+    board_names = site.client().get("/api/ratings/toy").get_json()["entries"]
+    assert board_names == []
+
+
+def _meta(seats: int, players: list[Player] | None = None) -> GameMeta:
+    return GameMeta(
+        id="g",
+        game="toy",
+        seats=seats,
+        options={},
+        public=True,
+        created_at=0.0,
+        status="over",
+        players=players or [],
+    )
+
+
+def _event(seq: int, type_: str, data: dict[str, Any]) -> EventRecord:
+    return EventRecord(
+        seq=seq,
+        type=type_,
+        schema_version=1,
+        at="",
+        actor="system",
+        command_id=None,
+        data=data,
+        prev_hash="",
+        hash="",
+    )
+
+
+def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
+    """The hook for resigning and for forfeits on time: engine records naming the seat."""
+    records = [_event(1, "toy.card_played", {"seat": 0}), _event(2, "papyrus.seat_resigned", {"seat": 2})]
+    timeout = CommandRecord(command_id="t", seat=1, actor="timeout", command={}, expected_version=None, at="")
+    refused = CommandRecord(command_id="r", seat=3, actor="timeout", command={}, expected_version=None, at="")
+    outcomes = {
+        "t": OutcomeRecord(command_id="t", seat=1, status="accepted", version=3),
+        "r": OutcomeRecord(command_id="r", seat=3, status="rejected", version=3),
+    }
+    fates = seat_fates(_meta(4), records, [("1-0", timeout), ("2-0", refused)], outcomes)
+    assert fates == [PLAYED, TIMED_OUT, RESIGNED, PLAYED]
+    assert places([1, 2, 0, 3], fates) == [1, 3, 3, 2]
+    later = [
+        *records,
+        _event(3, "papyrus.seat_timed_out", {"seat": 2}),
+        _event(4, "papyrus.seat_timed_out", {"seat": 3}),
+    ]
+    assert seat_fates(_meta(4), later, [], {}) == [PLAYED, PLAYED, RESIGNED, TIMED_OUT]

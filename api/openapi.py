@@ -26,7 +26,7 @@ _PARAM_DOCS = {
     "command_id": ("string", "The command id you submitted."),
     "code": ("string", "A private game's invitation code."),
     "name": ("string", "A player's account name."),
-    "game": ("string", "A hosted game's name (`egizia`, ...)."),
+    "game": ("string", "A hosted game's name (as `GET /web/games.json` lists them)."),
 }
 
 

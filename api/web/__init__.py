@@ -14,6 +14,7 @@ from api.account_auth import caller_account
 from api.web.hosted import find_game_page, hosted_game
 from api.web.live import blueprint as live_blueprint
 from api.web.settings import install_settings
+from api.web.social_pages import blueprint as social_pages_blueprint
 from domain import registry
 
 blueprint = Blueprint(
@@ -24,6 +25,7 @@ blueprint = Blueprint(
     template_folder="templates",
 )
 blueprint.register_blueprint(live_blueprint)
+blueprint.register_blueprint(social_pages_blueprint)
 blueprint.record_once(lambda state: install_settings(state.app))
 
 CONTENT_SECURITY_POLICY = (

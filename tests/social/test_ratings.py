@@ -73,7 +73,7 @@ def test_a_timed_out_seat_counts_last(timed_site: Site) -> None:
     site.play_out(table, skip=0)
     summary = site.service.social.finished.get(table.game_id)
     assert summary is not None
-    assert [(p.account, p.fate) for p in summary.players][0] == ("ann", "timed_out")
+    assert (summary.players[0].account, summary.players[0].fate) == ("ann", "timed_out")
     assert summary.players[0].place == 3
     assert site.service.social.ratings.table("toy")["ann"].mu == pytest.approx(KNOWN[3][2][0], abs=1e-6)
 

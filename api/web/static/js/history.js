@@ -50,12 +50,41 @@ function eventItem(entry) {
     " ", entry.description);
 }
 
+// A chat message, shown after the event it was written after (text only, never markup).
+function chatItem(message) {
+  const channel = message.channel === "spectators" ? "spectator" : "player";
+  return h("li", { class: "chat-entry", "data-version": message.version },
+    h("span", { class: "chat-name", text: `${message.name} (${channel})` }),
+    h("span", { class: "chat-text", text: message.text }));
+}
+
+function withChat(items, entries, messages) {
+  const after = new Map();
+  for (const message of messages) {
+    const list = after.get(message.version) || [];
+    list.push(chatItem(message));
+    after.set(message.version, list);
+  }
+  const placed = [...(after.get(0) || [])];
+  after.delete(0);
+  entries.forEach((entry, index) => {
+    placed.push(items[index]);
+    if (entry.kind === "event" && after.has(entry.seq)) {
+      placed.push(...after.get(entry.seq));
+      after.delete(entry.seq);
+    }
+  });
+  for (const rest of after.values()) placed.push(...rest);
+  return placed;
+}
+
 async function load() {
   const meta = await get(`/games/${encodeURIComponent(gameId)}`);
   const byseat = Object.fromEntries(meta.players.map((p) => [p.seat, p.name]));
   names = Array.from({ length: meta.seats }, (_, seat) => byseat[seat] || `Seat ${seat + 1}`);
-  const entries = await get(`${base}/history`);
-  document.getElementById("events").replaceChildren(...entries.map(eventItem));
+  document.getElementById("history-export").hidden = meta.status !== "over";
+  const [entries, messages] = await Promise.all([get(`${base}/history`), get(`/games/${encodeURIComponent(gameId)}/chat`).catch(() => [])]);
+  document.getElementById("events").replaceChildren(...withChat(entries.map(eventItem), entries, messages));
   const last = entries.filter((e) => e.kind === "event").reduce((max, e) => Math.max(max, e.seq), 0);
   slider.max = String(Math.max(1, last));
   slider.value = String(Math.max(1, last));

@@ -4,6 +4,22 @@
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The chat comes on the same stream (event "chat"): its listeners are registered by the page's chat module,
+// and what arrived before one registered is handed to it when it does.
+const chatListeners = [];
+const chatBacklog = [];
+
+export function onChat(listener) {
+  chatListeners.push(listener);
+  for (const message of chatBacklog) listener(message);
+}
+
+function dispatchChat(message) {
+  if (message.replace) chatBacklog.length = 0;
+  chatBacklog.push(message);
+  for (const listener of chatListeners) listener(message);
+}
+
 function parseBlock(block) {
   const message = { event: "message", data: [], id: null, retry: null };
   for (const line of block.split("\n")) {
@@ -43,6 +59,7 @@ export function follow(gameId, { onView, onStatus }) {
         if (message.retry) state.retry = message.retry;
         if (message.id !== null) state.lastId = message.id;
         if (message.event === "view" && message.data.length) onView(JSON.parse(message.data.join("\n")));
+        if (message.event === "chat" && message.data.length) dispatchChat(JSON.parse(message.data.join("\n")));
       }
     }
   }

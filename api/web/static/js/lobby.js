@@ -114,6 +114,8 @@ async function createGame(event) {
     seats: Number(form.elements.seats.value),
     options: chosenOptions(),
     public: form.elements.public.checked,
+    rated: form.elements.rated.checked,
+    spectator_chat: form.elements.spectator_chat.checked,
   };
   try {
     const { data: meta } = await post("/games", body);

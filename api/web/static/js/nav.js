@@ -5,7 +5,10 @@ function show(me) {
   for (const node of document.querySelectorAll("#account-nav [data-when]")) {
     node.hidden = (node.dataset.when === "signed-in") !== Boolean(me);
   }
-  document.getElementById("who").textContent = me ? me.name : "";
+  const who = document.getElementById("who");
+  who.textContent = me ? me.name : "";
+  who.href = me ? `/players/${encodeURIComponent(me.name)}` : "#";
+  if (me) who.setAttribute("aria-label", `Your profile (${me.name})`);
 }
 
 show(player());

@@ -1,0 +1,87 @@
+// The game's chat beside the board: the players' messages and, below, the spectators' channel. Messages
+// arrive on the game's live stream (event "chat"); every name and message goes in as text, never as markup.
+// A seated player can mute another speaker (the server then leaves them out of this seat's chat).
+import { ApiError, api, post } from "./api.js";
+import { h, showError } from "./dom.js";
+import { onChat } from "./live.js";
+import { confirmPlayer, seatOf } from "./session.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const chatPath = `/games/${encodeURIComponent(gameId)}/chat`;
+const lists = { table: document.getElementById("chat-table"), spectators: document.getElementById("chat-spectators") };
+const form = document.getElementById("chat-form");
+const text = document.getElementById("chat-text");
+const error = document.getElementById("chat-error");
+const seen = new Set();
+
+const [me, held] = await Promise.all([confirmPlayer(), seatOf(gameId)]);
+const seat = held ? held.seat : null;
+
+async function mute(speaker) {
+  try {
+    await post(`${chatPath}/mutes`, { speaker, muted: true });
+    for (const item of document.querySelectorAll(`#chat li[data-speaker="${CSS.escape(speaker)}"]`)) item.remove();
+  } catch (refused) {
+    showError(error, refused.message);
+  }
+}
+
+function item(message) {
+  const own = seat !== null && message.speaker === `seat:${seat}`;
+  const when = new Date(message.at).toLocaleString();
+  const line = h("li", { class: own ? "own" : null, "data-speaker": message.speaker, "data-id": message.id },
+    h("span", { class: "chat-name", text: message.name }),
+    h("span", { class: "chat-text", text: message.text }),
+    h("span", { class: "chat-when muted", text: `${when} · after move ${message.version}` }));
+  if (message.seat !== null) line.classList.add(`seat-${message.seat % 6}`);
+  if (seat !== null && !own) {
+    line.append(h("button", { type: "button", class: "link chat-mute", text: "Mute",
+      "aria-label": `Mute ${message.name}`, onclick: () => mute(message.speaker) }));
+  }
+  return line;
+}
+
+function show({ replace, messages }) {
+  if (replace) {
+    seen.clear();
+    lists.table.replaceChildren();
+    lists.spectators.replaceChildren();
+  }
+  for (const message of messages) {
+    if (seen.has(message.id)) continue;
+    seen.add(message.id);
+    const list = lists[message.channel] || lists.table;
+    const follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.append(item(message));
+    if (follow) list.scrollTop = list.scrollHeight;
+  }
+  const spectators = lists.spectators.children.length > 0;
+  lists.spectators.hidden = !spectators;
+  document.getElementById("chat-spectators-title").hidden = !spectators;
+}
+
+async function send(event) {
+  event.preventDefault();
+  showError(error, "");
+  const button = form.querySelector("button");
+  button.disabled = true;
+  try {
+    const { data } = await api("POST", chatPath, { body: { text: text.value } });
+    show({ replace: false, messages: [data] });
+    text.value = "";
+  } catch (refused) {
+    showError(error, refused instanceof ApiError ? refused.message : "The server could not be reached: not sent.");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+form.hidden = !me && seat === null;
+document.getElementById("chat-signin").hidden = !form.hidden;
+document.getElementById("chat-label").textContent = seat === null ? "Say something to the other spectators" : "Say something to the table";
+form.addEventListener("submit", send);
+text.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey) form.requestSubmit();
+});
+onChat(show);

@@ -33,7 +33,7 @@ function item(message) {
   const line = h("li", { class: own ? "own" : null, "data-speaker": message.speaker, "data-id": message.id },
     h("span", { class: "chat-name", text: message.name }),
     h("span", { class: "chat-text", text: message.text }),
-    h("span", { class: "chat-when muted", text: `${when} · after move ${message.version}` }));
+    h("span", { class: "chat-when muted", text: `${when} · after event ${message.version}` }));
   if (message.seat !== null) line.classList.add(`seat-${message.seat % 6}`);
   if (seat !== null && !own) {
     line.append(h("button", { type: "button", class: "link chat-mute", text: "Mute",

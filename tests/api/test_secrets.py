@@ -26,6 +26,10 @@ def everything_a_seat_can_read(api: Harness, table: Table, seat: int) -> list[An
         f"{game}/seats/{seat}/legal-commands",
         f"{game}/seats/{seat}/history",
         f"{game}/commands/probe-{seat}",
+        f"{game}/chat",
+        f"{game}/chat/mutes",
+        "/api/archive",
+        "/api/ratings/toy",
         *[f"{game}/seats/{seat}/view?at={at}" for at in range(1, version + 1)],
         *[f"{game}/view?at={at}" for at in range(1, version + 1)],
         *[
@@ -36,7 +40,8 @@ def everything_a_seat_can_read(api: Harness, table: Table, seat: int) -> list[An
         ],
         *[f"{game}/commands/probe-{other}" for other in range(3) if other != seat],
     ]
-    answers = [api.client.get(url, headers=mine).json for url in urls]
+    said = api.client.post(f"{game}/chat", json={"text": f"seat {seat} says hello"}, headers=mine)
+    answers = [said.json, *(api.client.get(url, headers=mine).json for url in urls)]
     for card in range(1, 20):  # try to play every card: the refusals must not say who holds what
         refused = api.submit(table, seat, {"type": "toy.play_card", "card": card}, f"guess-{seat}-{card}")
         answers.append(refused.json)

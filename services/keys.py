@@ -246,6 +246,12 @@ def finished_docs() -> str:
     return f"{PREFIX}:{{finished}}:docs"
 
 
+def finished_pending() -> str:
+    """Sorted set game_id -> when to retry: finished games whose ``record_finished_game`` job has not done its
+    work yet (left by a job lost with its worker: the sweeping worker queues it again when due)."""
+    return f"{PREFIX}:{{finished}}:pending"
+
+
 def finished_index(game: str | None = None) -> str:
     """Sorted set of finished game ids by when they ended: every game's (``game`` None) or one game's."""
     return f"{PREFIX}:{{finished}}:by:{game or '*all*'}"

@@ -42,6 +42,7 @@ JOBS = "workers.jobs"
 ALIVE = {JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.CREATED}
 PROCESS_FLAG_TTL = 600
 PROMOTION_LOCK_MS = 900
+FINISHED_RETRY_SECONDS = 300
 
 
 def advance_job_id(game_id: str, version: int) -> str:
@@ -132,9 +133,21 @@ class JobScheduler:
         job_id = timeout_job_id(game_id, seat, since)
         return self.ensure(job_id, "timeout_seat", (game_id, seat), delay)
 
-    def finished(self, game_id: str) -> bool:
-        """Index a game that just ended and fold it into its game's ratings (services/social/)."""
-        return self.ensure(finished_job_id(game_id), "record_finished_game", (game_id,))
+    def finished(self, game_id: str, retry: int = 0) -> bool:
+        """Index a game that just ended and fold it into its game's ratings (services/social/); it stays
+        in ``keys.finished_pending`` until that is done, and :meth:`retry_finished` queues it again."""
+        self._store.zadd(keys.finished_pending(), {game_id: self._settings.clock() + FINISHED_RETRY_SECONDS})
+        job_id = finished_job_id(game_id) + (f"-{retry}" if retry else "")
+        return self.ensure(job_id, "record_finished_game", (game_id,))
+
+    def retry_finished(self) -> list[str]:
+        """Queue again the finished games whose job should have done its work by now (a job lost with its
+        worker, or failed); the games queued."""
+        now = self._settings.clock()
+        due = [as_str(game_id) for game_id in self._store.zrangebyscore(keys.finished_pending(), "-inf", now)]
+        for game_id in due:
+            self.finished(game_id, retry=int(now))
+        return due
 
     def promote_due_jobs(self, holder: str) -> bool:
         """Move the scheduled jobs that are due onto the queue, if no other worker did in the last moment

@@ -7,7 +7,8 @@ wakes: after every job, and every second while it waits for one. At most once pe
 2. moves the scheduled jobs that are due (a delayed automatic phase, a deadline) onto the queue, if no
    other worker did in the last moment (``JobScheduler.promote_due_jobs``);
 3. runs the sweep if it is due: the first worker to take the sweep lock (SET NX, held for
-   ``sweep.period`` seconds, never released) sweeps, the others find it taken until it expires.
+   ``sweep.period`` seconds, never released) sweeps, the others find it taken until it expires; it also
+   queues again the finished games not yet indexed and rated (``JobScheduler.retry_finished``).
 
 Whichever workers are alive do all of it; killing any of them (mid-sweep included) delays nothing beyond
 the lock it held, which expires on its own.
@@ -55,6 +56,7 @@ class Upkeep:
         if not self.take_sweep(force=alone):
             return None
         report = self._sweep.run(self.worker, nothing_in_flight=alone)
+        parts.scheduler.retry_finished()
         metrics.sweep_finished(report.repaired, report.at)
         parts.heartbeats.forget_silent(now)
         return report

@@ -161,11 +161,11 @@ class Social:
     def record_finished(self, game_id: str) -> bool:
         """Index a finished game and fold it into its game's ratings (the job run when a game ends)."""
         summary = summarise(self._parts, game_id)
-        if summary is None:
-            return False
-        self.finished.record(summary)
-        self.ratings.apply(summary)
-        return True
+        if summary is not None:
+            self.finished.record(summary)
+            self.ratings.apply(summary)
+        self._parts.redis.zrem(keys.finished_pending(), game_id)
+        return summary is not None
 
     def rebuild(self, on_game: Callable[[str], None] = lambda _: None) -> int:
         """Recreate the index of finished games and every game's ratings from the logs; the number of

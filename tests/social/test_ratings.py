@@ -173,3 +173,22 @@ def test_bad_leaderboard_paging_is_refused(site: Site, query: str, status: int, 
 def test_an_unknown_game_has_no_leaderboard(site: Site) -> None:
     response = site.client().get("/api/ratings/chess")
     assert response.status_code == 404 and response.get_json()["error"]["field"] == "game"
+
+
+def test_a_finished_game_whose_job_was_lost_is_indexed_and_rated_by_a_later_sweep(site: Site) -> None:
+    table = site.table(["ann", "bob"])
+    queue = site.service.parts.scheduler.queue
+    original = site.service.social.record_finished
+    site.service.social.record_finished = lambda game_id: False  # type: ignore[method-assign]
+    site.play_out(table)  # the job ran and did nothing, as if its worker died in it
+    site.service.social.record_finished = original  # type: ignore[method-assign]
+    assert site.service.social.finished.get(table.game_id) is None
+    assert site.service.parts.scheduler.retry_finished() == []  # not due yet
+    site.clock.advance(301)
+    assert site.service.parts.scheduler.retry_finished() == [table.game_id]
+    drain(site.service, due_scheduled=False)
+    assert queue.count == 0
+    assert site.service.social.finished.get(table.game_id) is not None
+    assert set(site.service.social.ratings.table("toy")) == {"ann", "bob"}
+    site.clock.advance(301)
+    assert site.service.parts.scheduler.retry_finished() == []

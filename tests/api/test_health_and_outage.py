@@ -17,7 +17,7 @@ from services.settings import Settings
 from tests.api.support import TOY, JsonClient, json_client
 from tests.support.harness import FakeClock
 
-SAMPLE_VALUES = {"seat": "0", "command_id": "c1", "code": "abc"}
+SAMPLE_VALUES = {"seat": "0", "command_id": "c1", "code": "abc", "game": TOY}
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def concrete_routes(client: JsonClient, values: dict[str, str]) -> list[tuple[st
         if rule.endpoint.endswith("static"):
             continue
         path = re.sub(r"<(?:\w+:)?(\w+)>", lambda found: values.get(found[1], "x"), rule.rule)
-        methods = sorted(set(rule.methods or ()) & {"GET", "POST", "DELETE"})
+        methods = sorted(set(rule.methods or ()) & {"GET", "POST", "PUT", "DELETE"})
         routes += [(method, path, rule.rule) for method in methods]
     return routes
 
@@ -114,7 +114,7 @@ def test_every_endpoint_that_needs_the_store_answers_503_store_unavailable_while
     answered = {}
     for method, path, rule in concrete_routes(client, {**SAMPLE_VALUES, "game_id": game_id}):
         token = account_token.json["token"] if "/accounts/" in rule or "/sessions/" in rule else seat_token
-        body = well_formed_body(rule, command) if method == "POST" else None
+        body = well_formed_body(rule, command) if method in ("POST", "PUT") else None
         response = client.open(path, method=method, json=body, headers={"Authorization": f"Bearer {token}"})
         answered[(method, rule)] = response.status_code
         text = response.get_data(as_text=True)

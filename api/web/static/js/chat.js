@@ -1,7 +1,7 @@
 // The game's chat beside the board: the players' messages and, below, the spectators' channel. Messages
 // arrive on the game's live stream (event "chat"); every name and message goes in as text, never as markup.
 // A seated player can mute another speaker (the server then leaves them out of this seat's chat).
-import { ApiError, api, post } from "./api.js";
+import { ApiError, api, get, post } from "./api.js";
 import { h, showError } from "./dom.js";
 import { onChat } from "./live.js";
 import { confirmPlayer, seatOf } from "./session.js";
@@ -15,7 +15,7 @@ const text = document.getElementById("chat-text");
 const error = document.getElementById("chat-error");
 const seen = new Set();
 
-const [me, held] = await Promise.all([confirmPlayer(), seatOf(gameId)]);
+const [me, held, meta] = await Promise.all([confirmPlayer(), seatOf(gameId), get(`/games/${encodeURIComponent(gameId)}`).catch(() => ({}))]);
 const seat = held ? held.seat : null;
 
 async function mute(speaker) {
@@ -77,8 +77,11 @@ async function send(event) {
   }
 }
 
-form.hidden = !me && seat === null;
-document.getElementById("chat-signin").hidden = !form.hidden;
+const spectatorsSilent = seat === null && meta.spectator_chat === false;
+form.hidden = seat === null && (!me || spectatorsSilent);
+const signin = document.getElementById("chat-signin");
+signin.textContent = spectatorsSilent ? "Only the players talk in this game." : "Sign in to talk.";
+signin.hidden = !form.hidden;
 document.getElementById("chat-label").textContent = seat === null ? "Say something to the other spectators" : "Say something to the table";
 form.addEventListener("submit", send);
 text.addEventListener("keydown", (event) => {

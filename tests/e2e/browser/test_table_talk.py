@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from services import keys
 from services.game_service import GameService
 from tests.e2e.browser import pages, seen
 from tests.e2e.browser.conftest import Site
@@ -129,8 +130,9 @@ def _play_rated_game(service: GameService, names: list[str], seed: int) -> str:
         if not view.to_act:
             time.sleep(0.02)
     deadline = time.monotonic() + 10
-    while service.social.finished.get(game_id) is None:
-        assert time.monotonic() < deadline, "the finished game was never indexed"
+    pending = service.parts.redis
+    while service.social.finished.get(game_id) is None or pending.zscore(keys.finished_pending(), game_id):
+        assert time.monotonic() < deadline, "the finished game was never indexed and rated"
         time.sleep(0.05)
     return game_id
 

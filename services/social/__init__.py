@@ -187,7 +187,7 @@ class Social:
         if found.game is not None:
             _known_game(found.game)
         ids = self.finished.ids(found.game, found.player, Window(found.since, found.until))
-        games = self.finished.many(ids)
+        games = [g for g in self.finished.many(ids) if g.public]
         if found.game is not None:
             games = [g for g in games if g.game == found.game]
         if found.players is not None:
@@ -224,14 +224,14 @@ class Social:
         finished = self.finished.many(self.profiles.all_finished(account.name))
         titles = hosted_titles().items()
         records = [self._record(game, title, account.name, finished) for game, title in titles]
-        current = [g for g in self._seating.games_of(account.name) if g.status != OVER]
+        current = [g for g in self._seating.games_of(account.name) if g.status != OVER and g.public]
         return Profile(
             name=account.name,
             display_name=self.profiles.display_name(account.name) or account.name,
             member_since=account.created_at,
             games=records,
             current=current,
-            recent=finished[:RECENT_GAMES],
+            recent=[game for game in finished if game.public][:RECENT_GAMES],
         )
 
     def _record(self, game: str, title: str, name: str, finished: list[FinishedGame]) -> GameRecord:

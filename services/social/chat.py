@@ -194,10 +194,6 @@ class ChatStore:
         entries = self._redis.xrange(keys.chat(game_id), start)
         return [_message(entry_id, fields) for entry_id, fields in entries or []]
 
-    def last_id(self, game_id: str) -> str:
-        newest = self._redis.xrevrange(keys.chat(game_id), count=1)
-        return as_str(newest[0][0]) if newest else "0-0"
-
     def mutes(self, game_id: str, seat: int | None) -> set[str]:
         if seat is None:
             return set()

@@ -37,7 +37,8 @@ class FinishedSeat(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 class FinishedGame(msgspec.Struct, kw_only=True):
     """A finished game: ``ended_at`` (epoch seconds) is the time of its last event; ``rated`` says whether
-    it counts for the ratings (every seat held by an account, no bot, not a friendly game)."""
+    it counts for the ratings (every seat held by an account, no bot, not a friendly game); ``public``
+    false for a private game (left out of the archive and of profiles' lists, counted all the same)."""
 
     id: str
     game: str
@@ -48,6 +49,7 @@ class FinishedGame(msgspec.Struct, kw_only=True):
     version: int
     rated: bool
     players: list[FinishedSeat]
+    public: bool = True
 
 
 def is_rated(players: list[FinishedSeat], friendly: bool) -> bool:
@@ -91,6 +93,7 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
         version=head.version,
         rated=is_rated(players, friendly=not meta.rated),
         players=players,
+        public=meta.public,
     )
 
 
@@ -141,10 +144,6 @@ class FinishedGames:
         low = "-inf" if window.since is None else window.since
         high = "+inf" if window.until is None else window.until
         return [as_str(game_id) for game_id in self._redis.zrevrangebyscore(key, high, low)]
-
-    def of_player(self, player: str, limit: int) -> list[FinishedGame]:
-        raw = self._redis.zrevrange(keys.account_finished(name_key(player)), 0, limit - 1)
-        return self.many([as_str(game_id) for game_id in raw])
 
     def forget_all(self) -> None:
         """Drop the whole index (before a rebuild)."""

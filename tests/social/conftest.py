@@ -56,7 +56,7 @@ class Site:
         tokens = []
         for name in players:
             self.account(name)
-            tokens.append(self.service.join(meta.id, name, account=name).token)
+            tokens.append(self.service.join(meta.id, name, account=name, invite=meta.invite).token)
         if start:
             self.service.start(meta.id)
             drain(self.service)

@@ -221,3 +221,14 @@ def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
         _event(4, "papyrus.seat_timed_out", {"seat": 3}),
     ]
     assert seat_fates(_meta(4), later, [], {}) == [PLAYED, PLAYED, RESIGNED, TIMED_OUT]
+
+
+def test_private_games_count_on_profiles_but_are_listed_nowhere(site: Site) -> None:
+    private = site.table(["ann", "bob"], public=False)
+    site.play_out(private)
+    running = site.table(["ann", "bob"], public=False)
+    assert archive(site)["total"] == 0 and archive(site, "player=ann")["games"] == []
+    profile = site.client().get("/api/players/ann").get_json()
+    assert _record(profile)["played"] == 1
+    assert profile["recent"] == [] and profile["current"] == []
+    assert running.game_id not in str(profile) and private.game_id not in str(profile)

@@ -1,0 +1,38 @@
+"""Every endpoint of table talk and standing is in the OpenAPI document with every status it can answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.social.conftest import Site
+
+EXPECTED = {
+    ("get", "/api/games/{game_id}/chat"): {200, 401, 404, 503},
+    ("post", "/api/games/{game_id}/chat"): {201, 400, 401, 403, 404, 429, 503},
+    ("get", "/api/games/{game_id}/chat/mutes"): {200, 401, 403, 404, 503},
+    ("post", "/api/games/{game_id}/chat/mutes"): {200, 400, 401, 403, 404, 503},
+    ("get", "/api/players/{name}"): {200, 404, 503},
+    ("get", "/api/accounts/me/profile"): {200, 401, 503},
+    ("put", "/api/accounts/me/profile"): {200, 400, 401, 503},
+    ("get", "/api/ratings/{game}"): {200, 400, 404, 503},
+    ("get", "/api/archive"): {200, 400, 404, 503},
+}
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(EXPECTED))
+def test_each_new_endpoint_documents_every_status(site: Site, method: str, path: str) -> None:
+    document = site.client().get("/api/openapi.json").get_json()
+    operation = document["paths"][path][method]
+    assert {int(status) for status in operation["responses"]} == EXPECTED[(method, path)]
+    for status, answer in operation["responses"].items():
+        assert answer["description"], (path, status)
+
+
+def test_the_archive_filters_are_documented_with_their_types(site: Site) -> None:
+    document = site.client().get("/api/openapi.json").get_json()
+    params = {p["name"]: p["schema"] for p in document["paths"]["/api/archive"]["get"]["parameters"]}
+    assert params["since"] == {"type": "string"} and params["player"] == {"type": "string"}
+    assert params["players"] == {"type": "integer", "minimum": 1}
+    assert params["page"] == {"type": "integer", "minimum": 1}
+    chat = document["components"]["schemas"]["ChatMessage"]
+    assert set(chat["required"]) == {"id", "channel", "seat", "speaker", "name", "text", "version", "at"}

@@ -169,7 +169,8 @@ class Social:
 
     def rebuild(self, on_game: Callable[[str], None] = lambda _: None) -> int:
         """Recreate the index of finished games and every game's ratings from the logs; the number of
-        finished games."""
+        finished games. Run it while no game ends (a game that ends meanwhile may be left out: run it
+        again)."""
         self.finished.forget_all()
         summaries: list[FinishedGame] = []
         for game_id in self._parts.meta.all_ids():

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import msgspec
 import redis
 
+from domain import registry
 from domain.registry import get_game
 from services import keys
 from services.parts import Parts
@@ -57,9 +58,10 @@ def is_rated(players: list[FinishedSeat], friendly: bool) -> bool:
 
 
 def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
-    """The summary of a finished game from its meta and log; None if the game is not over."""
+    """The summary of a finished game from its meta and log; None if the game is not over (or is a game
+    this server no longer hosts)."""
     meta = parts.meta.get(game_id)
-    if meta is None or meta.status != OVER:
+    if meta is None or meta.status != OVER or meta.game not in registry.games():
         return None
     game = get_game(meta.game)
     head, state = parts.shared_states.load(game, game_id)

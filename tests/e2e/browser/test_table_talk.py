@@ -96,15 +96,24 @@ def test_chat_reaches_every_seat_and_spectator_live_as_plain_text(
     bob.wait_for_selector("#live-state[data-status='live']", timeout=pages.WAIT_MS)
     _wait_text(bob, "table", MARKUP)
     assert _chat_texts(bob, "spectators") == []
+    unmute = bob.locator("#chat-muted button")
+    unmute.wait_for(state="visible", timeout=pages.WAIT_MS)
+    assert unmute.inner_text() == "Unmute talk_cleo"
+    unmute.click()
+    _wait_text(bob, "spectators", "second word from the rail")
+    assert _chat_texts(bob, "spectators") == ["watching from the rail", "second word from the rail"]
+    assert bob.locator("#chat-muted").is_hidden()
 
     for number in range(10):
         ann.fill("#chat-text", f"quick {number}")
         ann.press("#chat-text", "Enter")
+        answered = (
+            "() => document.getElementById('chat-text').value === ''"
+            " || !document.getElementById('chat-error').hidden"
+        )
+        ann.wait_for_function(answered, timeout=pages.WAIT_MS)
         if ann.locator("#chat-error").is_visible():
             break
-        ann.wait_for_function(
-            "() => document.getElementById('chat-text').value === ''", timeout=pages.WAIT_MS
-        )
     error = ann.locator("#chat-error")
     error.wait_for(state="visible", timeout=pages.WAIT_MS)
     assert error.inner_text().startswith("At most 5 messages every 30 s")

@@ -14,20 +14,43 @@ const form = document.getElementById("chat-form");
 const text = document.getElementById("chat-text");
 const error = document.getElementById("chat-error");
 const seen = new Set();
+const names = new Map(); // speaker -> the name last seen for it
 
 const [me, held, meta] = await Promise.all([confirmPlayer(), seatOf(gameId), get(`/games/${encodeURIComponent(gameId)}`).catch(() => ({}))]);
 const seat = held ? held.seat : null;
+for (const player of meta.players || []) names.set(`seat:${player.seat}`, player.name);
+
+// The speakers this seat muted, each with a button that lets them be heard again.
+function showMuted(muted) {
+  const line = document.getElementById("chat-muted");
+  line.replaceChildren(...(muted.length ? [h("span", { class: "muted", text: "Muted: " })] : []),
+    ...muted.map((speaker) => h("button", { type: "button", class: "link", "data-speaker": speaker,
+      text: `Unmute ${names.get(speaker) || speaker.replace(/^account:/, "")}`, onclick: () => unmute(speaker) })));
+  line.hidden = muted.length === 0;
+}
 
 async function mute(speaker) {
   try {
-    await post(`${chatPath}/mutes`, { speaker, muted: true });
+    const { data } = await post(`${chatPath}/mutes`, { speaker, muted: true });
     for (const item of document.querySelectorAll(`#chat li[data-speaker="${CSS.escape(speaker)}"]`)) item.remove();
+    showMuted(data.muted);
+  } catch (refused) {
+    showError(error, refused.message);
+  }
+}
+
+async function unmute(speaker) {
+  try {
+    const { data } = await post(`${chatPath}/mutes`, { speaker, muted: false });
+    showMuted(data.muted);
+    show({ replace: true, messages: await get(chatPath) });
   } catch (refused) {
     showError(error, refused.message);
   }
 }
 
 function item(message) {
+  names.set(message.speaker, message.name);
   const own = seat !== null && message.speaker === `seat:${seat}`;
   const when = new Date(message.at).toLocaleString();
   const line = h("li", { class: own ? "own" : null, "data-speaker": message.speaker, "data-id": message.id },
@@ -42,7 +65,11 @@ function item(message) {
   return line;
 }
 
+const shownIds = () => [...document.querySelectorAll("#chat li[data-id]")].map((node) => node.dataset.id).sort();
+
+// At each (re)connection the stream sends the whole chat again: redraw only when it differs from the page.
 function show({ replace, messages }) {
+  if (replace && messages.map((m) => m.id).sort().join() === shownIds().join()) return;
   if (replace) {
     seen.clear();
     lists.table.replaceChildren();
@@ -88,3 +115,4 @@ text.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && !event.shiftKey) form.requestSubmit();
 });
 onChat(show);
+if (seat !== null) get(`${chatPath}/mutes`).then((data) => showMuted(data.muted), () => null);

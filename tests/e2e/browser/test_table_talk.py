@@ -125,6 +125,7 @@ def test_chat_reaches_every_seat_and_spectator_live_as_plain_text(
 def _play_rated_game(service: GameService, names: list[str], seed: int) -> str:
     """Both seats play random legal moves through the service until the game is over."""
     game_id = _seated_game(service, names)
+    service.social.post(service.meta(game_id), 0, names[0], f"<u>gl</u> hf {seed}")
     chooser = random.Random(seed)
     deadline = time.monotonic() + GAME_SECONDS
     turn = 0
@@ -257,4 +258,10 @@ def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export
     page.wait_for_selector(f"#history[data-shown-version='{final}']", timeout=pages.WAIT_MS)
     assert page.locator("#version-slider").input_value() == str(final)
     assert page.locator("#history-export-link").is_visible()
+    said = site.service.social.messages(rated_games[-1], None)[0]
+    entry = page.locator("#events li.chat-entry")
+    assert entry.locator(".chat-text").inner_text() == said.text and entry.locator("u").count() == 0
+    assert entry.locator(".chat-name").inner_text() == "rank_ann (player)"
+    before = entry.evaluate("node => node.previousElementSibling.dataset.seq")
+    assert before == str(said.version)
     page.context.close()

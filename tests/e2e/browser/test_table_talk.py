@@ -235,7 +235,7 @@ def test_the_leaderboard_ranks_rated_players_best_first(
 
 
 def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export(
-    site: Site, browser: Any, rated_games: list[str]
+    site: Site, browser: Any, artifacts: Path, rated_games: list[str]
 ) -> None:
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(f"{site.base_url}/archive")
@@ -246,6 +246,7 @@ def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export
     shown = page.locator("#archive-list > li").evaluate_all("cards => cards.map((c) => c.dataset.gameId)")
     assert shown == list(reversed(rated_games))
     assert page.locator("#archive-total").inner_text() == "2 finished games"
+    seen.screenshot(page, str(artifacts / "archive.png"))
     page.select_option("#filter-players", "3")
     page.click("#archive-filters button[type=submit]")
     page.wait_for_selector("#archive[data-loaded*='players=3']", timeout=pages.WAIT_MS)
@@ -264,4 +265,6 @@ def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export
     assert entry.locator(".chat-name").inner_text() == "rank_ann (player)"
     before = entry.evaluate("node => node.previousElementSibling.dataset.seq")
     assert before == str(said.version)
+    entry.scroll_into_view_if_needed()
+    seen.screenshot(page, str(artifacts / "history-chat.png"))
     page.context.close()

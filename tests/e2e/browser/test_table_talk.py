@@ -268,3 +268,37 @@ def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export
     entry.scroll_into_view_if_needed()
     seen.screenshot(page, str(artifacts / "history-chat.png"))
     page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "ready"),
+    [
+        ("/players/rank_ann", "#profile[data-loaded='true']"),
+        ("/leaderboard/egizia", "#leaderboard[data-loaded='1']"),
+        ("/archive?player=rank_ann", "#archive-list > li[data-game-id]"),
+        ("/settings/profile", "#profile-settings-signin:not([hidden])"),
+    ],
+)
+def test_the_standing_pages_have_no_serious_accessibility_violation(
+    site: Site, browser: Any, rated_games: list[str], path: str, ready: str
+) -> None:
+    from tests.e2e.browser.test_accessibility import _violations
+
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{site.base_url}{path}")
+    page.wait_for_selector(ready, timeout=pages.WAIT_MS)
+    assert _violations(page) == []
+    page.context.close()
+
+
+def test_the_chat_panel_has_no_serious_accessibility_violation(site: Site, browser: Any) -> None:
+    from tests.e2e.browser.test_accessibility import _violations
+
+    page = _signed_in(browser, site, "talk_axe")
+    site.service.accounts.register("talk_axe2", PASSWORD)
+    game_id = _seated_game(site.service, ["talk_axe", "talk_axe2"])
+    site.service.social.post(site.service.meta(game_id), 1, "talk_axe2", "hello there")
+    page.goto(f"{site.base_url}/games/{game_id}")
+    page.wait_for_selector("#chat-table li .chat-mute", timeout=pages.WAIT_MS)
+    assert _violations(page) == []
+    page.context.close()

@@ -37,7 +37,6 @@ from services.social.profiles import (
 from services.social.ratings import Ratings
 from services.store.meta_store import OVER
 from services.store.records import now_iso
-from services.store.replies import as_int
 
 MAX_PER_PAGE = 100
 
@@ -148,13 +147,8 @@ class Social:
             block=max(1, int(timeout * 1000)),
             count=1,
         )
-        new = self.chat.read(game_id, after=cursor)
-        head = redis.hget(keys.head(game_id), "version")
-        return LiveChat(
-            version=as_int(head) if head is not None else 0,
-            cursor=new[-1].id if new else cursor,
-            messages=shown_to(new, self.chat.mutes(game_id, seat)),
-        )
+        new, version, muted = self.chat.catch_up(game_id, cursor, seat)
+        return LiveChat(version=version, cursor=new[-1].id if new else cursor, messages=shown_to(new, muted))
 
     # finished games
 

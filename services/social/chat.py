@@ -194,6 +194,19 @@ class ChatStore:
         entries = self._redis.xrange(keys.chat(game_id), start)
         return [_message(entry_id, fields) for entry_id, fields in entries or []]
 
+    def catch_up(
+        self, game_id: str, cursor: str, seat: int | None
+    ) -> tuple[list[ChatMessage], int, set[str]]:
+        """In one round trip: the messages after ``cursor``, the game's version and what ``seat`` muted."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.xrange(keys.chat(game_id), f"({cursor}")
+        pipe.hget(keys.head(game_id), "version")
+        pipe.smembers(keys.chat_mutes(game_id, seat if seat is not None else -1))
+        entries, version, muted = pipe.execute()
+        messages = [_message(entry_id, fields) for entry_id, fields in entries or []]
+        shown_muted = {as_str(member) for member in muted} if seat is not None else set()
+        return messages, as_int(version) if version is not None else 0, shown_muted
+
     def mutes(self, game_id: str, seat: int | None) -> set[str]:
         if seat is None:
             return set()

@@ -19,9 +19,12 @@ function recordRow(record) {
     h("td", { text: rating ? `#${rating.rank}` : "–" }));
 }
 
+const titles = {};
+
 function currentItem(game) {
   const state = game.status === "open" ? "waiting for players" : game.your_turn ? "their turn" : "running";
-  return h("li", {}, h("a", { href: `/games/${encodeURIComponent(game.id)}`, text: `${game.game} · ${game.seats} players` }),
+  const title = titles[game.game] || game.game;
+  return h("li", {}, h("a", { href: `/games/${encodeURIComponent(game.id)}`, text: `${title} · ${game.seats} players` }),
     h("span", { class: "muted", text: ` ${state}` }));
 }
 
@@ -37,6 +40,8 @@ async function load() {
   document.getElementById("profile-account").textContent = profile.display_name === profile.name ? "" : `Account: ${profile.name}`;
   document.getElementById("profile-since").textContent = `Member since ${new Date(profile.member_since * 1000).toLocaleDateString()}`;
   document.querySelector("#record tbody").replaceChildren(...profile.games.map(recordRow));
+  const hosted = await fetch("/web/games.json").then((r) => r.json()).catch(() => []);
+  for (const entry of hosted) titles[entry.name] = entry.title;
   const current = document.getElementById("current");
   current.replaceChildren(...profile.current.map(currentItem));
   if (!profile.current.length) current.append(h("li", { class: "muted", text: "No game in progress." }));

@@ -3,11 +3,12 @@
 A seat's fate is one of:
 
 * ``resigned``: the seat gave the game up. Read from an engine record ``papyrus.seat_resigned`` with
-  ``data.seat`` (the hook for resigning: whoever adds it writes that record, or marks the seat's meta with
-  ``"status": "resigned"``);
+  ``data.seat`` in the game's log (the hook for resigning: whoever adds it writes that record), or from a
+  ``status`` of ``"resigned"`` on the seat's :class:`~services.results.Player` (read only once ``Player``
+  has such a field; it has none yet);
 * ``timed_out``: the seat ran out of time. Read from a command played in its place by the service when its
   deadline passed (actor ``"timeout"``, accepted), from an engine record ``papyrus.seat_timed_out`` with
-  ``data.seat``, or from the seat's meta ``"status": "timed_out"``;
+  ``data.seat``, or from a ``Player.status`` of ``"timed_out"`` (as above);
 * ``played``: anything else.
 
 Places follow the game's final ranking, except that every resigned or timed-out seat comes last, tied with

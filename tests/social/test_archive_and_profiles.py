@@ -9,6 +9,7 @@ import pytest
 
 from services.results import GameMeta, Player
 from services.social.standing import PLAYED, RESIGNED, TIMED_OUT, places, seat_fates
+from services.store.event_store import NewEvent
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
 from tests.social.conftest import Site
 
@@ -232,3 +233,21 @@ def test_private_games_count_on_profiles_but_are_listed_nowhere(site: Site) -> N
     assert _record(profile)["played"] == 1
     assert profile["recent"] == [] and profile["current"] == []
     assert running.game_id not in str(profile) and private.game_id not in str(profile)
+
+
+def test_a_resigned_seat_recorded_in_the_log_counts_as_abandoned_and_last(site: Site) -> None:
+    """The resign hook end to end: a ``papyrus.seat_resigned`` record in a finished game's log (what a resign
+    command is to write) makes the seat last and counts as abandoned once the standing is rebuilt."""
+    table = site.table(["ann", "bob", "cai"])
+    site.play_out(table)
+    store = site.service.parts.store
+    head = store.head(table.game_id)
+    resigned = [NewEvent(type="papyrus.seat_resigned", data={"seat": 0})]
+    store.append(table.game_id, head, store.build(head, resigned, "system", None))
+    site.service.social.rebuild()
+    summary = site.service.social.finished.get(table.game_id)
+    assert summary is not None
+    assert (summary.players[0].fate, summary.players[0].place) == ("resigned", 3)
+    assert sorted(p.place for p in summary.players[1:]) == [1, 2]
+    ann = _record(site.client().get("/api/players/ann").get_json())
+    assert (ann["played"], ann["won"], ann["abandoned"], ann["timed_out"]) == (1, 0, 1, 0)

@@ -65,6 +65,7 @@ CHAT_NEEDS_LOGIN = Refusal(401, "No seat token and no login: only players and lo
 NOT_SEATED = Refusal(403, "Your account holds no seat in this game")
 SPECTATORS_SILENT = Refusal(403, "This game keeps its chat to its players (`chat.spectators_closed`)")
 CHAT_TOO_FAST = Refusal(429, "Too many messages: past the rate limit (`chat.rate_limited`); see Retry-After")
+BAD_CHAT_CURSOR = Refusal(400, "Bad `chat_after` (a chat message id)")
 BAD_PAGING = Refusal(400, "Bad `page` or `per_page`")
 BAD_ARCHIVE_FILTER = Refusal(400, "Bad `players`, `since`, `until` (YYYY-MM-DD), `page` or `per_page`")
 UNKNOWN_HOSTED_GAME = Refusal(404, "No hosted game by that name")

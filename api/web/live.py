@@ -8,6 +8,7 @@ each new message), a comment line as heartbeat, and ends after
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -27,6 +28,7 @@ from services.results import GameView
 from services.social.chat import ChatMessage
 
 blueprint = api_blueprint("live", __name__)
+CHAT_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
 
 LIVE = Freeform(
     "LiveStream",
@@ -66,14 +68,34 @@ def chat_message(messages: list[ChatMessage], replace: bool) -> str:
     return f"event: chat\ndata: {data}\n\n"
 
 
+def _chat_cursor() -> str | None:
+    """The last chat message the page already shows (``?chat_after=<message id>``), if it says."""
+    raw = request.args.get("chat_after")
+    if raw is None or raw == "":
+        return None
+    if not CHAT_ID.fullmatch(raw):
+        raise ApiError(400, "invalid_query", "`chat_after` must be a chat message id.", "chat_after")
+    return raw
+
+
 def view_stream(
-    service: GameService, game_id: str, seat: int | None, seen: int, settings: LiveSettings
+    service: GameService,
+    game_id: str,
+    seat: int | None,
+    seen: int,
+    settings: LiveSettings,
+    chat_after: str | None = None,
 ) -> Iterator[str]:
     yield f"retry: {settings.retry_ms}\n\n"
     deadline = time.monotonic() + settings.stream_seconds
     version = max(seen, 0)
-    cursor, backlog = service.social.chat_backlog(game_id, seat)
-    yield chat_message(backlog, replace=True)
+    if chat_after is None:
+        cursor, backlog = service.social.chat_backlog(game_id, seat)
+        yield chat_message(backlog, replace=True)
+    else:
+        cursor, backlog = service.social.chat_since(game_id, seat, chat_after)
+        if backlog:
+            yield chat_message(backlog, replace=False)
     while True:
         body = current_view(service, game_id, seat, version)
         if body.version != seen:
@@ -98,16 +120,29 @@ def view_stream(
     "/games/<game_id>/live",
     summary="Server-sent events: your view (or the spectator's without a token) whenever it changes.",
     auth="optional",
-    query=(QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),),
+    query=(
+        QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),
+        QueryParam(
+            "chat_after",
+            "The last chat message the page shows (its `id`): only newer ones are sent, not the whole chat.",
+            kind="string",
+        ),
+    ),
     responses={200: ("An event stream", LIVE)},
-    refusals=(refusals.BAD_LIVE_CURSOR, refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
+    refusals=(
+        refusals.BAD_LIVE_CURSOR,
+        refusals.BAD_CHAT_CURSOR,
+        refusals.TOKEN_HOLDS_NO_SEAT,
+        refusals.UNKNOWN_GAME,
+    ),
 )
 def live_view(game_id: str) -> Response:
     service = game_service()
     service.meta(game_id)
     seat = caller_seat(game_id)
     seen = _last_seen_version()
-    stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings()))
+    chat_after = _chat_cursor()
+    stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings(), chat_after))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"

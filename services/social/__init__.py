@@ -136,6 +136,11 @@ class Social:
         cursor = messages[-1].id if messages else "0-0"
         return cursor, shown_to(messages, self.chat.mutes(game_id, seat))
 
+    def chat_since(self, game_id: str, seat: int | None, after: str) -> tuple[str, list[ChatMessage]]:
+        """The messages after ``after`` the reader sees, and the cursor to wait for newer ones from."""
+        messages, _, muted = self.chat.catch_up(game_id, after, seat)
+        return messages[-1].id if messages else after, shown_to(messages, muted)
+
     def wait_live(
         self, game_id: str, seat: int | None, version: int, cursor: str, timeout: float
     ) -> LiveChat:

@@ -232,3 +232,18 @@ def test_a_muted_speaker_never_reaches_the_muting_seat_live(site: Site) -> None:
     thread.join()
     texts = [m["text"] for event in _chat_events(bodies["ann"]) for m in event["messages"]]
     assert texts == ["my own words"]
+
+
+def test_a_reconnecting_page_gets_only_the_messages_it_has_not_shown(site: Site) -> None:
+    table = site.table(["ann", "bob"])
+    for text in ("one", "two", "three"):
+        post(site, table, text, table.auth(0))
+    shown = chat_of(site, table)[0]["id"]
+    body = site.client().get(f"/api/games/{table.game_id}/live?chat_after={shown}").get_data(as_text=True)
+    events = _chat_events(body)
+    assert [(e["replace"], [m["text"] for m in e["messages"]]) for e in events] == [(False, ["two", "three"])]
+    newest = chat_of(site, table)[-1]["id"]
+    quiet = site.client().get(f"/api/games/{table.game_id}/live?chat_after={newest}").get_data(as_text=True)
+    assert _chat_events(quiet) == []
+    bad = site.client().get(f"/api/games/{table.game_id}/live?chat_after=<script>")
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "chat_after"

@@ -36,12 +36,13 @@ function parseBlock(block) {
 }
 
 export function follow(gameId, { onView, onStatus }) {
-  const state = { lastId: null, retry: 1000, connections: 0 };
+  const state = { lastId: null, retry: 1000, connections: 0, chatAfter: null };
 
   async function readStream() {
     const headers = { Accept: "text/event-stream" };
     if (state.lastId !== null) headers["Last-Event-ID"] = state.lastId;
-    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live`, { headers, credentials: "same-origin", cache: "no-store" });
+    const query = state.chatAfter ? `?chat_after=${encodeURIComponent(state.chatAfter)}` : "";
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live${query}`, { headers, credentials: "same-origin", cache: "no-store" });
     if (response.status === 404) return "gone";
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);
     state.connections += 1;
@@ -59,7 +60,11 @@ export function follow(gameId, { onView, onStatus }) {
         if (message.retry) state.retry = message.retry;
         if (message.id !== null) state.lastId = message.id;
         if (message.event === "view" && message.data.length) onView(JSON.parse(message.data.join("\n")));
-        if (message.event === "chat" && message.data.length) dispatchChat(JSON.parse(message.data.join("\n")));
+        if (message.event === "chat" && message.data.length) {
+          const chat = JSON.parse(message.data.join("\n"));
+          if (chat.messages.length) state.chatAfter = chat.messages[chat.messages.length - 1].id;
+          dispatchChat(chat);
+        }
       }
     }
   }

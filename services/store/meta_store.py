@@ -94,13 +94,6 @@ class MetaStore:
         ``-1 - <first empty seat>``."""
         return as_int(self._scripts.start(keys=[keys.meta(game_id)], args=[seats]))
 
-    def save_token(self, game_id: str, token: str, seat: int) -> None:
-        self._redis.hset(keys.seat_tokens(game_id), token_digest(token), seat)
-
-    def seat_of(self, game_id: str, token: str) -> int | None:
-        raw = self._redis.hget(keys.seat_tokens(game_id), token_digest(token))
-        return as_int(raw) if raw is not None else None
-
     def all_ids(self) -> list[str]:
         return [as_str(game_id) for game_id in self._redis.zrange(keys.games(), 0, -1)]
 

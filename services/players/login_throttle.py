@@ -58,6 +58,7 @@ class LoginThrottle:
         self.policy = policy or ThrottlePolicy()
         self._backoff: Script = connection.register_script(source("login_backoff"))
         self._ceiling: Script = connection.register_script(source("login_ceiling"))
+        self._refund: Script = connection.register_script(source("login_refund"))
 
     def attempt(self, name_key: str, address: str, now: float) -> None:
         """Count one attempt of ``name_key`` from ``address``; ``LoginThrottled`` (nothing else counted) when
@@ -75,11 +76,9 @@ class LoginThrottle:
 
     def succeeded(self, name_key: str, address: str) -> None:
         """A right password: forget the pair's back-off and refund the attempt to both ceilings."""
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.delete(keys.login_backoff(name_key[:KEY_PART], address[:KEY_PART]))
-        pipe.decr(self._address_key(address))
-        pipe.decr(self._name_key(name_key))
-        pipe.execute()
+        self._redis.delete(keys.login_backoff(name_key[:KEY_PART], address[:KEY_PART]))
+        self._refund(keys=[self._address_key(address)])
+        self._refund(keys=[self._name_key(name_key)])
 
     @staticmethod
     def _name_key(name_key: str) -> str:

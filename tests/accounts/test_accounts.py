@@ -142,3 +142,10 @@ def test_logging_out_ends_the_token_and_the_cookie(site: Site) -> None:
     assert browser.get("/api/accounts/me").status_code == 401
     gone = site.client().get("/api/accounts/me", headers={"Authorization": f"Bearer {token}"})
     assert gone.status_code == 401
+
+
+def test_successful_logins_give_their_attempts_back_so_a_shared_address_is_not_throttled(site: Site) -> None:
+    site.register("office-worker")
+    office = "203.0.113.80"
+    for _ in range(site.service.accounts.throttle.policy.address_ceiling + 5):
+        assert _guess(site, "office-worker", office, PASSWORD) == 200

@@ -35,7 +35,11 @@ UNKNOWN_INVITE = Refusal(404, "No game has this invitation code")
 NO_INVITATION = Refusal(404, "A public game: anyone may join it, no invitation needed")
 
 STALE_VERSION = Refusal(409, "`expected_version` was stale: nothing changed")
-SEAT_UNAVAILABLE = Refusal(409, "Seat taken, game full or started, or your account already sits here")
+SEAT_UNAVAILABLE = Refusal(
+    409,
+    "Seat taken, game full or started, your account already sits here, or another player of the game has "
+    "this name in any letter case (`name.taken`)",
+)
 CANNOT_START = Refusal(409, "Already started, or a seat is empty")
 GAME_STARTED = Refusal(409, "The game has started")
 NOT_OVER = Refusal(409, "The game is not over yet")

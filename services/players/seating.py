@@ -13,9 +13,10 @@ from services import keys, validation
 from services.errors import ServiceError
 from services.parts import Parts
 from services.players.accounts import Accounts
+from services.players.names import name_fold
 from services.players.seat_tokens import SeatTokens
 from services.results import AccountGame, GameMeta, SeatGranted
-from services.store.meta_store import OPEN, OVER, RUNNING, account_field
+from services.store.meta_store import OPEN, OVER, RUNNING, account_field, name_field
 from services.store.replies import as_int, as_str
 
 _STATUS_ORDER = {RUNNING: 0, OPEN: 1, OVER: 2}
@@ -78,9 +79,16 @@ class Seating:
 
     def _claim(self, meta: GameMeta, name: str, seat: int | None, account: str | None) -> int:
         wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta.seats)
-        claim = self._parts.meta.claim(meta.id, wanted, name, account)
+        claim = self._parts.meta.claim(meta.id, wanted, name, account, name_fold(name))
         if claim.status == 1:
             return claim.seat
+        if claim.status == -3:
+            raise ServiceError(
+                409,
+                "name.taken",
+                f"Seat {claim.seat} already plays as {name!r} (in any letter case): choose another name.",
+                field="name",
+            )
         if claim.status == -1:
             raise ServiceError(409, "game.started", "This game has already started.")
         if claim.status == -2:
@@ -112,9 +120,12 @@ class Seating:
                     raise ServiceError(409, "game.started", "You can only leave a game that has not started.")
                 held = pipe.hget(meta_key, f"seat:{seat}")
                 tokens = pipe.hgetall(keys.seat_tokens(game_id))
-                account = json.loads(as_str(held)).get("account") if held is not None else None
+                player = json.loads(as_str(held)) if held is not None else {}
+                account = player.get("account")
                 pipe.multi()
                 pipe.hdel(meta_key, f"seat:{seat}")
+                if isinstance(player.get("name"), str):
+                    pipe.hdel(meta_key, name_field(name_fold(player["name"])))
                 if account:
                     pipe.hdel(meta_key, account_field(account))
                 for digest, token_seat in tokens.items():

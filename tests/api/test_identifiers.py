@@ -69,3 +69,21 @@ def test_account_names_are_one_whatever_their_letter_case_or_width(api: Harness,
 def test_an_account_name_is_matched_in_full(api: Harness, name: str) -> None:
     refused = api.client.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert (refused.status_code, refused.json["error"]["field"]) == (400, "name")
+
+
+def test_two_players_of_one_game_cannot_share_a_name_whatever_its_letter_case(api: Harness) -> None:
+    game_id = api.client.post("/api/games", json={"game": "toy", "seats": 3}).json["id"]
+    first = api.client.post(f"/api/games/{game_id}/seats", json={"name": "Ann"})
+    assert first.status_code == 201
+    for twin in ("ann", "ANN", "\uff21\uff4e\uff4e"):  # the last one in fullwidth letters
+        refused = api.client.post(f"/api/games/{game_id}/seats", json={"name": twin})
+        assert (refused.status_code, refused.json["error"]["code"], refused.json["error"]["field"]) == (
+            409,
+            "name.taken",
+            "name",
+        )
+    assert [player["name"] for player in api.client.get(f"/api/games/{game_id}").json["players"]] == ["Ann"]
+    token = first.json["token"]
+    left = api.client.delete(f"/api/games/{game_id}/seats/0", headers={"Authorization": f"Bearer {token}"})
+    assert left.status_code == 200
+    assert api.client.post(f"/api/games/{game_id}/seats", json={"name": "ann"}).status_code == 201

@@ -34,7 +34,12 @@ def caller_seat(game_id: str) -> Seat | None:
     if account is not None:
         return game_service().accounts.seat_in(account, game_id)
     if token is not None:
-        raise ApiError(401, "bad_credentials", "This token holds no seat in this game.", "Authorization")
+        raise ApiError(
+            401,
+            "bad_credentials",
+            "This token holds no seat in this game (unknown, expired, rotated, or ended with its login).",
+            "Authorization",
+        )
     return None
 
 

@@ -25,7 +25,7 @@ _PARAM_DOCS = {
     "seat": ("integer", "A seat number (0-based)."),
     "command_id": ("string", "The command id you submitted."),
     "code": ("string", "A private game's invitation code."),
-    "name": ("string", "A player's account name."),
+    "name": ("string", "A player's display name (any letter case)."),
     "game": ("string", "A hosted game's name (as `GET /web/games.json` lists them)."),
 }
 

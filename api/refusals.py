@@ -35,11 +35,15 @@ UNKNOWN_INVITE = Refusal(404, "No game has this invitation code")
 NO_INVITATION = Refusal(404, "A public game: anyone may join it, no invitation needed")
 
 STALE_VERSION = Refusal(409, "`expected_version` was stale: nothing changed")
-SEAT_UNAVAILABLE = Refusal(409, "Seat taken, game full or started, or your account already sits here")
+SEAT_UNAVAILABLE = Refusal(
+    409,
+    "Seat taken, game full or started, your account already sits here, or another player of the game has "
+    "this name in any letter case (`name.taken`)",
+)
 CANNOT_START = Refusal(409, "Already started, or a seat is empty")
 GAME_STARTED = Refusal(409, "The game has started")
 NOT_OVER = Refusal(409, "The game is not over yet")
-NAME_TAKEN = Refusal(409, "The name is taken (letter case does not matter)")
+NAME_TAKEN = Refusal(409, "The login name or the display name is taken (letter case does not matter)")
 
 RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says why)")
 
@@ -53,14 +57,18 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
-THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
+THROTTLED = Refusal(
+    429,
+    "Too many login attempts from this address for this name (exponential back-off), or for this name or "
+    "from this address in all; see Retry-After",
+)
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.
 SEAT_REFUSALS = (BAD_SEAT_NUMBER, NO_SEAT_TOKEN, NOT_YOUR_SEAT, UNKNOWN_GAME)
 
 # Table talk and standing (api/blueprints/chat.py, api/blueprints/social.py).
 BAD_CHAT_TEXT = Refusal(400, "Bad `text` (empty, too long, or holding control characters) or body")
-BAD_SPEAKER = Refusal(400, "Bad `speaker` (`seat:<n>` or `account:<name>`) or body")
+BAD_SPEAKER = Refusal(400, "Bad `speaker` (`seat:<n>` or `spectator:<id>`) or body")
 CHAT_NEEDS_LOGIN = Refusal(401, "No seat token and no login: only players and logged-in spectators talk")
 NOT_SEATED = Refusal(403, "Your account holds no seat in this game")
 SPECTATORS_SILENT = Refusal(403, "This game keeps its chat to its players (`chat.spectators_closed`)")
@@ -70,4 +78,20 @@ BAD_PAGING = Refusal(400, "Bad `page` or `per_page`")
 BAD_ARCHIVE_FILTER = Refusal(400, "Bad `players`, `since`, `until` (YYYY-MM-DD), `page` or `per_page`")
 UNKNOWN_HOSTED_GAME = Refusal(404, "No hosted game by that name")
 UNKNOWN_PLAYER = Refusal(404, "No player by that name")
-BAD_DISPLAY_NAME = Refusal(400, "Bad `display_name` (1-40 characters, no control characters) or body")
+BAD_DISPLAY_NAME = Refusal(400, "Bad `display_name` (1-40 characters, no control or invisible characters)")
+DISPLAY_NAME_TAKEN = Refusal(
+    409, "Another player uses this display name (any letter case): `display_name.taken`"
+)
+# Security (issue 13): what every unsafe request may be refused, and the refusals of tokens and commands.
+UNSUPPORTED_MEDIA = Refusal(
+    415,
+    "A body not sent as `Content-Type: application/json` (`content_type.unsupported`, field `Content-Type`)",
+)
+FOREIGN_ORIGIN = Refusal(
+    403,
+    "A change sent with the session cookie (or a login) from another site: its `Origin` or `Sec-Fetch-Site` "
+    "is not this service's own (`origin.forbidden`)",
+)
+COMMAND_ID_REUSED = Refusal(409, "This `command_id` was already used with another body (`command_id.reused`)")
+SEAT_TOKEN_NEEDED = Refusal(401, "No seat token, or one that is unknown, expired or revoked")
+WRONG_PASSWORD = Refusal(403, "The current password is wrong (`password.wrong`)")

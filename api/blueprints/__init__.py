@@ -14,6 +14,7 @@ from api.blueprints import (
     lobby,
     metrics,
     openapi_doc,
+    seat_tokens,
     social,
     views,
 )
@@ -30,6 +31,7 @@ def all_blueprints() -> list[Blueprint]:
         openapi_doc.blueprint,
         accounts.blueprint,
         lobby.blueprint,
+        seat_tokens.blueprint,
         metrics.blueprint,
         chat.blueprint,
         social.blueprint,

@@ -27,17 +27,18 @@ class PostMessage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class MuteSpeaker(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Mute (``muted`` true) or unmute a speaker for the caller's seat: ``seat:<n>`` or ``account:<name>``
-    (a message's ``speaker``)."""
+    """Mute (``muted`` true) or unmute a speaker for the caller's seat: a message's ``speaker``
+    (``seat:<n>`` or ``spectator:<id>``)."""
 
     speaker: Annotated[str, msgspec.Meta(max_length=64)]
     muted: bool = True
 
 
 class Mutes(msgspec.Struct, kw_only=True):
-    """The speakers the caller's seat has muted in this game."""
+    """The speakers the caller's seat has muted in this game, and the name each last wrote under."""
 
     muted: list[str]
+    names: dict[str, str]
 
 
 @endpoint(
@@ -95,7 +96,8 @@ def chat_mutes(game_id: str) -> Response:
     service = game_service()
     service.meta(game_id)
     seat = require_seat(game_id)
-    return jsonify(Mutes(muted=sorted(service.social.chat.mutes(game_id, seat))))
+    muted = sorted(service.social.chat.mutes(game_id, seat))
+    return jsonify(Mutes(muted=muted, names=service.social.speaker_names(game_id, muted)))
 
 
 @endpoint(
@@ -114,4 +116,5 @@ def mute_speaker(game_id: str) -> Response:
     service.meta(game_id)
     seat = require_seat(game_id)
     body = decode_body(MuteSpeaker)
-    return jsonify(Mutes(muted=service.social.mute(game_id, seat, body.speaker, body.muted)))
+    muted = service.social.mute(game_id, seat, body.speaker, body.muted)
+    return jsonify(Mutes(muted=muted, names=service.social.speaker_names(game_id, muted)))

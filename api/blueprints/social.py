@@ -60,9 +60,9 @@ def archive_filter() -> ArchiveFilter:
 @endpoint(
     blueprint,
     "GET",
-    "/players/<name>",
-    summary="A player's profile: display name, member since, record and rating per game, current games, "
-    "last finished games with their final places.",
+    "/players/<path:name>",
+    summary="A player's profile, by display name (any letter case): member since, record and rating per "
+    "game, current games, last finished games with their final places.",
     responses={200: ("The profile", Profile)},
     refusals=(refusals.UNKNOWN_PLAYER,),
 )
@@ -93,12 +93,12 @@ def my_profile_settings() -> Response:
     auth="account",
     request=ChangeProfile,
     responses={200: ("Your profile settings now", ProfileSettings)},
-    refusals=(refusals.BAD_DISPLAY_NAME, refusals.NOT_LOGGED_IN),
+    refusals=(refusals.BAD_DISPLAY_NAME, refusals.NOT_LOGGED_IN, refusals.DISPLAY_NAME_TAKEN),
 )
 def change_profile_settings() -> Response:
     name = require_account()
     body = decode_body(ChangeProfile)
-    shown = game_service().social.profiles.set_display_name(name, body.display_name)
+    shown = game_service().social.profiles.rename(name, body.display_name)
     return jsonify(ProfileSettings(display_name=shown))
 
 
@@ -124,7 +124,7 @@ def leaderboard(game: str) -> Response:
     "they ended and their number of players.",
     query=(
         QueryParam("game", "Only this hosted game's.", kind="string"),
-        QueryParam("player", "Only the games this account played.", kind="string"),
+        QueryParam("player", "Only the games of the player with this display name.", kind="string"),
         QueryParam("players", "Only games of this many seats.", minimum=1),
         QueryParam("since", "Only games that ended on or after this day (YYYY-MM-DD, UTC).", kind="string"),
         QueryParam("until", "Only games that ended on or before this day (YYYY-MM-DD, UTC).", kind="string"),

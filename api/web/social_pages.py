@@ -23,7 +23,7 @@ def _hosted() -> list[dict[str, str]]:
     return [{"name": name, "title": game.title} for name, game in sorted(registry.games().items())]
 
 
-@blueprint.get("/players/<name>")
+@blueprint.get("/players/<path:name>")
 def profile_page(name: str) -> Response:
     return _page("profile.html", title=f"Player {name}", name=name)
 

@@ -24,7 +24,7 @@ from services.social.chat import (
     speaker_of,
     valid_speaker,
 )
-from services.social.finished import FinishedGame, FinishedGames, Window, summarise
+from services.social.finished import ArchivedGame, FinishedGame, FinishedGames, Window, archived, summarise
 from services.social.profiles import (
     RECENT_GAMES,
     GameRecord,
@@ -47,14 +47,14 @@ class ArchivePage(msgspec.Struct, kw_only=True):
     page: int
     per_page: int
     total: int
-    games: list[FinishedGame]
+    games: list[ArchivedGame]
 
 
 class LeaderboardEntry(msgspec.Struct, kw_only=True):
-    """A place on a game's leaderboard: ``rating`` = mu - 3 sigma, ``games`` rated games played."""
+    """A place on a game's leaderboard: the player's display name (their profile: ``/players/<name>``),
+    ``rating`` = mu - 3 sigma, ``games`` rated games played."""
 
     rank: int
-    name: str
     display_name: str
     rating: float
     mu: float
@@ -112,7 +112,7 @@ class Social:
         self.chat = ChatStore(parts.redis, ChatLimits.from_env())
         self.finished = FinishedGames(parts.redis)
         self.ratings = Ratings(parts.redis, self.finished)
-        self.profiles = ProfileStore(parts.redis)
+        self.profiles = ProfileStore(parts.redis, accounts)
 
     # chat
 
@@ -129,6 +129,11 @@ class Social:
     def mute(self, game_id: str, seat: int, speaker: str, muted: bool) -> list[str]:
         self.chat.mute(game_id, seat, valid_speaker(speaker), muted)
         return sorted(self.chat.mutes(game_id, seat))
+
+    def speaker_names(self, game_id: str, speakers: list[str]) -> dict[str, str]:
+        """The name each of ``speakers`` last wrote under in this game's kept chat."""
+        wanted = set(speakers)
+        return {m.speaker: m.name for m in self.chat.read(game_id) if m.speaker in wanted}
 
     def chat_backlog(self, game_id: str, seat: int | None) -> tuple[str, list[ChatMessage]]:
         """Every message the reader sees now, and the cursor to wait for newer ones from."""
@@ -186,14 +191,18 @@ class Social:
         page, per_page = _paging(page, per_page)
         if found.game is not None:
             _known_game(found.game)
-        ids = self.finished.ids(found.game, found.player, Window(found.since, found.until))
+        player = self.profiles.account_of(found.player) if found.player else None
+        if found.player and player is None:
+            return ArchivePage(page=page, per_page=per_page, total=0, games=[])
+        ids = self.finished.ids(found.game, player, Window(found.since, found.until))
         games = [g for g in self.finished.many(ids) if g.public]
         if found.game is not None:
             games = [g for g in games if g.game == found.game]
         if found.players is not None:
             games = [g for g in games if g.seats == found.players]
         start = (page - 1) * per_page
-        shown = games[start : start + per_page]
+        names = self._display_names()
+        shown = [archived(game, names) for game in games[start : start + per_page]]
         return ArchivePage(page=page, per_page=per_page, total=len(games), games=shown)
 
     # ratings and profiles
@@ -206,8 +215,7 @@ class Social:
         entries = [
             LeaderboardEntry(
                 rank=start + index,
-                name=rating.name,
-                display_name=self.profiles.display_name(rating.name) or rating.name,
+                display_name=self.profiles.display_name(rating.name) or "",
                 rating=round(rating.ordinal, 3),
                 mu=round(rating.mu, 3),
                 sigma=round(rating.sigma, 3),
@@ -217,22 +225,35 @@ class Social:
         ]
         return Leaderboard(game=game, title=title, page=page, per_page=per_page, total=total, entries=entries)
 
-    def profile(self, name: str) -> Profile:
-        account = self._accounts.profile(name)
+    def profile(self, display_name: str) -> Profile:
+        """The profile of the account that uses ``display_name`` (in any letter case); 404 if none does."""
+        key = self.profiles.account_of(display_name)
+        account = self._accounts.profile(key) if key is not None else None
         if account is None:
-            raise ServiceError(404, "player.unknown", f"No player is called {name!r}.", "name")
+            raise ServiceError(404, "player.unknown", f"No player is called {display_name!r}.", "name")
         finished = self.finished.many(self.profiles.all_finished(account.name))
         titles = hosted_titles().items()
         records = [self._record(game, title, account.name, finished) for game, title in titles]
         current = [g for g in self._seating.games_of(account.name) if g.status != OVER and g.public]
+        names = self._display_names()
         return Profile(
-            name=account.name,
-            display_name=self.profiles.display_name(account.name) or account.name,
+            display_name=account.display_name,
             member_since=account.created_at,
             games=records,
             current=current,
-            recent=[game for game in finished if game.public][:RECENT_GAMES],
+            recent=[archived(game, names) for game in finished if game.public][:RECENT_GAMES],
         )
+
+    def _display_names(self) -> Callable[[str], str | None]:
+        """Display names by account key, each read once per answer."""
+        known: dict[str, str | None] = {}
+
+        def display_name(account: str) -> str | None:
+            if account not in known:
+                known[account] = self.profiles.display_name(account)
+            return known[account]
+
+        return display_name
 
     def _record(self, game: str, title: str, name: str, finished: list[FinishedGame]) -> GameRecord:
         record = tally(game, title, name, finished)

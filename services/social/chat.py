@@ -9,13 +9,15 @@
 * Each speaker may post ``ChatLimits.rate`` messages per ``ChatLimits.window_seconds`` in a game: a counter
   (``keys.chat_rate``) created with the window as its expiry and incremented in one MULTI, so concurrent
   posts are counted exactly; past it the post is refused (429, ``retry_after`` the counter's time left).
-* A seat may mute a speaker (another seat, or a spectator by account): the muted speaker's messages are left
-  out of what that seat reads and of its live stream, and kept everywhere else (the export has them all).
+* A seat may mute a speaker (another seat, or a spectator by an id that does not show the account): the
+  muted speaker's messages are left out of what that seat reads and of its live stream, and kept everywhere
+  else (the export has them all).
 * The stream keeps the last ``MAX_MESSAGES_KEPT`` messages of a game.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -35,7 +37,7 @@ TABLE, SPECTATORS = "table", "spectators"
 MAX_MESSAGES_KEPT = 2000
 _FIELD = "m"
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-_SPEAKER = re.compile(r"^(seat:\d{1,2}|account:[a-z0-9][a-z0-9_.-]{2,31})$")
+_SPEAKER = re.compile(r"^(seat:\d{1,2}|spectator:[0-9a-f]{16})$")
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,8 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
 class ChatMessage(msgspec.Struct, kw_only=True):
     """One message: ``id`` its place in the game's chat (increasing), ``channel`` ``table`` (a seated
     player, ``seat`` set) or ``spectators`` (``seat`` null); ``name`` how the speaker is called,
-    ``speaker`` what a seat mutes (``seat:<n>`` or ``account:<name>``), ``version`` the game's version
-    when it was written, ``at`` when (ISO 8601, UTC)."""
+    ``speaker`` what a seat mutes (``seat:<n>``, or ``spectator:<id>`` that names no account), ``version``
+    the game's version when it was written, ``at`` when (ISO 8601, UTC)."""
 
     id: str
     channel: str
@@ -102,7 +104,11 @@ class Speaker:
 
     @property
     def key(self) -> str:
-        return f"seat:{self.seat}" if self.seat is not None else f"account:{(self.account or '').lower()}"
+        """``seat:<n>``, or ``spectator:<16 hex>`` (from the account, which it never shows)."""
+        if self.seat is not None:
+            return f"seat:{self.seat}"
+        digest = hashlib.sha256(f"papyrus-chat:{(self.account or '').lower()}".encode()).hexdigest()
+        return f"spectator:{digest[:16]}"
 
     @property
     def channel(self) -> str:
@@ -131,7 +137,10 @@ def clean_text(text: object, max_length: int) -> str:
 def valid_speaker(speaker: str) -> str:
     if not _SPEAKER.fullmatch(speaker):
         raise ServiceError(
-            400, "speaker.invalid", "speaker must be `seat:<n>` or `account:<name>`.", field="speaker"
+            400,
+            "speaker.invalid",
+            "speaker must be a message's `speaker` (`seat:<n>` or `spectator:<id>`).",
+            field="speaker",
         )
     return speaker
 
@@ -236,7 +245,7 @@ def speaker_of(meta: GameMeta, seat: int | None, account: str | None, display_na
         raise ServiceError(
             403, "chat.spectators_closed", "This game keeps its chat to its players.", "Authorization"
         )
-    return Speaker(seat=None, account=account, name=display_name or account)
+    return Speaker(seat=None, account=account, name=display_name or "a spectator")
 
 
 def chat_lines(messages: list[ChatMessage]) -> Iterator[str]:

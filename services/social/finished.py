@@ -7,7 +7,9 @@ A summary is computed from the game's meta and log only (:func:`summarise`), so 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 import redis
@@ -20,12 +22,15 @@ from services.players.accounts import name_key
 from services.social.standing import PLAYED, places, seat_fates
 from services.store.meta_store import OVER
 from services.store.records import epoch_of
-from services.store.replies import as_str
+from services.store.replies import as_int, as_str
+
+ACCOUNT_FIELD = "account:"
 
 
 class FinishedSeat(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """One seat of a finished game: ``place`` 1 = winner (a resigned or timed-out seat is placed last),
-    ``fate`` ``played``, ``resigned`` or ``timed_out``; ``account`` when an account held it."""
+    """One seat of a finished game as the index stores it: ``place`` 1 = winner (a resigned or timed-out
+    seat is placed last), ``fate`` ``played``, ``resigned`` or ``timed_out``; ``account`` the key (lowercased
+    login name) of the account that held it. Stored only: answers show :class:`ArchivedSeat`."""
 
     seat: int
     name: str
@@ -53,6 +58,55 @@ class FinishedGame(msgspec.Struct, kw_only=True):
     public: bool = True
 
 
+class ArchivedSeat(msgspec.Struct, kw_only=True):
+    """One seat of a finished game: the name it played under, ``player`` the display name of the account
+    that held it (its profile: ``/players/<player>``; null for a guest or a bot), its final ``place`` (1 =
+    winner; a resigned or timed-out seat is placed last), ``score`` and ``fate`` (``played``, ``resigned``,
+    ``timed_out``)."""
+
+    seat: int
+    name: str
+    bot: bool
+    place: int
+    score: int
+    fate: str
+    player: str | None
+
+
+class ArchivedGame(msgspec.Struct, kw_only=True):
+    """A finished game: ``ended_at`` (epoch seconds) the time of its last event, ``version`` its final
+    version (its history opens there), ``rated`` whether it counted for the ratings."""
+
+    id: str
+    game: str
+    title: str
+    seats: int
+    created_at: float
+    ended_at: float
+    version: int
+    rated: bool
+    players: list[ArchivedSeat]
+
+
+def archived(summary: FinishedGame, display_name: Callable[[str], str | None]) -> ArchivedGame:
+    """The summary as answered: each account shown by its display name, never its login name."""
+    seats = [
+        ArchivedSeat(
+            seat=p.seat,
+            name=p.name,
+            bot=p.bot,
+            place=p.place,
+            score=p.score,
+            fate=p.fate,
+            player=display_name(p.account) if p.account else None,
+        )
+        for p in summary.players
+    ]
+    fields = msgspec.structs.asdict(summary)
+    fields.pop("public")
+    return ArchivedGame(**{**fields, "players": seats})
+
+
 def is_rated(players: list[FinishedSeat], friendly: bool) -> bool:
     return not friendly and len(players) >= 2 and all(p.account and not p.bot for p in players)
 
@@ -73,6 +127,7 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
     placed = places(list(result.ranking), fates)
     names = meta.seat_names()
     held = {player.seat: player for player in meta.players}
+    accounts = seat_accounts(parts.redis.hgetall(keys.meta(game_id)))
     players = [
         FinishedSeat(
             seat=seat,
@@ -81,7 +136,7 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
             place=placed[seat],
             score=result.scores[seat],
             fate=fates[seat],
-            account=held[seat].account if seat in held else None,
+            account=accounts.get(seat),
         )
         for seat in range(meta.seats)
     ]
@@ -97,6 +152,17 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
         players=players,
         public=meta.public,
     )
+
+
+def seat_accounts(meta_hash: dict[Any, Any]) -> dict[int, str]:
+    """Seat -> account key, from the game's meta hash (its ``account:<key>`` fields: the store keeps who
+    holds a seat, answers never show it)."""
+    held = {}
+    for field, seat in meta_hash.items():
+        name = as_str(field)
+        if name.startswith(ACCOUNT_FIELD):
+            held[as_int(seat)] = name[len(ACCOUNT_FIELD) :]
+    return held
 
 
 def won(seat: FinishedSeat) -> bool:

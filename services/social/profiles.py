@@ -3,7 +3,8 @@ finished games and the ratings."""
 
 from __future__ import annotations
 
-import re
+import json
+from typing import Any
 
 import msgspec
 import redis
@@ -11,14 +12,13 @@ import redis
 from domain import registry
 from services import keys
 from services.errors import ServiceError
-from services.players.accounts import name_key
+from services.players.accounts import MAX_DISPLAY_NAME, Accounts, name_key
+from services.players.names import name_fold, normal_name
 from services.results import AccountGame
-from services.social.finished import FinishedGame, won
+from services.social.finished import ArchivedGame, FinishedGame, won
 from services.social.standing import RESIGNED, TIMED_OUT
 from services.store.replies import as_str
 
-MAX_DISPLAY_NAME = 40
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 RECENT_GAMES = 10
 
 
@@ -49,12 +49,11 @@ class Profile(msgspec.Struct, kw_only=True):
     """A player's public profile: ``member_since`` (epoch seconds), their record per hosted game, their
     games not over yet and their last finished games with the final places."""
 
-    name: str
     display_name: str
     member_since: float
     games: list[GameRecord]
     current: list[AccountGame]
-    recent: list[FinishedGame]
+    recent: list[ArchivedGame]
 
 
 class ProfileSettings(msgspec.Struct, kw_only=True):
@@ -62,20 +61,6 @@ class ProfileSettings(msgspec.Struct, kw_only=True):
     spectators' chat (1-40 characters, shown as text)."""
 
     display_name: str
-
-
-def clean_display_name(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ServiceError(400, "display_name.invalid", "display_name must not be empty.", "display_name")
-    cleaned = value.strip()
-    if len(cleaned) > MAX_DISPLAY_NAME or _CONTROL.search(cleaned):
-        raise ServiceError(
-            400,
-            "display_name.invalid",
-            f"display_name must be 1 to {MAX_DISPLAY_NAME} characters without control characters.",
-            "display_name",
-        )
-    return cleaned
 
 
 def tally(game: str, title: str, name: str, games: list[FinishedGame]) -> GameRecord:
@@ -97,17 +82,54 @@ def hosted_titles() -> dict[str, str]:
 
 
 class ProfileStore:
-    def __init__(self, connection: redis.Redis) -> None:
-        self._redis = connection
+    """Display names (the account's own, see services/players/accounts.py: unique in any letter case, indexed
+    by ``keys.display_name``) and the accounts' finished games."""
 
-    def display_name(self, account: str) -> str | None:
-        raw = self._redis.hget(keys.account_profile(name_key(account)), "display_name")
+    def __init__(self, connection: redis.Redis, accounts: Accounts) -> None:
+        self._redis = connection
+        self._accounts = accounts
+
+    def account_of(self, display_name: str) -> str | None:
+        """The account (its key) that uses this display name, in any letter case; None if none does."""
+        raw = self._redis.get(keys.display_name(name_fold(display_name)))
         return as_str(raw) if raw is not None else None
 
-    def set_display_name(self, account: str, display_name: object) -> str:
-        cleaned = clean_display_name(display_name)
-        self._redis.hset(keys.account_profile(name_key(account)), "display_name", cleaned)
-        return cleaned
+    def display_name(self, account: str) -> str | None:
+        return self._accounts.display_name(account)
+
+    def rename(self, account: str, wanted: object) -> str:
+        """Give ``account`` a new display name: 400 for a bad one, 409 when another account uses it. The
+        index takes the new name first (SET NX), then the account's document changes (WATCHed), then the
+        old name is freed."""
+        shown = normal_name(wanted, "display_name", MAX_DISPLAY_NAME)
+        key = name_key(account)
+        taken = self._redis.set(keys.display_name(name_fold(shown)), key, nx=True)
+        if not taken and self.account_of(shown) != key:
+            raise ServiceError(
+                409, "display_name.taken", f"The display name {shown!r} is taken.", "display_name"
+            )
+        old = self._swap_document(key, shown)
+        if old is not None and name_fold(old) != name_fold(shown) and self.account_of(old) == key:
+            self._redis.delete(keys.display_name(name_fold(old)))
+        return shown
+
+    def _swap_document(self, key: str, shown: str) -> str | None:
+        with self._redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(keys.account(key))  # type: ignore[no-untyped-call]
+                    raw = pipe.get(keys.account(key))
+                    if raw is None:
+                        raise ServiceError(404, "account.unknown", "This account no longer exists.", "name")
+                    doc: dict[str, Any] = json.loads(as_str(raw))
+                    old = doc.get("display_name")
+                    doc["display_name"] = shown
+                    pipe.multi()
+                    pipe.set(keys.account(key), json.dumps(doc))
+                    pipe.execute()
+                    return old if isinstance(old, str) else None
+                except redis.WatchError:
+                    continue
 
     def all_finished(self, account: str) -> list[str]:
         return [as_str(i) for i in self._redis.zrevrange(keys.account_finished(name_key(account)), 0, -1)]

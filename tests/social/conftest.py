@@ -43,9 +43,10 @@ class Site:
         return self.app.test_client()
 
     def account(self, name: str) -> dict[str, str]:
-        """Bearer headers of ``name``'s login (registered on first use)."""
+        """Bearer headers of the login ``name`` (registered on first use, its display name capitalised:
+        "ann" is shown as "Ann")."""
         if name not in self.logins:
-            self.service.accounts.register(name, PASSWORD)
+            self.service.accounts.register(name, PASSWORD, display_name=name.capitalize())
             login = self.service.accounts.login(name, PASSWORD, "203.0.113.9")
             self.logins[name] = {"Authorization": f"Bearer {login.token}"}
         return self.logins[name]
@@ -56,7 +57,8 @@ class Site:
         tokens = []
         for name in players:
             self.account(name)
-            tokens.append(self.service.join(meta.id, name, account=name, invite=meta.invite).token)
+            seat = self.service.join(meta.id, name.capitalize(), account=name, invite=meta.invite)
+            tokens.append(seat.token)
         if start:
             self.service.start(meta.id)
             drain(self.service)

@@ -3,7 +3,9 @@ players' profiles (record per game, current and recent games, settings)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -118,7 +120,7 @@ def test_a_profile_counts_games_played_won_and_shows_current_and_recent_games(si
     profile = site.client().get("/api/players/ann").get_json()
     finished = site.service.social.finished.many([ids["jan15"], ids["jan17"], ids["jan18"]])
     wins = sum(1 for g in finished for p in g.players if p.account == "ann" and p.place == 1)
-    assert profile["name"] == "ann" and profile["display_name"] == "ann"
+    assert profile["display_name"] == "Ann" and '"ann"' not in json.dumps(profile)  # no login name shown
     assert profile["member_since"] == pytest.approx(1_800_000_000.0)
     assert _record(profile) | {"rating": None} == {
         "game": "toy",
@@ -154,11 +156,18 @@ def test_an_unknown_player_has_no_profile(site: Site) -> None:
 def test_a_player_changes_the_display_name_and_markup_stays_text(site: Site) -> None:
     headers = site.account("ann")
     path = "/api/accounts/me/profile"
-    assert site.client().get(path, headers=headers).get_json() == {"display_name": "ann"}
+    assert site.client().get(path, headers=headers).get_json() == {"display_name": "Ann"}
     changed = site.client().put(path, json={"display_name": " <b>Ann</b> & co "}, headers=headers)
     assert changed.status_code == 200 and changed.get_json() == {"display_name": "<b>Ann</b> & co"}
-    assert site.client().get("/api/players/ann").get_json()["display_name"] == "<b>Ann</b> & co"
-    for bad in ("", "   ", "x" * 41, "tab\there"):
+    shown = site.client().get(f"/api/players/{quote('<B>ANN</B> & CO')}").get_json()  # any letter case
+    assert shown["display_name"] == "<b>Ann</b> & co"
+    assert site.client().get("/api/players/Ann").status_code == 404  # the old name is free again
+    site.account("bob")
+    taken = site.client().put(path, json={"display_name": "BOB"}, headers=headers)
+    assert taken.status_code == 409 and taken.get_json()["error"]["field"] == "display_name"
+    assert site.client().put(path, json={"display_name": "Ann"}, headers=headers).status_code == 200
+    assert site.client().get("/api/players/ann").get_json()["display_name"] == "Ann"
+    for bad in ("", "   ", "x" * 41, "tab\there", "zero\u200bwidth"):
         refused = site.client().put(path, json={"display_name": bad}, headers=headers)
         assert refused.status_code == 400 and refused.get_json()["error"]["field"] == "display_name"
     unknown = site.client().put(path, json={"display_name": "x", "email": "a@b"}, headers=headers)

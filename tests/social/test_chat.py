@@ -36,9 +36,9 @@ def test_seats_talk_at_the_table_and_spectators_in_their_own_channel(site: Site)
     assert spectator.status_code == 201
     shown = [(m["channel"], m["seat"], m["name"], m["text"]) for m in chat_of(site, table)]
     assert shown == [
-        ("table", 0, "ann", "good luck"),
-        ("table", 1, "bob", "you too"),
-        ("spectators", None, "cleo", "go ann!"),
+        ("table", 0, "Ann", "good luck"),
+        ("table", 1, "Bob", "you too"),
+        ("spectators", None, "Cleo", "go ann!"),
     ]
 
 
@@ -129,13 +129,14 @@ def test_markup_in_a_name_or_a_message_is_kept_as_plain_text(site: Site) -> None
 def test_a_seat_mutes_a_speaker_for_itself_only(site: Site) -> None:
     table = site.table(["ann", "bob", "cai"])
     post(site, table, "from bob", table.auth(1))
-    post(site, table, "from cleo", site.account("cleo"))
+    cleo = post(site, table, "from cleo", site.account("cleo")).get_json()["speaker"]
+    assert cleo.startswith("spectator:") and "cleo" not in cleo
     muted = site.client().post(
         f"/api/games/{table.game_id}/chat/mutes", json={"speaker": "seat:1"}, headers=table.auth(0)
     )
-    assert muted.status_code == 200 and muted.get_json() == {"muted": ["seat:1"]}
+    assert muted.status_code == 200 and muted.get_json() == {"muted": ["seat:1"], "names": {"seat:1": "Bob"}}
     site.client().post(
-        f"/api/games/{table.game_id}/chat/mutes", json={"speaker": "account:cleo"}, headers=table.auth(0)
+        f"/api/games/{table.game_id}/chat/mutes", json={"speaker": cleo}, headers=table.auth(0)
     )
     assert chat_of(site, table, table.auth(0)) == []
     assert [m["text"] for m in chat_of(site, table, table.auth(2))] == ["from bob", "from cleo"]
@@ -145,7 +146,7 @@ def test_a_seat_mutes_a_speaker_for_itself_only(site: Site) -> None:
         json={"speaker": "seat:1", "muted": False},
         headers=table.auth(0),
     )
-    assert unmuted.get_json() == {"muted": ["account:cleo"]}
+    assert unmuted.get_json() == {"muted": [cleo], "names": {cleo: "Cleo"}}
     assert [m["text"] for m in chat_of(site, table, table.auth(0))] == ["from bob"]
 
 

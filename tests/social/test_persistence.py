@@ -39,7 +39,7 @@ def test_chat_profiles_and_ratings_survive_a_crash_of_the_embedded_store(
     service = make_service(first.client, FakeClock(), queue_name="papyrus-social-journal")
     for name in ("ann", "bob"):
         service.accounts.register(name, PASSWORD)
-    service.social.profiles.set_display_name("ann", "Ann <the first>")
+    service.social.profiles.rename("ann", "Ann <the first>")
     meta = service.create_game("toy", 2, {"hand": 2})
     for name in ("ann", "bob"):
         service.join(meta.id, name, account=name)
@@ -58,6 +58,6 @@ def test_chat_profiles_and_ratings_survive_a_crash_of_the_embedded_store(
     again = make_service(restarted.client, FakeClock(), queue_name="papyrus-social-journal-2")
     assert [m.text for m in again.social.messages(meta.id, None)] == ["good luck"]
     assert again.social.messages(meta.id, 1) == []
-    assert again.social.profile("ann").display_name == "Ann <the first>"
+    assert again.social.profile("ANN <the first>").display_name == "Ann <the first>"
     assert again.social.ratings.table("toy") == service.social.ratings.table("toy")
     assert again.social.finished.get(meta.id) == service.social.finished.get(meta.id)

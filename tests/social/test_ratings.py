@@ -156,7 +156,8 @@ def test_the_leaderboard_pages_best_first(site: Site) -> None:
     second = site.client().get("/api/ratings/toy?per_page=3&page=2").get_json()
     assert first["total"] == 4 and second["page"] == 2
     shown = first["entries"] + second["entries"]
-    assert [e["name"] for e in shown] == [r.name for r in best_first]
+    assert [e["display_name"] for e in shown] == [r.name.capitalize() for r in best_first]
+    assert "name" not in shown[0]  # login names are never shown
     assert [e["rank"] for e in shown] == [1, 2, 3, 4]
     assert shown[0]["rating"] == pytest.approx(best_first[0].ordinal, abs=1e-3)
 

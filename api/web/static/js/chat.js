@@ -21,11 +21,12 @@ const seat = held ? held.seat : null;
 for (const player of meta.players || []) names.set(`seat:${player.seat}`, player.name);
 
 // The speakers this seat muted, each with a button that lets them be heard again.
-function showMuted(muted) {
+function showMuted({ muted, names: known }) {
+  for (const [speaker, name] of Object.entries(known || {})) names.set(speaker, name);
   const line = document.getElementById("chat-muted");
   line.replaceChildren(...(muted.length ? [h("span", { class: "muted", text: "Muted: " })] : []),
     ...muted.map((speaker) => h("button", { type: "button", class: "link", "data-speaker": speaker,
-      text: `Unmute ${names.get(speaker) || speaker.replace(/^account:/, "")}`, onclick: () => unmute(speaker) })));
+      text: `Unmute ${names.get(speaker) || "a spectator"}`, onclick: () => unmute(speaker) })));
   line.hidden = muted.length === 0;
 }
 
@@ -33,7 +34,7 @@ async function mute(speaker) {
   try {
     const { data } = await post(`${chatPath}/mutes`, { speaker, muted: true });
     for (const item of document.querySelectorAll(`#chat li[data-speaker="${CSS.escape(speaker)}"]`)) item.remove();
-    showMuted(data.muted);
+    showMuted(data);
   } catch (refused) {
     showError(error, refused.message);
   }
@@ -42,7 +43,7 @@ async function mute(speaker) {
 async function unmute(speaker) {
   try {
     const { data } = await post(`${chatPath}/mutes`, { speaker, muted: false });
-    showMuted(data.muted);
+    showMuted(data);
     show({ replace: true, messages: await get(chatPath) });
   } catch (refused) {
     showError(error, refused.message);
@@ -115,4 +116,4 @@ text.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && !event.shiftKey) form.requestSubmit();
 });
 onChat(show);
-if (seat !== null) get(`${chatPath}/mutes`).then((data) => showMuted(data.muted), () => null);
+if (seat !== null) get(`${chatPath}/mutes`).then(showMuted, () => null);

@@ -18,11 +18,11 @@ export function finishedCard(game, { highlight } = {}) {
       h("a", { class: "card-title", href: link, text: `${game.title} · ${game.seats} players` }),
       h("span", { class: "badge", text: game.rated ? `rated · ended ${ended}` : `ended ${ended}` })),
     h("ol", { class: "places" }, ...seats.map((seat) => h("li", {
-      class: highlight && seat.account && seat.account.toLowerCase() === highlight.toLowerCase() ? "mine" : null,
+      class: highlight && seat.player && seat.player.toLowerCase() === highlight.toLowerCase() ? "mine" : null,
     },
     h("span", { class: "place", text: ordinal(seat.place) }),
     " ",
-    seat.account ? h("a", { href: `/players/${encodeURIComponent(seat.account)}`, text: seat.name }) : h("span", { text: seat.name }),
+    seat.player ? h("a", { href: `/players/${encodeURIComponent(seat.player)}`, text: seat.name }) : h("span", { text: seat.name }),
     h("span", { class: "muted", text: ` ${seat.score} points${FATES[seat.fate] || ""}${seat.bot ? " · bot" : ""}` })))),
     h("a", { href: link, text: "Final board and history" }));
 }

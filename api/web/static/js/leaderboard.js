@@ -9,9 +9,9 @@ const params = new URLSearchParams(window.location.search);
 let page = Math.max(1, Number(params.get("page")) || 1);
 
 function row(entry) {
-  return h("tr", { "data-name": entry.name },
+  return h("tr", { "data-name": entry.display_name },
     h("td", { class: "rank", text: `#${entry.rank}` }),
-    h("td", {}, h("a", { href: `/players/${encodeURIComponent(entry.name)}`, text: entry.display_name })),
+    h("td", {}, h("a", { href: `/players/${encodeURIComponent(entry.display_name)}`, text: entry.display_name })),
     h("td", { class: "rating", text: entry.rating.toFixed(2) }),
     h("td", { text: String(entry.games) }));
 }

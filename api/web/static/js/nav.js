@@ -7,8 +7,8 @@ function show(me) {
   }
   const who = document.getElementById("who");
   who.textContent = me ? me.name : "";
-  who.href = me ? `/players/${encodeURIComponent(me.name)}` : "#";
-  if (me) who.setAttribute("aria-label", `Your profile (${me.name})`);
+  who.href = me && me.displayName ? `/players/${encodeURIComponent(me.displayName)}` : "#";
+  if (me) who.setAttribute("aria-label", `Your profile (${me.displayName || me.name})`);
 }
 
 show(player());

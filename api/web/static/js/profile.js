@@ -37,7 +37,6 @@ async function load() {
     return;
   }
   document.getElementById("profile-title").textContent = profile.display_name;
-  document.getElementById("profile-account").textContent = profile.display_name === profile.name ? "" : `Account: ${profile.name}`;
   document.getElementById("profile-since").textContent = `Member since ${new Date(profile.member_since * 1000).toLocaleDateString()}`;
   document.querySelector("#record tbody").replaceChildren(...profile.games.map(recordRow));
   const hosted = await fetch("/web/games.json").then((r) => r.json()).catch(() => []);
@@ -46,10 +45,11 @@ async function load() {
   current.replaceChildren(...profile.current.map(currentItem));
   if (!profile.current.length) current.append(h("li", { class: "muted", text: "No game in progress." }));
   const recent = document.getElementById("recent");
-  recent.replaceChildren(...profile.recent.map((game) => finishedCard(game, { highlight: profile.name })));
+  recent.replaceChildren(...profile.recent.map((game) => finishedCard(game, { highlight: profile.display_name })));
   if (!profile.recent.length) recent.append(h("li", { class: "muted", text: "No finished game yet." }));
   const me = await confirmPlayer();
-  document.getElementById("profile-settings").hidden = !me || me.name.toLowerCase() !== profile.name.toLowerCase();
+  const mine = me && me.displayName && me.displayName.toLowerCase() === profile.display_name.toLowerCase();
+  document.getElementById("profile-settings").hidden = !mine;
   root.dataset.loaded = "true";
 }
 

@@ -25,6 +25,9 @@ form.addEventListener("submit", async (event) => {
     const { data } = await api("PUT", "/accounts/me/profile", { body: { display_name: input.value } });
     input.value = data.display_name;
     saved.hidden = false;
+    const who = document.getElementById("who"); // the header's link to the profile follows the new name
+    who.href = `/players/${encodeURIComponent(data.display_name)}`;
+    who.setAttribute("aria-label", `Your profile (${data.display_name})`);
   } catch (refused) {
     showError(error, refused instanceof ApiError ? refused.message : "The server could not be reached.");
   }

@@ -4,9 +4,11 @@ concurrent chat posts never pass the rate."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,9 +24,9 @@ from services.settings import Settings
 from services.social.chat import ChatLimits
 from tests.integration.conftest import REDIS_TEST_URL
 from tests.integration.processes import (
+    GAME_SECONDS,
     SWEEP_INTERVAL,
     Workers,
-    play_seat_to_the_end,
     start_live_workers,
     wait_until,
     worker_env,
@@ -60,13 +62,32 @@ def deployment(
         service.parts.redis.close()
 
 
+def _play_seat(service: GameService, game_id: str, seat: int, seed: int) -> None:
+    """Random legal commands for ``seat`` until the game is over (command ids of its own)."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + GAME_SECONDS
+    for number in range(100_000):
+        assert time.monotonic() < deadline, f"game {game_id} did not end"
+        view = service.view(game_id, seat)
+        if view.status == "over":
+            return
+        legal = service.legal_commands(game_id, seat) if seat in view.to_act else []
+        if not legal:
+            time.sleep(0.02)
+            continue
+        command_id = f"s{seat}-{number}"
+        service.submit(game_id, seat, rng.choice(legal), command_id, None)
+        outcome = service.wait_outcome(game_id, command_id, 30.0)
+        wait_until(lambda v=outcome.version: service.view(game_id, seat).version >= v, 30.0, "the view")
+
+
 def _rated_game(service: GameService, seed: int) -> str:
     meta = service.create_game("egizia", len(PLAYERS), {})
     for name in PLAYERS:
         service.join(meta.id, name, account=name)
     service.start(meta.id)
     seats = [
-        threading.Thread(target=play_seat_to_the_end, args=(service, meta.id, seat, seed + seat))
+        threading.Thread(target=_play_seat, args=(service, meta.id, seat, seed + seat))
         for seat in range(len(PLAYERS))
     ]
     for thread in seats:

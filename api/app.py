@@ -13,6 +13,7 @@ from api.blueprints import all_blueprints
 from api.context import ApiConfig, ApiContext, install
 from api.errors import register_error_handlers
 from api.request_log import install_request_log
+from api.response_headers import install_response_headers
 from api.store_outage import register_store_outage_handler
 from services.game_service import GameService
 from services.observability.setup import observe_from_env
@@ -48,6 +49,7 @@ def create_app(
     register_error_handlers(app)
     register_store_outage_handler(app)
     install_request_log(app)
+    install_response_headers(app)
     for blueprint in all_blueprints():
         app.register_blueprint(blueprint)
     return app

@@ -20,7 +20,8 @@ def _join(path: str, name: str | None) -> str | None:
     parts = [part for part in (path.lstrip("."), name) if part]
     if not parts:
         return None
-    return ".".join(parts).replace(".[", "[")
+    # "[...]" stands for any key of a free-form object: the object itself is the field named
+    return ".".join(parts).replace(".[", "[").replace("[...]", "")
 
 
 def field_of(error: msgspec.ValidationError) -> tuple[str | None, str]:
@@ -43,12 +44,40 @@ def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
             raise ApiError(400, "body_missing", "The request needs a JSON object body.", "body")
         raw = b"{}"
     try:
-        return msgspec.json.decode(raw, type=kind)
+        decoded = msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as invalid:
         field, reason = field_of(invalid)
         raise ApiError(400, "invalid_field", reason, field or "body") from None
     except msgspec.DecodeError as malformed:
         raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
+    refuse_oversized_integers(decoded)
+    return decoded
+
+
+SMALLEST_INT, LARGEST_INT = -(2**63), 2**64 - 1  # what msgspec (and so the store's encoding) can write
+
+
+def oversized_integer(value: object, path: str = "") -> str | None:
+    """The JSON path of the first integer in ``value`` that the store could not encode, else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return path if not SMALLEST_INT <= value <= LARGEST_INT else None
+    if isinstance(value, msgspec.Struct):
+        value = {name: getattr(value, name) for name in value.__struct_fields__}
+    if isinstance(value, dict):
+        items = [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
+    elif isinstance(value, list):
+        items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]
+    else:
+        return None
+    return next((found for name, item in items if (found := oversized_integer(item, name))), None)
+
+
+def refuse_oversized_integers(value: object) -> None:
+    """Free-form parts of a body (a command, a game's options) may hold integers of any size that JSON
+    allows: refuse one beyond 64 bits (400 naming it) instead of failing to store it."""
+    found = oversized_integer(value)
+    if found is not None:
+        raise ApiError(400, "invalid_field", "Integer value out of range (64 bits at most)", found)
 
 
 MAX_DIGITS = 18  # every count and version fits, and so does a Redis stream id built from it

@@ -20,7 +20,8 @@ CommandId = Annotated[
 ]
 PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
-Version = Annotated[int, msgspec.Meta(ge=0)]
+MAX_VERSION = 10**18 - 1  # as api/decoding.py's MAX_DIGITS: a Redis stream id built from it fits
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
 

@@ -211,6 +211,11 @@ class GameService:
         validation.version_in_range(at, version)
         return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
 
+    def version(self, game_id: str) -> int:
+        """The game's current version (its last event's seq; 0 before set-up); 404 if unknown."""
+        self._game(game_id)
+        return self.parts.store.head(game_id).version
+
     def wait_version(self, game_id: str, after: int, timeout: float) -> int:
         """Block (no busy loop) up to ``timeout`` seconds until the game's version is above ``after``; returns
         the version then (``after`` or lower if nothing was appended in time). Live pages wait on this."""

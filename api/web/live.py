@@ -33,13 +33,19 @@ LIVE = Freeform(
 )
 
 
-def _last_seen_version() -> int:
-    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``."""
+def _last_seen_version(current: int) -> int:
+    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``; refused
+    (400) beyond the game's ``current`` version, before the stream starts rather than inside it."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
     if raw is None or raw == "":
         return -1
-    if not is_whole_number(raw):
-        raise ApiError(400, "invalid_query", "`Last-Event-ID` / `after` must be an integer >= 0.", "after")
+    if not is_whole_number(raw) or int(raw) > current:
+        raise ApiError(
+            400,
+            "invalid_query",
+            f"`Last-Event-ID` / `after` must be an integer from 0 to the game's version ({current}).",
+            "after",
+        )
     return int(raw)
 
 
@@ -87,9 +93,9 @@ def view_stream(
 )
 def live_view(game_id: str) -> Response:
     service = game_service()
-    service.meta(game_id)
+    current = service.version(game_id)
     seat = caller_seat(game_id)
-    seen = _last_seen_version()
+    seen = _last_seen_version(current)
     stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings()))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

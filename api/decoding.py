@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 from flask import request
@@ -46,12 +46,32 @@ def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
     try:
         decoded = msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as invalid:
-        field, reason = field_of(invalid)
-        raise ApiError(400, "invalid_field", reason, field or "body") from None
+        decoded = _with_whole_floats(raw, kind, invalid)
     except msgspec.DecodeError as malformed:
         raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
     refuse_oversized_integers(decoded)
     return decoded
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that has no fraction (``4.0``) as an int: JSON does not tell them apart."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
+
+
+def _with_whole_floats(raw: bytes, kind: type[T], invalid: msgspec.ValidationError) -> T:
+    """JSON (and so the OpenAPI document) calls ``5.0`` an integer: read it as ``5`` where the body holds a
+    number written so; otherwise refuse with the first error, naming its field."""
+    try:
+        return msgspec.convert(whole_numbers(msgspec.json.decode(raw)), kind)
+    except (msgspec.ValidationError, msgspec.DecodeError, OverflowError):
+        field, reason = field_of(invalid)
+        raise ApiError(400, "invalid_field", reason, field or "body") from None
 
 
 SMALLEST_INT, LARGEST_INT = -(2**63), 2**64 - 1  # what msgspec (and so the store's encoding) can write

@@ -19,6 +19,7 @@ BAD_SEAT_NUMBER = Refusal(400, "Bad seat number")
 BAD_AT = Refusal(400, "Bad `at`")
 BAD_AFTER = Refusal(400, "Bad `after`")
 BAD_LIVE_CURSOR = Refusal(400, "Bad `Last-Event-ID` / `after`")
+BAD_COMMAND_ID = Refusal(400, "Not a command id (1-64 of A-Z a-z 0-9 _ . -)")
 BAD_CREDENTIALS = Refusal(400, "A bad name or password (the field says which)")
 NAME_NEEDED = Refusal(400, "A player name is needed when you are not logged in")
 

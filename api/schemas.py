@@ -18,12 +18,28 @@ CommandId = Annotated[
         description="Client-chosen id, unique per seat; resubmitting the same id is idempotent.",
     ),
 ]
-PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
-SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
+# "Something other than white space", written so that Python's and JSON Schema's (ECMA) regexes agree:
+# they differ on which characters \s covers.
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"[^\s\x1c-\x1f\x85\ufeff]")]
+MAX_SEAT = 63
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEAT)]
 MAX_VERSION = 10**18 - 1  # as api/decoding.py's MAX_DIGITS: a Redis stream id built from it fits
 Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
+
+
+ACCOUNT_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$"  # as services/players/accounts.py's NAME_RULE
+AccountName = Annotated[str, msgspec.Meta(min_length=3, max_length=32, pattern=ACCOUNT_NAME_PATTERN)]
+Password = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
+
+
+class Registration(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A new account: a name (3-32 of letters, digits, ``_ . -``, starting with a letter or digit; letter
+    case does not matter for uniqueness) and a password (8-200 characters)."""
+
+    name: AccountName
+    password: Password
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

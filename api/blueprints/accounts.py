@@ -13,6 +13,7 @@ from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import error_response
+from api.schemas import Registration
 from services.players.accounts import LoginThrottled
 from services.results import Account, AccountGame
 
@@ -39,12 +40,12 @@ class LoginGranted(msgspec.Struct, kw_only=True):
     "POST",
     "/accounts",
     summary="Register an account with a name and a password.",
-    request=Credentials,
+    request=Registration,
     responses={201: ("The new account", Account)},
     refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN),
 )
 def register() -> tuple[Response, int]:
-    body = decode_body(Credentials)
+    body = decode_body(Registration)
     return jsonify(game_service().accounts.register(body.name, body.password)), 201
 
 

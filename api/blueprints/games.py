@@ -10,12 +10,17 @@ from api import refusals
 from api.account_auth import caller_account
 from api.auth import require_seat
 from api.context import game_service
-from api.decoding import decode_body
+from api.decoding import decode_body, whole_numbers
 from api.endpoints import Freeform, api_blueprint, endpoint
 from api.schemas import CreateGame, JoinSeat, StartGame
 from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
+EXPORT = Freeform(
+    "AuditExport",
+    "JSON Lines: one audit record (a JSON object) per line",
+    media_type="application/x-ndjson",
+)
 
 
 @endpoint(
@@ -29,7 +34,8 @@ blueprint = api_blueprint("games", __name__)
 )
 def create_game() -> tuple[Response, int]:
     body = decode_body(CreateGame)
-    return jsonify(game_service().create_game(body.game, body.seats, body.options, public=body.public)), 201
+    options = whole_numbers(body.options)
+    return jsonify(game_service().create_game(body.game, body.seats, options, public=body.public)), 201
 
 
 @endpoint(
@@ -91,7 +97,7 @@ def start_game(game_id: str) -> Response:
     "GET",
     "/games/<game_id>/export",
     summary="The full audit log as JSON Lines (seed revealed), once the game is over.",
-    responses={200: ("JSON Lines, one record per line", Freeform("ExportLine", "One audit record", True))},
+    responses={200: ("JSON Lines, one record per line", EXPORT)},
     refusals=(refusals.UNKNOWN_GAME, refusals.NOT_OVER),
 )
 def export_game(game_id: str) -> Response:

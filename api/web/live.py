@@ -30,6 +30,8 @@ LIVE = Freeform(
     "LiveStream",
     "text/event-stream: `event: view`, `id: <version>`, `data: <the view as GET .../view returns it>`; "
     "a message whenever the version changes, comment lines as heartbeat.",
+    media_type="text/event-stream",
+    event_data=GameView,
 )
 
 
@@ -37,7 +39,7 @@ def _last_seen_version(current: int) -> int:
     """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``; refused
     (400) beyond the game's ``current`` version, before the stream starts rather than inside it."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
-    if raw is None or raw == "":
+    if raw is None or (raw == "" and "after" not in request.args):
         return -1
     if not is_whole_number(raw) or int(raw) > current:
         raise ApiError(

@@ -108,13 +108,14 @@ def is_whole_number(value: str) -> bool:
     return value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS
 
 
-def query_int(name: str, minimum: int = 0) -> int | None:
+def query_int(name: str, minimum: int = 0, maximum: int | None = None) -> int | None:
     """An optional non-negative integer query parameter such as ``?at=12``."""
     value = request.args.get(name)
     if value is None:
         return None
-    if not is_whole_number(value) or int(value) < minimum:
-        raise ApiError(400, "invalid_query", f"`{name}` must be an integer >= {minimum}.", name)
+    if not is_whole_number(value) or not minimum <= int(value) <= (maximum or int(value)):
+        bounds = f"from {minimum} to {maximum}" if maximum is not None else f">= {minimum}"
+        raise ApiError(400, "invalid_query", f"`{name}` must be an integer {bounds}.", name)
     return int(value)
 
 

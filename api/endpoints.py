@@ -39,6 +39,7 @@ class QueryParam:
     description: str
     minimum: int = 0
     maximum: int = MAX_QUERY_INT
+    pattern: str | None = None  # a string parameter matching this (an opaque cursor), not an integer
 
 
 @dataclass(frozen=True)

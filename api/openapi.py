@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from api.decoding import LARGEST_INT, SMALLEST_INT
-from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform
+from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform, QueryParam
 from api.schemas import COMMAND_ID_PATTERN, MAX_SEAT, ErrorBody
 from domain import registry
 
@@ -139,6 +139,12 @@ def _answers(spec: Endpoint) -> dict[int, tuple[str, Body]]:
     return answers
 
 
+def _query_schema(query: QueryParam) -> dict[str, Any]:
+    if query.pattern is not None:
+        return {"type": "string", "pattern": f"^{query.pattern}$", "maxLength": 100}
+    return {"type": "integer", "minimum": query.minimum, "maximum": query.maximum}
+
+
 def _parameters(spec: Endpoint) -> list[dict[str, Any]]:
     params: list[dict[str, Any]] = []
     for name in _PATH_PARAM.findall(spec.path):
@@ -153,7 +159,7 @@ def _parameters(spec: Endpoint) -> list[dict[str, Any]]:
                 "in": "query",
                 "required": False,
                 "description": query.description,
-                "schema": {"type": "integer", "minimum": query.minimum, "maximum": query.maximum},
+                "schema": _query_schema(query),
             }
         )
     return params

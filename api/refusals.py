@@ -20,6 +20,7 @@ BAD_AT = Refusal(400, "Bad `at`")
 BAD_AFTER = Refusal(400, "Bad `after`")
 BAD_LIVE_CURSOR = Refusal(400, "Bad `Last-Event-ID` / `after`")
 BAD_COMMAND_ID = Refusal(400, "Not a command id (1-64 of A-Z a-z 0-9 _ . -)")
+BAD_PAGE = Refusal(400, "Bad `limit` or `cursor`")
 BAD_CREDENTIALS = Refusal(400, "A bad name or password (the field says which)")
 NAME_NEEDED = Refusal(400, "A player name is needed when you are not logged in")
 
@@ -29,6 +30,11 @@ NOT_LOGGED_IN = Refusal(401, "Not logged in, or the login token expired")
 LOGIN_FAILED = Refusal(401, "Wrong name or password (the same answer for both)")
 
 NOT_YOUR_SEAT = Refusal(403, "That seat is not yours")
+JOIN_REFUSED = Refusal(
+    403,
+    "A private game without its invitation code, or an anonymous client that already holds its share of "
+    "seats of a game someone else created (`seats.client_limit`: log in)",
+)
 
 UNKNOWN_GAME = Refusal(404, "Unknown game")
 UNKNOWN_COMMAND = Refusal(404, "A command id this seat never submitted (`field`: `command_id`)")
@@ -54,6 +60,9 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
+QUOTA_EXCEEDED = Refusal(
+    429, "Too many requests of this kind from your account or address (`quota.exceeded`); see Retry-After"
+)
 THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.

@@ -13,7 +13,10 @@ from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import error_response
+from api.paging import PAGE_PARAMS, PAGED, page_request, page_response
+from api.quota_guard import charge
 from api.schemas import Registration
+from services.limits.paging import position_page
 from services.players.accounts import LoginThrottled
 from services.results import Account, AccountGame
 
@@ -42,9 +45,10 @@ class LoginGranted(msgspec.Struct, kw_only=True):
     summary="Register an account with a name and a password.",
     request=Registration,
     responses={201: ("The new account", Account)},
-    refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN),
+    refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN, refusals.QUOTA_EXCEEDED),
 )
 def register() -> tuple[Response, int]:
+    charge("register")
     body = decode_body(Registration)
     return jsonify(game_service().accounts.register(body.name, body.password)), 201
 
@@ -111,8 +115,11 @@ def me() -> Response:
     "/accounts/me/games",
     summary="Your games: the ones where it is your turn first, then running, open and finished ones.",
     auth="account",
-    responses={200: ("Your games", list[AccountGame])},
-    refusals=(refusals.NOT_LOGGED_IN,),
+    query=PAGE_PARAMS,
+    responses={200: ("Your games" + PAGED, list[AccountGame])},
+    refusals=(refusals.NOT_LOGGED_IN, refusals.BAD_PAGE),
 )
 def my_games() -> Response:
-    return jsonify(game_service().seating.games_of(require_account()))
+    limit, cursor = page_request()
+    games = game_service().seating.games_of(require_account())
+    return page_response(position_page(games, limit, cursor), "accounts.my_games", limit)

@@ -13,6 +13,7 @@ from api.decoding import decode_body, whole_numbers
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
+from api.quota_guard import charge
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
 
@@ -40,10 +41,12 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
         refusals.NOT_YOUR_SEAT,
         refusals.UNKNOWN_GAME,
         refusals.REPLICAS_UNCONFIRMED,
+        refusals.QUOTA_EXCEEDED,
     ),
 )
 def submit_command(game_id: str) -> Response:
     seat = require_seat(game_id)
+    charge("command")
     body = decode_body(SubmitCommand)
     refuse_other_seat(seat, body.seat)
     command = whole_numbers(body.command)

@@ -12,7 +12,10 @@ from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body, whole_numbers
 from api.endpoints import Freeform, api_blueprint, endpoint
+from api.paging import PAGE_PARAMS, PAGED, page_request, page_response
+from api.quota_guard import charge, client_address
 from api.schemas import CreateGame, JoinSeat, StartGame
+from services.limits.paging import lobby_page
 from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
@@ -30,23 +33,29 @@ EXPORT = Freeform(
     summary="Create a game (its type, number of seats and options).",
     request=CreateGame,
     responses={201: ("The new open game", GameMeta)},
-    refusals=(refusals.BAD_INPUT,),
+    refusals=(refusals.BAD_INPUT, refusals.QUOTA_EXCEEDED),
 )
 def create_game() -> tuple[Response, int]:
+    charge("create_game")
     body = decode_body(CreateGame)
     options = whole_numbers(body.options)
-    return jsonify(game_service().create_game(body.game, body.seats, options, public=body.public)), 201
+    service = game_service()
+    created = service.create_game(body.game, body.seats, options, public=body.public, client=client_address())
+    return jsonify(created), 201
 
 
 @endpoint(
     blueprint,
     "GET",
     "/games",
-    summary="The lobby: public games waiting for players.",
-    responses={200: ("Open public games, oldest first", list[GameMeta])},
+    summary="The lobby: public games waiting for players, a page at a time.",
+    query=PAGE_PARAMS,
+    responses={200: ("Open public games, oldest first" + PAGED, list[GameMeta])},
+    refusals=(refusals.BAD_PAGE,),
 )
 def lobby() -> Response:
-    return jsonify(game_service().lobby())
+    limit, cursor = page_request()
+    return page_response(lobby_page(game_service().lobby(), limit, cursor), "games.lobby", limit)
 
 
 @endpoint(
@@ -68,11 +77,20 @@ def game_meta(game_id: str) -> Response:
     summary="Join a seat; the answer holds the seat's secret bearer token (shown once).",
     request=JoinSeat,
     responses={201: ("The seat and its token", SeatGranted)},
-    refusals=(refusals.BAD_INPUT, refusals.UNKNOWN_GAME, refusals.SEAT_UNAVAILABLE),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.UNKNOWN_GAME,
+        refusals.SEAT_UNAVAILABLE,
+        refusals.JOIN_REFUSED,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def join_seat(game_id: str) -> tuple[Response, int]:
+    charge("join")
     body = decode_body(JoinSeat)
-    granted = game_service().join(game_id, body.name, body.seat, account=caller_account(), invite=body.invite)
+    granted = game_service().join(
+        game_id, body.name, body.seat, account=caller_account(), invite=body.invite, client=client_address()
+    )
     return jsonify(granted), 201
 
 
@@ -84,10 +102,17 @@ def join_seat(game_id: str) -> tuple[Response, int]:
     request=StartGame,
     auth="seat",
     responses={200: ("The running game", GameMeta)},
-    refusals=(refusals.BAD_INPUT, refusals.NO_SEAT_TOKEN, refusals.UNKNOWN_GAME, refusals.CANNOT_START),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.NO_SEAT_TOKEN,
+        refusals.UNKNOWN_GAME,
+        refusals.CANNOT_START,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def start_game(game_id: str) -> Response:
     require_seat(game_id)
+    charge("write")
     body = decode_body(StartGame, empty_allowed=True)
     return jsonify(game_service().start(game_id, fill_with_bots=body.fill_with_bots))
 

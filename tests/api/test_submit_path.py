@@ -77,4 +77,6 @@ def test_a_stale_command_reads_the_meta_once_and_writes_nothing(api: Harness) ->
 
 def _is_quota_count(args: tuple[Any, ...]) -> bool:
     """The caller's command quota is counted (services/limits/quotas.py), refused or not: not the game's."""
-    return str(args[0]).upper() == "EVALSHA" and _text(args[3]).startswith(keys.quota("command", "").rstrip("}"))
+    return str(args[0]).upper() == "EVALSHA" and _text(args[3]).startswith(
+        keys.quota("command", "").rstrip("}")
+    )

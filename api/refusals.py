@@ -52,7 +52,13 @@ RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says
 
 STORE_UNAVAILABLE = Refusal(
     503,
-    "The game store does not answer right now (`store_unavailable`): try again after `Retry-After` seconds",
+    "The game store does not answer right now (`store_unavailable`), or every store connection of this "
+    "server is in use (`server_busy`): try again after `Retry-After` seconds",
+)
+LIVE_BUSY = Refusal(
+    503,
+    "The store does not answer, or this server holds as many live views as it may in all "
+    "(`live.busy`) or from your address (`live.too_many_from_client`): reconnect after `Retry-After` seconds",
 )
 REPLICAS_UNCONFIRMED = Refusal(
     503,

@@ -19,7 +19,7 @@ from api.context import game_service
 from api.decoding import is_whole_number
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.web.settings import LiveSettings, live_settings
+from api.web.settings import LiveSettings, live_settings, stream_slots
 from services.game_service import GameService
 from services.observability import metrics
 from services.results import GameView
@@ -91,15 +91,24 @@ def view_stream(
     auth="optional",
     query=(QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),),
     responses={200: ("An event stream", LIVE)},
-    refusals=(refusals.BAD_LIVE_CURSOR, refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
+    refusals=(
+        refusals.BAD_LIVE_CURSOR,
+        refusals.TOKEN_HOLDS_NO_SEAT,
+        refusals.UNKNOWN_GAME,
+        refusals.LIVE_BUSY,
+    ),
 )
 def live_view(game_id: str) -> Response:
     service = game_service()
     current = service.version(game_id)
     seat = caller_seat(game_id)
     seen = _last_seen_version(current)
+    slots, client = stream_slots(), request.remote_addr or "unknown"
+    slots.take(client)
     stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings()))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    # the server closes the response when the stream ends or the client goes away, read or not
+    response.call_on_close(lambda: slots.give_back(client))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

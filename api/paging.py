@@ -11,14 +11,19 @@ from api.decoding import query_int
 from api.endpoints import QueryParam
 from services.limits.paging import DEFAULT_LIMIT, MAX_LIMIT, Page
 
-PAGE_PARAMS = (
-    QueryParam("limit", f"Items per page, 1-{MAX_LIMIT} (default {DEFAULT_LIMIT}).", 1, MAX_LIMIT),
-    QueryParam(
-        "cursor",
-        "Where the page starts: the `X-Next-Cursor` of the previous page (the first page without it).",
-        pattern="[A-Za-z0-9._+-]{1,100}",
-    ),
-)
+
+def page_params(cursor_pattern: str) -> tuple[QueryParam, QueryParam]:
+    """``limit`` and ``cursor`` as the OpenAPI document describes them (the cursor's own pattern)."""
+    return (
+        QueryParam("limit", f"Items per page, 1-{MAX_LIMIT} (default {DEFAULT_LIMIT}).", 1, MAX_LIMIT),
+        QueryParam(
+            "cursor",
+            "Where the page starts: the `X-Next-Cursor` of the previous page (the first page without it).",
+            pattern=cursor_pattern,
+        ),
+    )
+
+
 PAGED = "; at most `limit` items; the next page's cursor is in `X-Next-Cursor` and `Link` (rel=next)"
 
 

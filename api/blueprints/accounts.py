@@ -13,10 +13,10 @@ from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.errors import error_response
-from api.paging import PAGE_PARAMS, PAGED, page_request, page_response
+from api.paging import PAGED, page_params, page_request, page_response
 from api.quota_guard import charge
 from api.schemas import Registration
-from services.limits.paging import position_page
+from services.limits.paging import POSITION_CURSOR, position_page
 from services.players.accounts import LoginThrottled
 from services.results import Account, AccountGame
 
@@ -115,7 +115,7 @@ def me() -> Response:
     "/accounts/me/games",
     summary="Your games: the ones where it is your turn first, then running, open and finished ones.",
     auth="account",
-    query=PAGE_PARAMS,
+    query=page_params(POSITION_CURSOR),
     responses={200: ("Your games" + PAGED, list[AccountGame])},
     refusals=(refusals.NOT_LOGGED_IN, refusals.BAD_PAGE),
 )

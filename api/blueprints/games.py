@@ -12,10 +12,10 @@ from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body, whole_numbers
 from api.endpoints import Freeform, api_blueprint, endpoint
-from api.paging import PAGE_PARAMS, PAGED, page_request, page_response
+from api.paging import PAGED, page_params, page_request, page_response
 from api.quota_guard import charge, client_address
 from api.schemas import CreateGame, JoinSeat, StartGame
-from services.limits.paging import lobby_page
+from services.limits.paging import LOBBY_CURSOR, lobby_page
 from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
@@ -49,7 +49,7 @@ def create_game() -> tuple[Response, int]:
     "GET",
     "/games",
     summary="The lobby: public games waiting for players, a page at a time.",
-    query=PAGE_PARAMS,
+    query=page_params(LOBBY_CURSOR),
     responses={200: ("Open public games, oldest first" + PAGED, list[GameMeta])},
     refusals=(refusals.BAD_PAGE,),
 )

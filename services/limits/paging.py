@@ -16,8 +16,10 @@ from services.results import GameMeta
 T = TypeVar("T")
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
-_LOBBY_CURSOR = re.compile(r"(?P<at>[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?)_(?P<id>[A-Za-z0-9]{1,64})")
-_POSITION_CURSOR = re.compile(r"[0-9]{1,9}")
+LOBBY_CURSOR = r"[0-9]{1,12}(\.[0-9]{1,20})?_[A-Za-z0-9]{1,64}"  # created_at _ game id
+POSITION_CURSOR = r"[0-9]{1,9}"
+_LOBBY_CURSOR = re.compile(r"(?P<at>[0-9]{1,12}(?:\.[0-9]{1,20})?)_(?P<id>[A-Za-z0-9]{1,64})")
+_POSITION_CURSOR = re.compile(POSITION_CURSOR)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from services.game_service import GameService
 from services.limits.quotas import Limit, QuotaExceeded, QuotaPolicy, Quotas
 from services.settings import Settings
 from tests.api.support import TOY, JsonClient, bearer, json_client
-from workers.embedded import start_embedded_worker
 
 POLICY = QuotaPolicy(
     limits={
@@ -37,9 +36,13 @@ NEIGHBOUR = {"REMOTE_ADDR": "198.51.100.4"}
 def limited(toy_registered: None) -> Iterator[tuple[JsonClient, GameService]]:
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     service = GameService(store, Settings(quotas=POLICY, anonymous_seats_per_game=0))
-    worker = start_embedded_worker(service)
-    yield json_client(create_app(service, redis=store, config=ApiConfig(), mode="test")), service
-    worker.stop()
+    # no worker: commands stay pending (202), which is all the command quota needs
+    yield (
+        json_client(
+            create_app(service, redis=store, config=ApiConfig(submit_wait_seconds=0.05), mode="test")
+        ),
+        service,
+    )
 
 
 def _create(client: JsonClient, environ: dict[str, str], **headers: str) -> Any:

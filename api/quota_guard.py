@@ -4,14 +4,28 @@ proxy configuration yields)."""
 
 from __future__ import annotations
 
+import ipaddress
+
 from flask import request
 
 from api.account_auth import caller_account
 from api.context import game_service
 
+IPV6_CLIENT_PREFIX = 64  # one IPv6 client usually holds a whole /64: counted as one
+
 
 def client_address() -> str:
-    return request.remote_addr or "unknown"
+    """The client as quotas count it: its IPv4 address, or the /64 network of its IPv6 address."""
+    raw = request.remote_addr or "unknown"
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
+    return str(address)
 
 
 def charge(action: str) -> None:

@@ -60,6 +60,15 @@ def test_game_creation_is_limited_per_address(limited: tuple[JsonClient, GameSer
     assert _create(client, NEIGHBOUR).status_code == 201  # another client is not affected
 
 
+def test_the_addresses_of_one_ipv6_network_count_as_one_client(
+    limited: tuple[JsonClient, GameService],
+) -> None:
+    client, _ = limited
+    neighbours = [{"REMOTE_ADDR": f"2001:db8:1:2::{n:x}"} for n in range(1, 5)]
+    assert [_create(client, address).status_code for address in neighbours] == [201, 201, 201, 429]
+    assert _create(client, {"REMOTE_ADDR": "2001:db8:1:3::1"}).status_code == 201  # another /64
+
+
 def test_registration_is_limited_per_address(limited: tuple[JsonClient, GameService]) -> None:
     client, _ = limited
     answers = [

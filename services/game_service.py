@@ -20,6 +20,7 @@ from services import validation
 from services.errors import ServiceError
 from services.limits.client_seats import ClientSeats
 from services.limits.open_games import OpenGames
+from services.limits.paging import LobbyPages, Page
 from services.limits.quotas import Quotas
 from services.parts import Parts
 from services.player_commands import PlayerCommands, unknown_game
@@ -295,6 +296,10 @@ class GameService:
     def lobby(self) -> list[GameMeta]:
         """Public open games, oldest first."""
         return self.parts.meta.lobby()
+
+    def lobby_page(self, limit: int, cursor: str | None) -> Page[GameMeta]:
+        """At most ``limit`` public open games after ``cursor``, oldest first, and the next page's cursor."""
+        return LobbyPages(self.parts.redis).page(limit, cursor)
 
     def your_turn(self, game_id: str, seat: int) -> YourTurn:
         meta, _ = self._game(game_id)

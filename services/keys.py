@@ -152,6 +152,12 @@ def open_games() -> str:
     return f"{PREFIX}:games:open"
 
 
+def lobby_order() -> str:
+    """Sorted set game id -> created_at of the lobby's games, so the lobby is read a page at a time
+    (services/limits/paging.py)."""
+    return f"{PREFIX}:lobby:order"
+
+
 def due_games() -> str:
     """Sorted set game id -> epoch seconds when the game next needs a worker (services/store/due_index.py)."""
     return f"{PREFIX}:games:due"

@@ -15,7 +15,7 @@ from api.endpoints import Freeform, api_blueprint, endpoint
 from api.paging import PAGED, page_params, page_request, page_response
 from api.quota_guard import charge, client_address
 from api.schemas import CreateGame, JoinSeat, StartGame
-from services.limits.paging import LOBBY_CURSOR, lobby_page
+from services.limits.paging import LOBBY_CURSOR
 from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
@@ -55,7 +55,7 @@ def create_game() -> tuple[Response, int]:
 )
 def lobby() -> Response:
     limit, cursor = page_request()
-    return page_response(lobby_page(game_service().lobby(), limit, cursor), "games.lobby", limit)
+    return page_response(game_service().lobby_page(limit, cursor), "games.lobby", limit)
 
 
 @endpoint(

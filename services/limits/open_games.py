@@ -61,6 +61,7 @@ class OpenGames:
         cleanup.zrem(keys.open_games(), game_id)
         cleanup.zrem(keys.games(), game_id)
         cleanup.hdel(keys.lobby(), game_id)
+        cleanup.zrem(keys.lobby_order(), game_id)
         if invite is not None:
             cleanup.delete(keys.invitation(as_str(invite)))
         cleanup.execute()

@@ -8,10 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+import msgspec
+import redis
+
+from services import keys
 from services.errors import ServiceError
 from services.results import GameMeta
+from services.store.replies import as_str
 
 T = TypeVar("T")
 DEFAULT_LIMIT = 50
@@ -32,21 +37,6 @@ def bad_cursor() -> ServiceError:
     return ServiceError(400, "cursor.invalid", "cursor must be a value a previous page answered.", "cursor")
 
 
-def lobby_page(games: Sequence[GameMeta], limit: int, cursor: str | None) -> Page[GameMeta]:
-    """``games`` oldest first (by created_at, then id), the ones after ``cursor``."""
-    ordered = sorted(games, key=lambda meta: (meta.created_at, meta.id))
-    if cursor is not None:
-        found = _LOBBY_CURSOR.fullmatch(cursor)
-        if found is None:
-            raise bad_cursor()
-        after = (float(found["at"]), found["id"])
-        ordered = [meta for meta in ordered if (meta.created_at, meta.id) > after]
-    items = ordered[:limit]
-    more = len(ordered) > limit
-    last = items[-1] if items else None
-    return Page(items, f"{last.created_at!r}_{last.id}" if more and last else None)
-
-
 def position_page(items: Sequence[T], limit: int, cursor: str | None) -> Page[T]:
     """``items`` from the position ``cursor`` names (0 when None)."""
     start = 0
@@ -56,3 +46,72 @@ def position_page(items: Sequence[T], limit: int, cursor: str | None) -> Page[T]
         start = int(cursor)
     end = start + limit
     return Page(list(items[start:end]), str(end) if end < len(items) else None)
+
+
+class LobbyPages:
+    """The lobby read a page at a time from its order index (``keys.lobby_order``), so a page costs the
+    same however many games wait. An index that does not match the lobby (written before the index
+    existed, or the lobby rebuilt) is rebuilt from it first."""
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self._redis = connection
+
+    def page(self, limit: int, cursor: str | None) -> Page[GameMeta]:
+        after = _lobby_position(cursor)
+        self._match_index()
+        low = after[0] if after else "-inf"
+        entries: list[GameMeta] = []
+        offset = 0
+        while len(entries) <= limit:
+            batch: list[Any] = self._redis.zrangebyscore(
+                keys.lobby_order(), low, "+inf", start=offset, num=limit + 1, withscores=True
+            )
+            if not batch:
+                break
+            offset += len(batch)
+            ranked = [(float(score), as_str(game_id)) for game_id, score in batch]
+            entries += self._entries(
+                [game_id for rank, game_id in ranked if after is None or (rank, game_id) > after]
+            )
+        items = entries[:limit]
+        more = len(entries) > limit
+        return Page(items, f"{items[-1].created_at!r}_{items[-1].id}" if more and items else None)
+
+    def _entries(self, ids: list[str]) -> list[GameMeta]:
+        if not ids:
+            return []
+        found = []
+        for game_id, raw in zip(ids, self._redis.hmget(keys.lobby(), ids), strict=True):
+            if raw is None:
+                self._redis.zrem(keys.lobby_order(), game_id)  # left the lobby meanwhile
+            else:
+                found.append(_lobby_entry.decode(raw))
+        return sorted(found, key=lambda meta: (meta.created_at, meta.id))
+
+    def _match_index(self) -> None:
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hlen(keys.lobby())
+        pipe.zcard(keys.lobby_order())
+        listed, indexed = pipe.execute()
+        if listed == indexed:
+            return
+        order = {
+            meta.id: meta.created_at for meta in map(_lobby_entry.decode, self._redis.hvals(keys.lobby()))
+        }
+        pipe = self._redis.pipeline()
+        pipe.delete(keys.lobby_order())
+        if order:
+            pipe.zadd(keys.lobby_order(), order)
+        pipe.execute()
+
+
+def _lobby_position(cursor: str | None) -> tuple[float, str] | None:
+    if cursor is None:
+        return None
+    found = _LOBBY_CURSOR.fullmatch(cursor)
+    if found is None:
+        raise bad_cursor()
+    return float(found["at"]), found["id"]
+
+
+_lobby_entry = msgspec.json.Decoder(GameMeta)

@@ -4,12 +4,14 @@ at a time (issue 13, item 5)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import fakeredis
 import pytest
 
 from api.app import create_app
 from api.context import ApiConfig
+from services import keys
 from services.game_service import GameService
 from services.limits.quotas import QuotaPolicy
 from services.settings import Settings
@@ -127,3 +129,31 @@ def test_my_games_are_paged(fresh: tuple[JsonClient, GameService]) -> None:
     assert len(rest.json) == 3
     assert "X-Next-Cursor" not in rest.headers
     assert {game["id"] for game in first.json}.isdisjoint(game["id"] for game in rest.json)
+
+
+def test_a_lobby_page_reads_a_page_of_games_not_the_whole_lobby(
+    fresh: tuple[JsonClient, GameService],
+) -> None:
+    client, service = fresh
+    for _ in range(120):
+        _game(client)
+    read: list[int] = []
+    real_hmget = service.parts.redis.hmget
+
+    def counting_hmget(name: Any, keys_: Any, *args: Any) -> Any:
+        read.append(len(keys_))
+        return real_hmget(name, keys_, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(service.parts.redis, "hmget", counting_hmget)
+        patch.setattr(service.parts.redis, "hvals", lambda name: pytest.fail("the whole lobby was read"))
+        page = client.get("/api/games?limit=10")
+    assert len(page.json) == 10
+    assert sum(read) <= 11
+
+
+def test_the_lobby_order_is_rebuilt_when_it_does_not_match(fresh: tuple[JsonClient, GameService]) -> None:
+    client, service = fresh
+    created = [_game(client) for _ in range(4)]
+    service.parts.redis.delete(keys.lobby_order())  # a store from before the index, say
+    assert [game["id"] for game in client.get("/api/games").json] == created

@@ -152,6 +152,11 @@ def open_games() -> str:
     return f"{PREFIX}:games:open"
 
 
+def open_games_filled() -> str:
+    """Set once every open game created before the open-games index existed was entered in it."""
+    return f"{PREFIX}:games:open:filled"
+
+
 def lobby_order() -> str:
     """Sorted set game id -> created_at of the lobby's games, so the lobby is read a page at a time
     (services/limits/paging.py)."""

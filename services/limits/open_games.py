@@ -11,6 +11,7 @@ kept."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import redis
 
@@ -35,11 +36,34 @@ class OpenGames:
         """Remove the open games created more than ``ttl`` seconds before ``now``; how many were removed."""
         if ttl <= 0:
             return 0
+        self.fill_once()
         due = self._redis.zrangebyscore(keys.open_games(), "-inf", now - ttl, start=0, num=batch)
         removed = sum(int(self._remove_if_open(as_str(game_id))) for game_id in due)
         if removed:
             log.info("open games: %s game(s) that never started were removed", removed)
         return removed
+
+    def fill_once(self) -> bool:
+        """Enter every open game in the index the first time it is used on this store (games created
+        before it existed, or restored from an older data file); True if it did."""
+        if self._redis.exists(keys.open_games_filled()):
+            return False
+        created: list[Any] = self._redis.zrange(keys.games(), 0, -1, withscores=True)
+        for start in range(0, len(created), EXPIRE_BATCH):
+            batch = created[start : start + EXPIRE_BATCH]
+            pipe = self._redis.pipeline(transaction=False)
+            for game_id, _ in batch:
+                pipe.hget(keys.meta(as_str(game_id)), "status")
+            statuses = pipe.execute()
+            still_open = {
+                as_str(game_id): score
+                for (game_id, score), status in zip(batch, statuses, strict=True)
+                if status is not None and as_str(status) == "open"
+            }
+            if still_open:
+                self._redis.zadd(keys.open_games(), still_open, nx=True)
+        self._redis.set(keys.open_games_filled(), "1")
+        return True
 
     def _remove_if_open(self, game_id: str) -> bool:
         meta_key = keys.meta(game_id)

@@ -44,3 +44,17 @@ def test_no_lifetime_keeps_open_games_for_ever(connection: fakeredis.FakeRedis, 
     clock.advance(365 * DAY)
     service.sweep.run("test")
     assert service.meta(game_id).status == "open"
+
+
+def test_open_games_from_before_the_index_expire_too(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> None:
+    service = make_service(connection, clock, open_game_ttl=DAY)
+    old = service.create_game("toy", 2, {}).id
+    running = service.create_game("toy", 2, {}).id
+    service.start(running, fill_with_bots=True)
+    connection.delete(keys.open_games())  # as a store written before the index existed
+    clock.advance(DAY + 1)
+    service.sweep.run("test")
+    assert service.parts.meta.get(old) is None
+    assert service.parts.meta.get(running) is not None

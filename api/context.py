@@ -21,6 +21,7 @@ class ApiConfig:
     max_body_bytes: int = 64 * 1024
     submit_wait_seconds: float = 2.0
     secure_cookies: bool | None = None
+    trusted_proxies: str = ""  # PAPYRUS_TRUSTED_PROXIES: see api/proxies.py
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ApiConfig:
@@ -29,6 +30,7 @@ class ApiConfig:
             max_body_bytes=int(_number(source, "PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes, whole=True)),
             submit_wait_seconds=_number(source, "PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds),
             secure_cookies=_switch(source, "PAPYRUS_SECURE_COOKIES"),
+            trusted_proxies=source.get("PAPYRUS_TRUSTED_PROXIES", "").strip(),
         )
 
 

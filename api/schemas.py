@@ -8,7 +8,8 @@ import msgspec
 
 from services.results import HistoryEvent
 
-COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$"
+# A full match in both dialects: Python's ``$`` also matches before a final newline, which ``(?!\n)`` refuses.
+COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$(?!\n)"
 CommandId = Annotated[
     str,
     msgspec.Meta(
@@ -31,15 +32,7 @@ SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
 
 ACCOUNT_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$"  # as services/players/accounts.py's NAME_RULE
 AccountName = Annotated[str, msgspec.Meta(min_length=3, max_length=32, pattern=ACCOUNT_NAME_PATTERN)]
-Password = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
-
-
-class Registration(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A new account: a name (3-32 of letters, digits, ``_ . -``, starting with a letter or digit; letter
-    case does not matter for uniqueness) and a password (8-200 characters)."""
-
-    name: AccountName
-    password: Password
+NewPassword = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -42,6 +42,7 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
         refusals.UNKNOWN_GAME,
         refusals.REPLICAS_UNCONFIRMED,
         refusals.QUOTA_EXCEEDED,
+        refusals.COMMAND_ID_REUSED,
     ),
 )
 def submit_command(game_id: str) -> Response:

@@ -10,6 +10,7 @@ import msgspec
 
 from api.decoding import LARGEST_INT, SMALLEST_INT
 from api.endpoints import ENDPOINTS, Body, Endpoint, Freeform, QueryParam
+from api.name_patterns import login_name_pattern
 from api.schemas import COMMAND_ID_PATTERN, MAX_SEAT, ErrorBody
 from domain import registry
 
@@ -69,6 +70,9 @@ def _components() -> tuple[dict[str, Any], dict[Any, Any]]:
     create = components.get("CreateGame")
     if create is not None:
         _per_game_choices(create)
+    new_account = components.get("NewAccount")
+    if new_account is not None:  # the server normalises (NFKC) before it checks: see api/name_patterns.py
+        new_account["properties"]["name"].update(minLength=3, maxLength=32, pattern=login_name_pattern())
     return components, {body: by_type[body] for body in bodies}
 
 

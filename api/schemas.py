@@ -30,8 +30,6 @@ GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
 
 
-ACCOUNT_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$"  # as services/players/accounts.py's NAME_RULE
-AccountName = Annotated[str, msgspec.Meta(min_length=3, max_length=32, pattern=ACCOUNT_NAME_PATTERN)]
 NewPassword = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
 
 

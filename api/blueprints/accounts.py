@@ -15,7 +15,7 @@ from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
 from api.paging import PAGED, page_params, page_request, page_response
 from api.quota_guard import charge
-from api.schemas import AccountName, NewPassword, PlayerName
+from api.schemas import NewPassword, PlayerName
 from services.limits.paging import POSITION_CURSOR, position_page
 from services.players.login_tokens import Login
 from services.results import Account, AccountGame
@@ -39,7 +39,7 @@ class NewAccount(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     characters) and the display name other players see (NFKC-normalised, no control or invisible
     formatting characters, unique whatever its letter case; a random ``player-...`` when left out)."""
 
-    name: AccountName
+    name: LoginName
     password: NewPassword
     display_name: PlayerName | None = None
 

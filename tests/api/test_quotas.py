@@ -102,8 +102,10 @@ def test_commands_and_joins_are_limited(limited: tuple[JsonClient, GameService])
     client.post(f"/api/games/{game_id}/start", headers=bearer(tokens[0]), environ_base=ATTACKER)
     other = _create(client, NEIGHBOUR).json["id"]
     joins = [
-        client.post(f"/api/games/{other}/seats", json={"name": "again"}, environ_base=ATTACKER).status_code
-        for _ in range(3)
+        client.post(
+            f"/api/games/{other}/seats", json={"name": f"again {n}"}, environ_base=ATTACKER
+        ).status_code
+        for n in range(3)
     ]
     assert joins == [201, 201, 429]  # 4 joins an hour: two above, two here
     body = {"command_id": "c1", "command": {"type": "toy.play_card", "card": 0}}

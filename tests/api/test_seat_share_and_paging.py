@@ -3,6 +3,7 @@ at a time (issue 13, item 5)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,9 +35,13 @@ def _game(client: JsonClient, seats: int = 3) -> str:
     return game_id
 
 
+NAMES = itertools.count()  # players of one game may not share a name
+
+
 def _join(client: JsonClient, game_id: str, environ: dict[str, str], **headers: str) -> int:
+    name = f"player {next(NAMES)}"
     joined = client.post(
-        f"/api/games/{game_id}/seats", json={"name": "x"}, environ_base=environ, headers=headers
+        f"/api/games/{game_id}/seats", json={"name": name}, environ_base=environ, headers=headers
     )
     return joined.status_code
 

@@ -21,6 +21,7 @@ from services.social.profiles import Profile, ProfileSettings
 blueprint = api_blueprint("social", __name__)
 DEFAULT_PER_PAGE = 20
 DAY = timedelta(days=1)
+DATE = r"\d{4}-\d{2}-\d{2}"
 
 PAGE = QueryParam("page", "Which page (1 = the first).", minimum=1)
 PER_PAGE = QueryParam("per_page", "How many a page holds (1-100, default 20).", minimum=1)
@@ -123,11 +124,11 @@ def leaderboard(game: str) -> Response:
     summary="Finished games, newest first, a page at a time: all, one game's, one player's, by the date "
     "they ended and their number of players.",
     query=(
-        QueryParam("game", "Only this hosted game's.", kind="string"),
-        QueryParam("player", "Only the games of the player with this display name.", kind="string"),
+        QueryParam("game", "Only this hosted game's.", pattern=r"[a-z0-9_]{1,40}"),
+        QueryParam("player", "Only the games of the player with this display name.", pattern=r".{1,40}"),
         QueryParam("players", "Only games of this many seats.", minimum=1),
-        QueryParam("since", "Only games that ended on or after this day (YYYY-MM-DD, UTC).", kind="string"),
-        QueryParam("until", "Only games that ended on or before this day (YYYY-MM-DD, UTC).", kind="string"),
+        QueryParam("since", "Only games that ended on or after this day (YYYY-MM-DD, UTC).", pattern=DATE),
+        QueryParam("until", "Only games that ended on or before this day (YYYY-MM-DD, UTC).", pattern=DATE),
         PAGE,
         PER_PAGE,
     ),

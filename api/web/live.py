@@ -21,7 +21,7 @@ from api.context import game_service
 from api.decoding import is_whole_number
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.web.settings import LiveSettings, live_settings
+from api.web.settings import LiveSettings, live_settings, stream_slots
 from services.game_service import GameService
 from services.observability import metrics
 from services.results import GameView
@@ -33,18 +33,27 @@ CHAT_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
 LIVE = Freeform(
     "LiveStream",
     "text/event-stream: `event: view`, `id: <version>`, `data: <the view as GET .../view returns it>`; "
-    "a message whenever the version changes; `event: chat`, `data: {replace, messages}`: the chat as the "
-    "reader sees it at (re)connection (`replace` true), then each new message; comment lines as heartbeat.",
+    "a message whenever the version changes; `event: chat`, `data: {replace, messages}` (messages as GET "
+    ".../chat answers them): the chat as the reader sees it at connection (`replace` true; with `chat_after` "
+    "only the newer messages), then each new message; comment lines as heartbeat.",
+    media_type="text/event-stream",
+    event_data=GameView,
 )
 
 
-def _last_seen_version() -> int:
-    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``."""
+def _last_seen_version(current: int) -> int:
+    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``; refused
+    (400) beyond the game's ``current`` version, before the stream starts rather than inside it."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
-    if raw is None or raw == "":
+    if raw is None or (raw == "" and "after" not in request.args):
         return -1
-    if not is_whole_number(raw):
-        raise ApiError(400, "invalid_query", "`Last-Event-ID` / `after` must be an integer >= 0.", "after")
+    if not is_whole_number(raw) or int(raw) > current:
+        raise ApiError(
+            400,
+            "invalid_query",
+            f"`Last-Event-ID` / `after` must be an integer from 0 to the game's version ({current}).",
+            "after",
+        )
     return int(raw)
 
 
@@ -125,7 +134,7 @@ def view_stream(
         QueryParam(
             "chat_after",
             "The last chat message the page shows (its `id`): only newer ones are sent, not the whole chat.",
-            kind="string",
+            pattern=r"\d{1,20}-\d{1,20}",
         ),
     ),
     responses={200: ("An event stream", LIVE)},
@@ -134,16 +143,21 @@ def view_stream(
         refusals.BAD_CHAT_CURSOR,
         refusals.TOKEN_HOLDS_NO_SEAT,
         refusals.UNKNOWN_GAME,
+        refusals.LIVE_BUSY,
     ),
 )
 def live_view(game_id: str) -> Response:
     service = game_service()
-    service.meta(game_id)
+    current = service.version(game_id)
     seat = caller_seat(game_id)
-    seen = _last_seen_version()
+    seen = _last_seen_version(current)
     chat_after = _chat_cursor()
+    slots, client = stream_slots(), request.remote_addr or "unknown"
+    slots.take(client)
     stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings(), chat_after))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    # the server closes the response when the stream ends or the client goes away, read or not
+    response.call_on_close(lambda: slots.give_back(client))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

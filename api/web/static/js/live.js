@@ -36,7 +36,8 @@ function parseBlock(block) {
 }
 
 export function follow(gameId, { onView, onStatus }) {
-  const state = { lastId: null, retry: 1000, connections: 0, chatAfter: null };
+  // wait: how long a busy server (503) asked us to stay away, in ms; chatAfter: the last chat message received
+  const state = { lastId: null, retry: 1000, wait: 0, connections: 0, chatAfter: null };
 
   async function readStream() {
     const headers = { Accept: "text/event-stream" };
@@ -44,6 +45,7 @@ export function follow(gameId, { onView, onStatus }) {
     const query = state.chatAfter ? `?chat_after=${encodeURIComponent(state.chatAfter)}` : "";
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live${query}`, { headers, credentials: "same-origin", cache: "no-store" });
     if (response.status === 404) return "gone";
+    if (response.status === 503) state.wait = 1000 * (Number(response.headers.get("Retry-After")) || 5);
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);
     state.connections += 1;
     onStatus("live", state.connections);
@@ -80,7 +82,8 @@ export function follow(gameId, { onView, onStatus }) {
       } catch {
         onStatus("offline", state.connections);
       }
-      await sleep(state.retry);
+      await sleep(Math.max(state.retry, state.wait));
+      state.wait = 0;
     }
   })();
   return state;

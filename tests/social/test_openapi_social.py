@@ -32,8 +32,9 @@ def test_each_new_endpoint_documents_every_status(site: Site, method: str, path:
 def test_the_archive_filters_are_documented_with_their_types(site: Site) -> None:
     document = site.client().get("/api/openapi.json").get_json()
     params = {p["name"]: p["schema"] for p in document["paths"]["/api/archive"]["get"]["parameters"]}
-    assert params["since"] == {"type": "string"} and params["player"] == {"type": "string"}
-    assert params["players"] == {"type": "integer", "minimum": 1}
-    assert params["page"] == {"type": "integer", "minimum": 1}
+    assert params["since"]["type"] == "string" and params["since"]["pattern"] == r"^\d{4}-\d{2}-\d{2}$"
+    assert params["player"]["type"] == "string"
+    assert params["players"]["type"] == "integer" and params["players"]["minimum"] == 1
+    assert params["page"]["type"] == "integer" and params["page"]["minimum"] == 1
     chat = document["components"]["schemas"]["ChatMessage"]
     assert set(chat["required"]) == {"id", "channel", "seat", "speaker", "name", "text", "version", "at"}

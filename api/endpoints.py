@@ -28,6 +28,7 @@ class Freeform:
     array: bool = False
     media_type: str = "application/json"
     event_data: type | None = None  # text/event-stream: the struct each event's `data` holds as JSON
+    other_event_data: tuple[type, ...] = ()  # the structs other events' `data` may hold instead
 
 
 # A JSON body: a msgspec Struct type (or ``list[...]`` of one, or a union of them), a Freeform, or None.

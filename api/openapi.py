@@ -43,7 +43,8 @@ def _typed_bodies() -> list[Any]:
     body first."""
     seen: list[Any] = [ErrorBody]
     for spec in ENDPOINTS:
-        events = [body.event_data for _, body in spec.responses.values() if isinstance(body, Freeform)]
+        freeform = [body for _, body in spec.responses.values() if isinstance(body, Freeform)]
+        events = [kind for body in freeform for kind in (body.event_data, *body.other_event_data)]
         for kind in [spec.request, *(body for _, body in spec.responses.values()), *events]:
             if kind is not None and not isinstance(kind, Freeform) and kind not in seen:
                 seen.append(kind)
@@ -123,7 +124,8 @@ def _event_schema(body: Freeform, data: dict[str, Any]) -> dict[str, Any]:
 
 def _body_schema(body: Body, typed: dict[Any, Any]) -> dict[str, Any]:
     if isinstance(body, Freeform) and body.event_data is not None:
-        return _event_schema(body, typed[body.event_data])
+        kinds = [typed[kind] for kind in (body.event_data, *body.other_event_data)]
+        return _event_schema(body, kinds[0] if len(kinds) == 1 else {"anyOf": kinds})
     if isinstance(body, Freeform) and body.media_type != "application/json":
         return {"type": "string", "title": body.name, "description": body.description}
     if isinstance(body, Freeform):

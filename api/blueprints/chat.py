@@ -17,20 +17,23 @@ from api.endpoints import api_blueprint, endpoint
 from services.social.chat import ChatMessage
 
 blueprint = api_blueprint("chat", __name__)
+# Something visible, and no control character but a line break (the service says which rule a text broke).
+TEXT_PATTERN = "^(?=[\\s\\S]*\\S)[^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+SPEAKER_PATTERN = "^(seat:[0-9]{1,2}|spectator:[0-9a-f]{16})$"
 
 
 class PostMessage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A chat message: text only (trimmed; its length limit is ``PAPYRUS_CHAT_MAX_LENGTH``, 500 by
     default), shown as text, never as markup."""
 
-    text: Annotated[str, msgspec.Meta(max_length=4000)]
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=TEXT_PATTERN)]
 
 
 class MuteSpeaker(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Mute (``muted`` true) or unmute a speaker for the caller's seat: a message's ``speaker``
     (``seat:<n>`` or ``spectator:<id>``)."""
 
-    speaker: Annotated[str, msgspec.Meta(max_length=64)]
+    speaker: Annotated[str, msgspec.Meta(pattern=SPEAKER_PATTERN)]
     muted: bool = True
 
 
@@ -87,15 +90,15 @@ def post_chat(game_id: str) -> tuple[Response, int]:
     blueprint,
     "GET",
     "/games/<game_id>/chat/mutes",
-    summary="The speakers your seat has muted in this game.",
-    auth="seat",
+    summary="The speakers your seat has muted in this game (none for a spectator).",
+    auth="optional",
     responses={200: ("Your mutes", Mutes)},
-    refusals=(refusals.NO_SEAT_TOKEN, refusals.NOT_SEATED, refusals.UNKNOWN_GAME),
+    refusals=(refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
 )
 def chat_mutes(game_id: str) -> Response:
     service = game_service()
     service.meta(game_id)
-    seat = require_seat(game_id)
+    seat = caller_seat(game_id)
     muted = sorted(service.social.chat.mutes(game_id, seat))
     return jsonify(Mutes(muted=muted, names=service.social.speaker_names(game_id, muted)))
 
@@ -105,8 +108,8 @@ def chat_mutes(game_id: str) -> Response:
     "POST",
     "/games/<game_id>/chat/mutes",
     summary="Mute or unmute a speaker for your seat: their messages leave what your seat reads and its "
-    "live stream (they stay in the game's record).",
-    auth="seat",
+    "live stream (they stay in the game's record). Only a seat may mute (401/403 otherwise).",
+    auth="optional",
     request=MuteSpeaker,
     responses={200: ("Your mutes now", Mutes)},
     refusals=(refusals.BAD_SPEAKER, refusals.NO_SEAT_TOKEN, refusals.NOT_SEATED, refusals.UNKNOWN_GAME),

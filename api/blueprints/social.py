@@ -3,6 +3,7 @@ games (per game, per player, by date and number of players)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Annotated
 
@@ -15,16 +16,21 @@ from api.context import game_service
 from api.decoding import decode_body, query_int
 from api.endpoints import QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from services.social import ArchiveFilter, ArchivePage, Leaderboard
+from services.social import MAX_PER_PAGE, ArchiveFilter, ArchivePage, Leaderboard
 from services.social.profiles import Profile, ProfileSettings
 
 blueprint = api_blueprint("social", __name__)
 DEFAULT_PER_PAGE = 20
 DAY = timedelta(days=1)
-DATE = r"\d{4}-\d{2}-\d{2}"
+DATE = r"[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+_DATE = re.compile(f"^{DATE}$")
+GAME_NAME, PLAYER_NAME = r"[a-z0-9_]{1,40}", r"[^\n]{1,40}"
+_GAME, _PLAYER = re.compile(GAME_NAME), re.compile(PLAYER_NAME)
 
 PAGE = QueryParam("page", "Which page (1 = the first).", minimum=1)
-PER_PAGE = QueryParam("per_page", "How many a page holds (1-100, default 20).", minimum=1)
+PER_PAGE = QueryParam(
+    "per_page", "How many a page holds (1-100, default 20).", minimum=1, maximum=MAX_PER_PAGE
+)
 
 
 class ChangeProfile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -34,24 +40,31 @@ class ChangeProfile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 def _paging() -> tuple[int, int]:
-    return query_int("page", 1) or 1, query_int("per_page", 1) or DEFAULT_PER_PAGE
+    return query_int("page", 1) or 1, query_int("per_page", 1, MAX_PER_PAGE) or DEFAULT_PER_PAGE
 
 
 def _day(name: str) -> datetime | None:
     raw = request.args.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return None
-    try:
-        return datetime.strptime(raw, "%Y-%m-%d").replace(tzinfo=UTC)
-    except ValueError:
-        raise ApiError(400, "invalid_query", f"`{name}` must be a date YYYY-MM-DD.", name) from None
+    if not _DATE.fullmatch(raw):
+        raise ApiError(400, "invalid_query", f"`{name}` must be a date YYYY-MM-DD.", name)
+    year, month, day = (int(part) for part in raw.split("-"))
+    return datetime(year, month, 1, tzinfo=UTC) + (day - 1) * DAY  # the 30th of February: 2 March
+
+
+def _text(name: str, rule: re.Pattern[str], what: str) -> str | None:
+    raw = request.args.get(name)
+    if raw is not None and not rule.fullmatch(raw):
+        raise ApiError(400, "invalid_query", f"`{name}` must be {what}.", name)
+    return raw
 
 
 def archive_filter() -> ArchiveFilter:
     since, until = _day("since"), _day("until")
     return ArchiveFilter(
-        game=request.args.get("game") or None,
-        player=request.args.get("player") or None,
+        game=_text("game", _GAME, "a hosted game's name"),
+        player=_text("player", _PLAYER, "a display name of 1 to 40 characters"),
         players=query_int("players", 1),
         since=since.timestamp() if since else None,
         until=(until + DAY).timestamp() - 0.000001 if until else None,
@@ -124,8 +137,8 @@ def leaderboard(game: str) -> Response:
     summary="Finished games, newest first, a page at a time: all, one game's, one player's, by the date "
     "they ended and their number of players.",
     query=(
-        QueryParam("game", "Only this hosted game's.", pattern=r"[a-z0-9_]{1,40}"),
-        QueryParam("player", "Only the games of the player with this display name.", pattern=r".{1,40}"),
+        QueryParam("game", "Only this hosted game's.", pattern=GAME_NAME),
+        QueryParam("player", "Only the games of the player with this display name.", pattern=PLAYER_NAME),
         QueryParam("players", "Only games of this many seats.", minimum=1),
         QueryParam("since", "Only games that ended on or after this day (YYYY-MM-DD, UTC).", pattern=DATE),
         QueryParam("until", "Only games that ended on or before this day (YYYY-MM-DD, UTC).", pattern=DATE),

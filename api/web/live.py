@@ -28,7 +28,16 @@ from services.results import GameView
 from services.social.chat import ChatMessage
 
 blueprint = api_blueprint("live", __name__)
-CHAT_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
+CHAT_ID = re.compile(r"^[0-9]{1,20}-[0-9]{1,20}$")
+
+
+class ChatEvent(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The `data` of an `event: chat`: ``replace`` true for the whole chat as the reader sees it (at
+    connection), false for messages after those already sent."""
+
+    replace: bool
+    messages: list[ChatMessage]
+
 
 LIVE = Freeform(
     "LiveStream",
@@ -38,6 +47,7 @@ LIVE = Freeform(
     "only the newer messages), then each new message; comment lines as heartbeat.",
     media_type="text/event-stream",
     event_data=GameView,
+    other_event_data=(ChatEvent,),
 )
 
 
@@ -73,14 +83,14 @@ def sse_message(body: GameView) -> str:
 def chat_message(messages: list[ChatMessage], replace: bool) -> str:
     """An ``event: chat`` message (no ``id``, so the browser's Last-Event-ID stays the view's version):
     ``replace`` true for the messages the reader sees at (re)connection, false for new ones."""
-    data = msgspec.json.encode({"replace": replace, "messages": messages}).decode("utf-8")
+    data = msgspec.json.encode(ChatEvent(replace=replace, messages=messages)).decode("utf-8")
     return f"event: chat\ndata: {data}\n\n"
 
 
 def _chat_cursor() -> str | None:
     """The last chat message the page already shows (``?chat_after=<message id>``), if it says."""
     raw = request.args.get("chat_after")
-    if raw is None or raw == "":
+    if raw is None:
         return None
     if not CHAT_ID.fullmatch(raw):
         raise ApiError(400, "invalid_query", "`chat_after` must be a chat message id.", "chat_after")
@@ -134,7 +144,7 @@ def view_stream(
         QueryParam(
             "chat_after",
             "The last chat message the page shows (its `id`): only newer ones are sent, not the whole chat.",
-            pattern=r"\d{1,20}-\d{1,20}",
+            pattern=r"[0-9]{1,20}-[0-9]{1,20}",
         ),
     ),
     responses={200: ("An event stream", LIVE)},

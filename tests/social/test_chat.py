@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from services.audit.verify import verify_export
+from services.errors import ServiceError
 from services.social.chat import ChatLimits
 from tests.social.conftest import Site, Table
 
@@ -61,19 +62,20 @@ def test_bad_messages_are_refused_naming_the_text(site: Site, text: str, code: s
     table = site.table(["ann", "bob"], start=False)
     refused = post(site, table, text, table.auth(0))
     assert refused.status_code == 400
-    assert refused.get_json()["error"] == {
-        "code": code,
-        "message": refused.get_json()["error"]["message"],
-        "field": "text",
-    }
+    assert refused.get_json()["error"]["field"] == "text", code
+    with pytest.raises(ServiceError) as refused_by_the_service:  # past the schema, the service says why
+        site.service.social.post(site.service.meta(table.game_id), 0, None, text)
+    assert (refused_by_the_service.value.code, refused_by_the_service.value.field) == (code, "text")
     assert chat_of(site, table) == []
 
 
 def test_a_message_of_exactly_the_longest_length_is_kept_whole(site: Site) -> None:
     table = site.table(["ann", "bob"], start=False)
     text = "é" * 500
-    assert post(site, table, f"  {text}\n", table.auth(0)).status_code == 201
-    assert chat_of(site, table)[0]["text"] == text
+    assert post(site, table, text, table.auth(0)).status_code == 201
+    assert post(site, table, text + "é", table.auth(0)).status_code == 400
+    assert post(site, table, " padded \n", table.auth(0)).status_code == 201
+    assert [m["text"] for m in chat_of(site, table)] == [text, "padded"]
 
 
 def test_past_the_rate_a_speaker_is_refused_with_retry_after_and_others_still_talk(site: Site) -> None:

@@ -10,7 +10,7 @@ from tests.social.conftest import Site
 EXPECTED = {
     ("get", "/api/games/{game_id}/chat"): {200, 401, 404, 503},
     ("post", "/api/games/{game_id}/chat"): {201, 400, 401, 403, 404, 415, 429, 503},
-    ("get", "/api/games/{game_id}/chat/mutes"): {200, 401, 403, 404, 503},
+    ("get", "/api/games/{game_id}/chat/mutes"): {200, 401, 404, 503},
     ("post", "/api/games/{game_id}/chat/mutes"): {200, 400, 401, 403, 404, 415, 503},
     ("get", "/api/players/{name}"): {200, 404, 503},
     ("get", "/api/accounts/me/profile"): {200, 401, 503},
@@ -32,7 +32,7 @@ def test_each_new_endpoint_documents_every_status(site: Site, method: str, path:
 def test_the_archive_filters_are_documented_with_their_types(site: Site) -> None:
     document = site.client().get("/api/openapi.json").get_json()
     params = {p["name"]: p["schema"] for p in document["paths"]["/api/archive"]["get"]["parameters"]}
-    assert params["since"]["type"] == "string" and params["since"]["pattern"] == r"^\d{4}-\d{2}-\d{2}$"
+    assert params["since"]["type"] == "string" and params["since"]["pattern"].startswith("^[1-9][0-9]{3}-")
     assert params["player"]["type"] == "string"
     assert params["players"]["type"] == "integer" and params["players"]["minimum"] == 1
     assert params["page"]["type"] == "integer" and params["page"]["minimum"] == 1

@@ -199,7 +199,7 @@ class Accounts:
                 raise LoginThrottled(remaining if remaining > 0 else FAILURE_WINDOW)
 
     def _count_failure(self, counter_keys: list[str]) -> None:
-        pipe = self._redis.pipeline()
+        pipe = self._redis.pipeline(transaction=False)  # one counter per shard on a cluster
         for key in counter_keys:
             pipe.incr(key)
             pipe.expire(key, FAILURE_WINDOW)

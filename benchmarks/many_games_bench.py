@@ -3,8 +3,10 @@ cost with few games present and with --games running games present.
 
     python benchmarks/many_games_bench.py --games 100000 --finished 20000 --drive-seconds 20
 
-Starts a redis-server of its own on a free loopback port (no persistence; removed at the end), the API under
-gunicorn and RQ workers (as benchmarks/load_bench.py does). Then:
+Starts two redis-servers of its own on free loopback ports (no persistence; removed at the end): the game
+store and RQ's own Redis (RQ_REDIS_URL, as beside a cluster), so the Redis calls per command of each are
+counted apart (INFO commandstats, the scripts' inner calls included, the bots' two reads per move too);
+then the API under gunicorn and RQ workers (as benchmarks/load_bench.py does), and:
 
 1. few games: --drive-games fresh games driven flat out by HTTP bots for --drive-seconds (commands/s, p99);
    the sweep timed with 0 and with --due-games games due;
@@ -13,7 +15,9 @@ gunicorn and RQ workers (as benchmarks/load_bench.py does). Then:
 3. --games copies of the running template and --finished copies of the finished one, each under a new game
    id (DUMP/RESTORE of every key of the game, the meta rewritten with the new id, entered in the game
    index and the running set like a real game): Redis's used_memory grows by the figure per game reported;
-4. the same drive and sweep timings with all of them present.
+4. the same drive and sweep timings with all of them present;
+5. the copies removed, the same again (the machine's other load varies: the first and the last phase bracket
+   the middle one).
 
 The copies are real games' bytes, not playable games: the sweep and the workers never touch them, as they
 are not due (a running game waiting for a player with no deadline is not in the due index), which is the
@@ -27,6 +31,7 @@ import argparse
 import json
 import secrets
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +48,8 @@ from benchmarks.load_bench import (
     create_tables,
     drive,
     gunicorn,
+    machine_busy_idle,
+    redis_cpu_seconds,
     redis_xadd_rate,
     worker_command,
 )
@@ -59,6 +66,7 @@ from benchmarks.load_support import (
 )
 from services import keys
 from services.game_service import GameService
+from services.processing.sweep import SweepReport
 from services.settings import Settings
 
 CLONE_BATCH = 500
@@ -146,18 +154,20 @@ def key_breakdown(store: redis.Redis, game_id: str) -> dict[str, int]:
     return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
-def clone(store: redis.Redis, template: str, count: int, running: bool) -> None:
-    """``count`` byte-for-byte copies of game ``template`` under new ids, indexed like real games."""
+def clone(store: redis.Redis, template: str, count: int, running: bool) -> list[str]:
+    """``count`` byte-for-byte copies of game ``template`` under new ids, indexed like real games; their
+    ids."""
     names = game_key_names(store, template)
     meta_name = keys.meta(template).encode()
     dumps = {name: store.dump(name) for name in names if name != meta_name}
     meta = store.hgetall(meta_name)
     due = store.zscore(keys.due_games(), template)
-    old = template.encode()
+    old, made = template.encode(), []
     for start in range(0, count, CLONE_BATCH):
         pipe = store.pipeline(transaction=False)
         for _ in range(min(CLONE_BATCH, count - start)):
             game_id = secrets.token_hex(6)
+            made.append(game_id)
             new = game_id.encode()
             for name, payload in dumps.items():
                 pipe.restore(name.replace(old, new), 0, payload)
@@ -168,20 +178,43 @@ def clone(store: redis.Redis, template: str, count: int, running: bool) -> None:
             if due is not None:
                 pipe.zadd(keys.due_games(), {game_id: due})
         pipe.execute()
+    return made
 
 
-def timed_sweeps(service: GameService, tables: list[Table], due_games: int) -> dict[str, float]:
-    """Milliseconds of one sweep pass with no game due, then with ``due_games`` of ``tables`` due."""
-    idle = service.sweep.run(worker="bench", nothing_in_flight=True)
-    now = service.settings.clock()
-    for table in tables[:due_games]:
-        service.parts.due.mark(table.game_id, now - 10)
-    busy = service.sweep.run(worker="bench", nothing_in_flight=True)
+def drop(store: redis.Redis, template: str, game_ids: list[str]) -> None:
+    """Remove the copies :func:`clone` made."""
+    names = [name.replace(template.encode(), b"%s") for name in game_key_names(store, template)]
+    for start in range(0, len(game_ids), CLONE_BATCH):
+        batch = game_ids[start : start + CLONE_BATCH]
+        pipe = store.pipeline(transaction=False)
+        pipe.unlink(*(name % game_id.encode() for game_id in batch for name in names))
+        pipe.zrem(keys.games(), *batch)
+        pipe.srem(keys.running_games(), *batch)
+        pipe.zrem(keys.due_games(), *batch)
+        pipe.execute()
+
+
+def timed_sweeps(
+    service: GameService, tables: list[Table], due_games: int, repeats: int = 5
+) -> dict[str, Any]:
+    """Milliseconds of one sweep pass (median of ``repeats``) with no game due, then with ``due_games`` of
+    ``tables`` due (after one untimed pass with a game due, which loads the game's rules in this process)."""
+
+    def sweep(due: list[Table]) -> SweepReport:
+        now = service.settings.clock()
+        for table in due:
+            service.parts.due.mark(table.game_id, now - 10)
+        return service.sweep.run(worker="bench", nothing_in_flight=True)
+
+    sweep(tables[:1])
+    idle = [sweep([]).seconds for _ in range(repeats)]
+    busy = [sweep(tables[:due_games]) for _ in range(repeats)]
+    busy_ms = statistics.median(report.seconds for report in busy) * 1000
     return {
-        "sweep_ms_nothing_due": round(idle.seconds * 1000, 2),
-        "sweep_due_games": busy.due,
-        "sweep_ms_with_games_due": round(busy.seconds * 1000, 1),
-        "sweep_ms_per_due_game": round(busy.seconds * 1000 / max(1, busy.due), 2),
+        "sweep_ms_nothing_due": round(statistics.median(idle) * 1000, 2),
+        "sweep_due_games": busy[0].due,
+        "sweep_ms_with_games_due": round(busy_ms, 1),
+        "sweep_ms_per_due_game": round(busy_ms / max(1, busy[0].due), 2),
     }
 
 
@@ -191,26 +224,35 @@ def command_calls(store: redis.Redis) -> dict[str, int]:
     return {name.removeprefix("cmdstat_"): int(value["calls"]) for name, value in stats.items()}
 
 
-def driven(base: str, args: argparse.Namespace, store: redis.Redis) -> dict[str, Any]:
+def calls_per_command(before: dict[str, int], after: dict[str, int], commands: int) -> dict[str, Any]:
+    per_command = {name: (count - before.get(name, 0)) / commands for name, count in after.items()}
+    top = sorted(per_command.items(), key=lambda item: -item[1])[:10]
+    return {"total": round(sum(per_command.values()), 1), "top": {name: round(n, 2) for name, n in top}}
+
+
+def driven(base: str, args: argparse.Namespace, store: redis.Redis, rq: redis.Redis) -> dict[str, Any]:
     tables = create_tables(base, argparse.Namespace(**{**vars(args), "games": args.drive_games}))
-    calls = command_calls(store)
+    store_calls, rq_calls = command_calls(store), command_calls(rq)
+    store_cpu, rq_cpu, machine = redis_cpu_seconds(store), redis_cpu_seconds(rq), machine_busy_idle()
     stats, elapsed = drive(base, tables, args, args.rate, args.drive_seconds)
-    after = command_calls(store)
+    busy, idle = (after - before for after, before in zip(machine_busy_idle(), machine, strict=True))
     commands = max(1, len(stats.latencies))
-    per_command = {name: (count - calls.get(name, 0)) / commands for name, count in after.items()}
-    top = sorted(per_command.items(), key=lambda item: -item[1])[:12]
     return {
         "tables": tables,
-        "redis_calls_per_command": round(sum(per_command.values()), 1),
-        "redis_calls_per_command_top": {name: round(count, 2) for name, count in top},
+        "machine_cpu_busy_pct": round(100 * busy / max(1, busy + idle), 1),
+        "store_redis_cpu_ms_per_command": round(1000 * (redis_cpu_seconds(store) - store_cpu) / commands, 2),
+        "rq_redis_cpu_ms_per_command": round(1000 * (redis_cpu_seconds(rq) - rq_cpu) / commands, 2),
+        "store_redis_calls_per_command": calls_per_command(store_calls, command_calls(store), commands),
+        "rq_redis_calls_per_command": calls_per_command(rq_calls, command_calls(rq), commands),
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),
         "submit_p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 1),
         "submit_p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 1),
     }
 
 
-def phase(base: str, args: argparse.Namespace, service: GameService, store: redis.Redis) -> dict[str, Any]:
-    figures = driven(base, args, store)
+def phase(base: str, args: argparse.Namespace, service: GameService, rq: redis.Redis) -> dict[str, Any]:
+    store = service.parts.redis
+    figures = driven(base, args, store, rq)
     tables = figures.pop("tables")
     figures.update(timed_sweeps(service, tables, args.due_games))
     figures["games_in_index"] = int(store.zcard(keys.games()))
@@ -220,10 +262,10 @@ def phase(base: str, args: argparse.Namespace, service: GameService, store: redi
 
 def main() -> int:
     args = parse_args()
-    server = PrivateRedis()
+    server, rq_server = PrivateRedis(), PrivateRedis()
     store = server.client
     logs = Path(tempfile.mkdtemp(prefix="papyrus-many-"))
-    env = {"REDIS_URL": server.url, "PAPYRUS_QUEUE": "papyrus"}
+    env = {"REDIS_URL": server.url, "RQ_REDIS_URL": rq_server.url, "PAPYRUS_QUEUE": "papyrus"}
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     processes = [
@@ -239,7 +281,8 @@ def main() -> int:
     processes += [
         spawn(worker_command(args, False), env, logs / f"worker{i}.log") for i in range(args.rq_workers)
     ]
-    service = GameService(store, Settings(redis_url=server.url, queue_name="papyrus"))
+    settings = Settings(redis_url=server.url, rq_redis_url=rq_server.url, queue_name="papyrus")
+    service = GameService(store, settings, rq_server.client)
     report: dict[str, Any] = {
         "command": " ".join(sys.argv),
         "running_copies": args.games,
@@ -247,7 +290,7 @@ def main() -> int:
     }
     try:
         wait_http(base + "/api/health")
-        report["few_games"] = phase(base, args, service, store)
+        report["few_games"] = phase(base, args, service, rq_server.client)
         running, finished = create_tables(base, argparse.Namespace(**{**vars(args), "games": 2}))
         play(base, running, args.template_moves)
         play(base, finished, None)
@@ -262,20 +305,24 @@ def main() -> int:
         }
         before = server.used_memory()
         started = time.monotonic()
-        clone(store, running.game_id, args.games, running=True)
+        running_copies = clone(store, running.game_id, args.games, running=True)
         between = server.used_memory()
-        clone(store, finished.game_id, args.finished, running=False)
+        finished_copies = clone(store, finished.game_id, args.finished, running=False)
         after = server.used_memory()
         report["clone_seconds"] = round(time.monotonic() - started, 1)
         report["kib_per_running_game"] = round((between - before) / max(1, args.games) / 1024, 2)
         report["kib_per_finished_game"] = round((after - between) / max(1, args.finished) / 1024, 2)
         report["used_memory_mib"] = round(after / 2**20, 1)
-        report["many_games"] = phase(base, args, service, store)
+        report["many_games"] = phase(base, args, service, rq_server.client)
+        drop(store, running.game_id, running_copies)
+        drop(store, finished.game_id, finished_copies)
+        report["few_games_again"] = phase(base, args, service, rq_server.client)
         report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(server.url)
         report["reference_bare_flask_req_per_s"] = round(bare_flask_rate(args, logs), 1)
     finally:
         stop(processes)
         server.stop()
+        rq_server.stop()
     print(json.dumps(report, indent=2))
     return 0
 

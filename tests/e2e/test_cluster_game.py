@@ -1,6 +1,6 @@
 """Four HTTP bots play a whole game of Egizia with the game store on a real 3-master Redis Cluster (started by
 the test on loopback ports) and RQ on its own Redis, through real worker processes: the game ends scored as
-the domain scores it, and its keys sit on one shard."""
+the domain scores it, its keys sit on one shard, and no job of RQ's is on the cluster."""
 
 from __future__ import annotations
 
@@ -41,3 +41,4 @@ def test_a_whole_game_runs_on_a_redis_cluster(cluster_deployment: Deployment) ->
     shards = {store.get_node_from_key(key).name for key in (keys.events(game_id), keys.meta(game_id))}
     every_shard = {node.name for node in store.get_primaries()}
     assert len(shards) == 1 and len(every_shard) == 3, "a game's keys live on one of the three shards"
+    assert not list(store.scan_iter(match="rq:*")), "RQ keeps its jobs on its own Redis, not on the cluster"

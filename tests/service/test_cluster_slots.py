@@ -27,13 +27,22 @@ from redis.crc import key_slot
 from services.game_service import GameService
 from services.operations.doctor import Doctor
 from services.settings import Settings
+from services.store import archive
 from services.store.lua_scripts import source
 from tests.support.harness import FakeClock, drain, new_game, play_out, sweep_later
 from workers import context
 
 LUA_DIR = Path(str(resources.files("services.store").joinpath("lua")))
 SERVICES = LUA_DIR.parents[1]  # every Lua script under services/, wherever it lives
-SCRIPTS_ON_THE_STORE = ("append", "submit", "project", "archive", "claim", "start")  # each one run below
+SCRIPTS_ON_THE_STORE = (
+    "append",
+    "submit",
+    "project",
+    "archive",
+    "compact",
+    "claim",
+    "start",
+)  # each run below
 EMBEDDED_ONLY = {"snapshot"}  # the embedded store's data file (services/store/data_file.py) only
 # Commands redis-py's RedisCluster splits by slot itself (ClusterMultiKeyCommands): one slot each on the wire.
 SPLIT_BY_CLIENT = {"del", "unlink", "exists", "touch"}
@@ -119,10 +128,14 @@ def traffic(monkeypatch: pytest.MonkeyPatch) -> StoreTraffic:
 
 
 @pytest.fixture
-def cluster_like_service(traffic: StoreTraffic, clock: FakeClock) -> Iterator[GameService]:
+def cluster_like_service(
+    traffic: StoreTraffic, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[GameService]:
+    monkeypatch.setattr(archive, "COMPACT_AFTER", 4)  # a toy game is short: compact its events all the same
     store = fakeredis.FakeRedis(server=traffic.server)
     rq = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    service = GameService(store, Settings(clock=clock, queue_name="papyrus-slots"), rq_connection=rq)
+    settings = Settings(clock=clock, queue_name="papyrus-slots", snapshot_every=2)  # snapshots compact events
+    service = GameService(store, settings, rq_connection=rq)
     context.register(service)
     yield service
     store.close()

@@ -61,7 +61,7 @@ class Archive:
         last time: all entries but the last become one compressed archive entry (a reader's XRANGE from the
         last entry, as after a snapshot, still reads it alone). True if compacted now."""
         key = keys.events(game_id)
-        reply = self._redis.xrange(key)
+        reply = self._redis.xrange(key) or []
         written = len(reply) - (1 if reply and ARCHIVE_FIELD in (reply[0][1] or {}) else 0)
         if written < COMPACT_AFTER:
             return False

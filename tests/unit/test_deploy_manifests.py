@@ -247,7 +247,18 @@ def test_the_compose_file_is_what_docker_compose_accepts() -> None:
         assert checked.returncode == 0, checked.stderr
     compose = _compose()
     services, volumes = compose["services"], set(compose.get("volumes", {}))
-    allowed = {"image", "build", "command", "environment", "volumes", "ports", "depends_on", "deploy"}
+    allowed = {
+        "image",
+        "build",
+        "command",
+        "environment",
+        "volumes",
+        "ports",
+        "depends_on",
+        "deploy",
+        "networks",
+    }
+    networks = {"default", *compose.get("networks", {})}
     for name, service in services.items():
         assert set(service) <= allowed | {"healthcheck", "profiles"}, f"{name}: {set(service) - allowed}"
         assert ("image" in service) != ("build" in service), f"{name}: an image or a build"
@@ -262,6 +273,8 @@ def test_the_compose_file_is_what_docker_compose_accepts() -> None:
                 assert (DEPLOY / source).exists(), f"{name} mounts missing {source}"
             else:
                 assert source in volumes, f"{name} mounts undeclared volume {source}"
+        for network in service.get("networks", {}):
+            assert network in networks, f"{name} joins undeclared network {network}"
         url = service.get("environment", {}).get("REDIS_URL")
         if url is not None:
             assert urlparse(url).hostname in services, f"{name}: REDIS_URL names no service"

@@ -4,6 +4,8 @@ projections rebuilt, and the health check, all as on a single Redis."""
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -11,7 +13,7 @@ import pytest
 import redis
 
 from services import keys
-from services.game_service import GameService
+from services.game_service import CommandOutcome, GameService
 from services.operations.doctor import Doctor
 from services.operations.health import check_health
 from services.read_side.rebuild_projections import rebuild_all
@@ -65,3 +67,29 @@ def test_games_are_swept_examined_and_rebuilt_on_a_cluster(cluster_service: Game
     health = check_health(service.parts, store.ping, service.settings.clock())
     assert "redis" not in health.missing and "rq_redis" not in health.missing
     assert health.sweep is not None and health.sweep.last.due == 0
+
+
+def test_waiting_on_a_game_blocks_on_its_shard_until_it_moves(cluster_service: GameService) -> None:
+    """What a live page and a submit wait on (XREAD BLOCK on the game's streams) works through the cluster
+    client: it returns at once when the game is past the version, and when a command is decided."""
+    service = cluster_service
+    game_id, _ = new_game(service, seats=2, hand=2)
+    drain(service)
+    version = service.view(game_id, None).version
+    assert service.wait_version(game_id, after=version - 1, timeout=5) == version
+    started = time.monotonic()
+    assert service.wait_version(game_id, after=version, timeout=0.3) == version
+    assert time.monotonic() - started >= 0.25, "it blocked for the time asked"
+
+    seat = service.view(game_id, None).to_act[0]
+    service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], "waited", None)
+    answers: list[CommandOutcome] = []
+    waiter = threading.Thread(target=lambda: answers.append(service.wait_outcome(game_id, "waited", 30)))
+    waiter.start()
+    time.sleep(0.2)
+    assert not answers, "the waiter waits while the command is undecided"
+    drain(service)  # RQ's worker runs in the main thread
+    waiter.join(30)
+    (outcome,) = answers
+    assert outcome.status == "accepted" and outcome.version > version
+    assert service.wait_version(game_id, after=version, timeout=5) == outcome.version

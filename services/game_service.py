@@ -17,6 +17,8 @@ from redis import Redis
 from domain.engine import Game
 from domain.registry import get_game
 from services import validation
+from services.clocks.config import ClockChoice, ClockConfig, ClockRefused, clock_from, effective_clock
+from services.clocks.views import seat_clocks
 from services.errors import ServiceError
 from services.parts import Parts
 from services.player_commands import PlayerCommands, unknown_game
@@ -31,9 +33,20 @@ from services.read_side.projections import ViewBody, view_body
 from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, SeatGranted, YourTurn
 from services.settings import Settings
 from services.store.meta_store import OPEN, OVER, RUNNING
+from services.table.ranking import finished
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
+
+
+def chosen_clock(clock: dict[str, Any] | None) -> ClockConfig | None:
+    """The clock a creator sent, decoded; 400 naming the field otherwise."""
+    if clock is None:
+        return None
+    try:
+        return clock_from(validation.decode(clock, ClockChoice, "clock"))
+    except ClockRefused as refused:
+        raise validation.bad(refused.field, str(refused)) from None
 
 
 class GameService:
@@ -57,13 +70,22 @@ class GameService:
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
 
-    def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:
+    def create_game(
+        self,
+        game: str,
+        seats: int,
+        options: dict[str, Any],
+        public: bool = True,
+        clock: dict[str, Any] | None = None,
+    ) -> GameMeta:
         """Create an open game and answer its meta, with its invitation code when it is private (shown to
-        the creator only). 400 for an unknown game, a bad seat count or options that do not decode (the
-        field named)."""
+        the creator only). 400 for an unknown game, a bad seat count, options or a clock that do not
+        decode (the field named). ``clock``: a preset or the custom form (services/clocks/config.py);
+        without one the server's ``PAPYRUS_MOVE_TIMEOUT`` applies."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
         decoded = validation.options(rules, options)
+        chosen = chosen_clock(clock)
         doc = {
             "id": secrets.token_hex(6),
             "game": rules.name,
@@ -71,6 +93,7 @@ class GameService:
             "options": msgspec.to_builtins(decoded),
             "public": bool(public),
             "created_at": self.settings.clock(),
+            **({"clock": msgspec.to_builtins(chosen)} if chosen is not None else {}),
         }
         self.parts.meta.create(doc, doc["created_at"])
         meta = self.meta(doc["id"])
@@ -190,6 +213,8 @@ class GameService:
         body = self.parts.projections.view(game_id, seat) if at is None else None
         if body is None:
             body = self._replayed_view(meta, game, seat, at)
+        config = effective_clock(meta.clock, self.settings.move_timeout)
+        now = self.settings.clock()
         return GameView(
             game_id=game_id,
             seat=seat,
@@ -198,6 +223,10 @@ class GameService:
             to_act=body.to_act,
             result=body.result,
             view=body.view,
+            clock=config,
+            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now) if at is None else [],
+            now=now,
+            table=meta.table,
         )
 
     def _replayed_view(self, meta: GameMeta, game: Game, seat: int | None, at: int | None) -> ViewBody:
@@ -207,7 +236,7 @@ class GameService:
             return ViewBody(version=0, status=meta.status, to_act=[], result=None, view=None)
         if at is None:
             head, state = self.parts.shared_states.load(game, meta.id)
-            return view_body(game, state, seat, head.version)
+            return view_body(game, state, seat, head.version, meta.table)
         validation.version_in_range(at, version)
         return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
 
@@ -224,7 +253,7 @@ class GameService:
         if meta.status != RUNNING:
             return []
         _, state = self.parts.shared_states.load(game, game_id)
-        if game.result(state) is not None:
+        if finished(game, state, meta.table):
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 
@@ -265,10 +294,11 @@ class GameService:
         return self.parts.meta.lobby()
 
     def your_turn(self, game_id: str, seat: int) -> YourTurn:
-        meta, _ = self._game(game_id)
+        meta = self.meta(game_id)
         validation.seat(meta, seat, "seat")
         projected = self.parts.projections.to_act(game_id)
-        deadline = self.parts.deadlines.of_game(game_id).get(seat)
+        config = effective_clock(meta.clock, self.settings.move_timeout)
+        deadline = self.parts.deadlines.of_game(game_id, config).get(seat)
         return YourTurn(
             game_id=game_id,
             seat=seat,

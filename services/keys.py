@@ -82,8 +82,15 @@ def projection(game_id: str, name: str) -> str:
 
 
 def deadlines(game_id: str) -> str:
-    """Hash seat -> encoded {since_version, deadline} for each seat that must act."""
+    """Hash seat -> JSON of the seat's clock (its reserve, and since when its turn runs:
+    services/clocks/bank.py)."""
     return _game(game_id, "deadlines")
+
+
+def reminder_sent(game_id: str, seat: int, since: int) -> str:
+    """Set (with a TTL) once the quarter-left reminder of a seat's turn since ``since`` went out, so it goes
+    out once (services/clocks/reminders.py)."""
+    return _game(game_id, f"reminded:{seat}:{since}")
 
 
 def process_queued(game_id: str) -> str:

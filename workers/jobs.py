@@ -28,3 +28,9 @@ def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
     return context.service().stand_ins.timeout_seat(game_id, seat)
+
+
+@observed
+def remind_seat(game_id: str, seat: int, since: int) -> bool:
+    """Send the reminder that a quarter of the seat's time is left (once a turn, services/clocks/)."""
+    return context.service().processor.next_steps.clocks.remind(game_id, seat, since)

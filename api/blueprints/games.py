@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import chain
 
+import msgspec
 from flask import Response, jsonify, stream_with_context
 
 from api import refusals
@@ -29,7 +30,9 @@ blueprint = api_blueprint("games", __name__)
 )
 def create_game() -> tuple[Response, int]:
     body = decode_body(CreateGame)
-    return jsonify(game_service().create_game(body.game, body.seats, body.options, public=body.public)), 201
+    clock = msgspec.to_builtins(body.clock) if body.clock is not None else None
+    created = game_service().create_game(body.game, body.seats, body.options, public=body.public, clock=clock)
+    return jsonify(created), 201
 
 
 @endpoint(

@@ -63,11 +63,19 @@ def _options(game: Game, header: dict[str, Any]) -> Any:
         raise ReplayStopped(Problem("header", f"options do not decode: {error}")) from None
 
 
+def _humans(header: dict[str, Any]) -> frozenset[int]:
+    """The seats held by players (not bots), from the header's players."""
+    players = header.get("players") or []
+    return frozenset(
+        player["seat"] for player in players if isinstance(player, dict) and not player.get("bot", False)
+    )
+
+
 def _replay(game: Game, export: Export, seed: bytes, verdict: Verdict) -> None:
     seats = export.header.get("seats")
     if isinstance(seats, bool) or not isinstance(seats, int):
         raise ReplayStopped(Problem("header", f"seats is {seats!r}, not a number"))
-    replay = Replay(game, export.events, export.commands)
+    replay = Replay(game, export.events, export.commands, humans=_humans(export.header))
     replay.run_setup(seats, _options(game, export.header), seed)
     verdict.result = replay.run()
     verdict.refusals_checked = replay.refusals_checked

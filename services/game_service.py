@@ -34,6 +34,7 @@ from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, S
 from services.settings import Settings
 from services.store.meta_store import OPEN, OVER, RUNNING
 from services.table.ranking import finished
+from services.table.state import table_at
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
@@ -224,8 +225,8 @@ class GameService:
             result=body.result,
             view=body.view,
             clock=config,
-            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now) if at is None else [],
-            now=now,
+            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now),
+            now=now if config is not None else None,
             table=meta.table,
         )
 
@@ -238,7 +239,8 @@ class GameService:
             head, state = self.parts.shared_states.load(game, meta.id)
             return view_body(game, state, seat, head.version, meta.table)
         validation.version_in_range(at, version)
-        return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
+        table = meta.table if at >= version else table_at(self.parts.store.read(meta.id, upto=at))
+        return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at, table)
 
     def wait_version(self, game_id: str, after: int, timeout: float) -> int:
         """Block (no busy loop) up to ``timeout`` seconds until the game's version is above ``after``; returns

@@ -58,27 +58,31 @@ class NextSteps:
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
+        over = finished(game, state, meta.table)
+        to_act = set() if over else game.to_act(state)
+        bots = meta.bot_seats()
+        # the clocks first: a view read once the projection is written shows the clocks of its version
+        clock_due = (
+            [] if over else self.clocks.track(game_id, meta, to_act - bots, head.version, acted or set())
+        )
         parts.projections.write(
             game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table
         )
         now = parts.settings.clock()
         metrics.projection_written(game.name, decided_at, now)
-        if finished(game, state, meta.table):
+        if over:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.due.record(game_id, None, head, now)
             return
-        to_act = game.to_act(state)
         if not to_act:
             parts.scheduler.advance(game_id, head.version)
             parts.due.record(game_id, self._automatic_step_due(game_id, head), head, now)
             return
-        bots = meta.bot_seats()
         playing = set() if meta.table.paused else to_act & bots
         due = [now for seat in sorted(playing) if self._schedule_bot(game_id, seat, head.version)]
-        due += self.clocks.track(game_id, meta, to_act - bots, head.version, acted or set())
-        parts.due.record(game_id, min(due, default=None), head, now)
+        parts.due.record(game_id, min([*due, *clock_due], default=None), head, now)
 
     def _automatic_step_due(self, game_id: str, head: Head) -> float:
         """When the automatic step after ``head`` is due: the advance delay after the event that reached

@@ -15,6 +15,7 @@ Facts and their data:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -92,3 +93,12 @@ def encode_table(table: TableState) -> bytes:
 
 def decode_table(raw: str | bytes | None) -> TableState:
     return msgspec.json.decode(raw, type=TableState) if raw else TableState()
+
+
+def table_at(records: Iterable[Any]) -> TableState:
+    """The table folded from a log's records (those of the table's facts; the others are skipped)."""
+    table = TableState()
+    for record in records:
+        if is_table_fact(record.type):
+            table = fold_fact(table, record.type, record.data)
+    return table

@@ -100,7 +100,8 @@ class GameView(msgspec.Struct, kw_only=True):
     """What a seat (``seat`` null: a spectator) may see of a game at ``version``: ``view`` is the game's
     own view as JSON (null before the game is set up), ``to_act`` the seats that must act. ``clock`` is the
     game's clock (null: none), ``clocks`` every seat's time, ``now`` the server's time they were read at
-    (epoch seconds: a page counts down from it; null without a clock), ``table`` the resignations, stand-ins, pause and undos."""
+    (epoch seconds: a page counts down from it; null without a clock), ``table`` the resignations,
+    stand-ins, pause and undos."""
 
     game_id: str
     seat: int | None

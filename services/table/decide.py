@@ -77,11 +77,15 @@ def decide_table(ctx: TableContext, seat: int, command: tc.TableCommand) -> list
 
 
 def _resign(ctx: TableContext, seat: int, reason: str) -> list[NewEvent]:
+    """A resignation ends the game when no player is left, or when the game says too few seats are (its
+    ``continues_with``); a forfeit never does: a bot finishes the game in that seat."""
     facts = [NewEvent(RESIGNED, {"seat": seat, "reason": reason})]
     after = msgspec.structs.replace(
         ctx.table, resigned=[*ctx.table.resigned, Resignation(seat=seat, reason=reason)]
     )
     active = set(range(ctx.seats)) - after.resigned_seats()
+    if reason == "forfeit":  # the clock's policy: a bot finishes the game in that seat, whoever is left
+        return facts
     if not (active & ctx.humans) or not ctx.game.continues_with(ctx.state, active):
         result = early_result(ctx.game, ctx.state, ctx.seats, after)
         facts.append(NewEvent(GAME_ENDED, {"ranking": result.ranking, "scores": result.scores}))

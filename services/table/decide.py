@@ -72,6 +72,7 @@ def decide_table(ctx: TableContext, seat: int, command: tc.TableCommand) -> list
         return [NewEvent(RECLAIMED, {"seat": seat})]
     if isinstance(command, tc.Pause | tc.Resume):
         return _pause_or_resume(ctx, seat, command)
+    check_game_command(table)  # an undo changes the board: not while the table is paused
     command_id, first, last = undo_range(ctx.game, ctx.log(), table, seat)
     return [NewEvent(UNDONE, {"seat": seat, "command_id": command_id, "first_seq": first, "last_seq": last})]
 

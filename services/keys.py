@@ -87,10 +87,10 @@ def deadlines(game_id: str) -> str:
     return _game(game_id, "deadlines")
 
 
-def reminder_sent(game_id: str, seat: int, since: int) -> str:
-    """Set (with a TTL) once the quarter-left reminder of a seat's turn since ``since`` went out, so it goes
-    out once (services/clocks/reminders.py)."""
-    return _game(game_id, f"reminded:{seat}:{since}")
+def reminders_sent(game_id: str) -> str:
+    """Hash ``<seat>:<since>`` -> 1 once the quarter-left reminder of that seat's turn since version ``since``
+    went out, so it goes out once (services/clocks/reminders.py); dropped when the game ends."""
+    return _game(game_id, "reminded")
 
 
 def process_queued(game_id: str) -> str:
@@ -114,13 +114,20 @@ def game_keys(game_id: str) -> list[str]:
         snapshot(game_id),
         deadlines(game_id),
         process_queued(game_id),
+        reminders_sent(game_id),
     ]
 
 
 def finished_game_leftovers(game_id: str) -> list[str]:
     """Keys a finished game no longer needs: scheduling state, the state snapshot and the waiters' wake-up
     stream (a command decided later, refused as the game is over, writes a new one)."""
-    return [deadlines(game_id), process_queued(game_id), snapshot(game_id), decided(game_id)]
+    return [
+        deadlines(game_id),
+        process_queued(game_id),
+        snapshot(game_id),
+        decided(game_id),
+        reminders_sent(game_id),
+    ]
 
 
 def everything_pattern() -> str:

@@ -2,8 +2,8 @@
 
 When a seat's remaining time drops to a quarter of its turn's time (per move + reserve), a worker (the
 scheduled ``remind_seat`` job, or the sweep if that job was lost) calls :func:`send_quarter_left` once per
-turn: it marks the reminder sent (SET NX on ``keys.reminder_sent``, so a repeated job or a sweep racing the
-job send nothing more) and then calls every function registered with :func:`on_quarter_left` with a
+turn: it marks the reminder sent (HSETNX on ``keys.reminders_sent``, so a repeated job or a sweep racing
+the job send nothing more) and then calls every function registered with :func:`on_quarter_left` with a
 :class:`QuarterLeft`. A hook gets ids and times only, never anything of the game's view, so it cannot leak a
 secret. Notification delivery (an outbox, e-mail, webhooks) registers its hook at start-up::
 
@@ -23,7 +23,6 @@ from services import keys
 from services.parts import Parts
 
 log = logging.getLogger(__name__)
-SENT_TTL_SECONDS = 30 * 86_400
 
 
 @dataclass(frozen=True)
@@ -56,8 +55,8 @@ def forget_hook(hook: ReminderHook) -> None:
 
 def send_quarter_left(parts: Parts, reminder: QuarterLeft) -> bool:
     """Send the reminder unless it went out already; True if this call sent it."""
-    key = keys.reminder_sent(reminder.game_id, reminder.seat, reminder.since)
-    if not parts.redis.set(key, "1", nx=True, ex=SENT_TTL_SECONDS):
+    field = f"{reminder.seat}:{reminder.since}"
+    if not parts.redis.hsetnx(keys.reminders_sent(reminder.game_id), field, "1"):
         return False
     log.info(
         "game %s: a quarter of seat %s's time is left (%.0f s)",

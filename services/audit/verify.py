@@ -5,7 +5,9 @@
 3. the revealed seed matches the commitment published in the first event;
 4. ``game.setup`` run with that seed gives exactly the recorded setup events (every shuffle re-derived);
 5. every accepted command, re-decided, and every automatic step, re-run, gives exactly the recorded events,
-   and every refused command is still refused for the recorded reason;
+   and every refused command is still refused for the recorded reason (the table's commands too:
+   services/audit/replay.py); every move made with actor ``timeout`` is the one the game's clock policy
+   gives (services/audit/clock_checks.py);
 6. the replayed final result equals the one the export declares.
 """
 
@@ -20,6 +22,7 @@ import msgspec
 from domain import registry
 from domain.engine import Game, GameResult
 from services.audit.chain import chain_problems, seed_problems
+from services.audit.clock_checks import clock_problems
 from services.audit.records import Export, Problem, parse_export
 from services.audit.replay import Replay, ReplayStopped
 
@@ -103,6 +106,7 @@ def verify_export(lines: Iterable[str]) -> Verdict:
         verdict.problems.append(unknown or Problem("header", "no game"))
         return verdict
     verdict.problems += chain_problems(export.events, export.header)
+    verdict.problems += clock_problems(export.header, export.commands)
     seed, problems = seed_problems(export)
     verdict.problems += problems
     if seed is None:

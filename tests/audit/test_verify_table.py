@@ -115,3 +115,13 @@ def test_a_players_command_rewritten_as_the_clocks_is_caught(export: list[str]) 
     verdict = verify_export(forged(export, edit, recompute_chain=False))
     assert not verdict.ok
     assert any("sent by a player" in p.what for p in verdict.problems), verdict.problems
+
+
+def test_a_timeout_the_clocks_policy_does_not_give_is_caught(export: list[str]) -> None:
+    def edit(records: list[Line]) -> None:
+        records[0]["clock"] = {"per_move": 60.0, "reserve": 0.0, "policy": "forfeit", "preset": "custom"}
+        command = next(r for r in records if r["kind"] == "command" and r["command_id"].startswith("move-"))
+        command["actor"] = "timeout"
+
+    verdict = verify_export(forged(export, edit, recompute_chain=False))
+    assert any("the clock's policy gives papyrus.time_out_forfeit" in p.what for p in verdict.problems)

@@ -225,7 +225,7 @@ class GameService:
             result=body.result,
             view=body.view,
             clock=config,
-            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now),
+            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now) if config else [],
             now=now if config is not None else None,
             table=meta.table,
         )

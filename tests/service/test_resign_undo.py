@@ -121,3 +121,17 @@ def test_every_game_takes_back_a_first_move_unless_it_revealed_something(
     else:
         assert status == "accepted"
         assert service.view(meta.id, seat).view == before.view, "the board is as before the move"
+
+
+def test_the_tables_commands_are_refused_when_they_make_no_sense(service: GameService) -> None:
+    game_id, _ = new_game(service, seats=2, hand=2)
+    drain(service)
+    assert submit(service, game_id, 0, {"type": "papyrus.resume"}, "resume") == "rejected:table.not_paused"
+    assert submit(service, game_id, 0, {"type": "papyrus.reclaim"}, "reclaim") == "rejected:seat.not_stood_in"
+    assert submit(service, game_id, 0, {"type": "papyrus.pause"}, "pause") == "accepted"
+    assert submit(service, game_id, 0, {"type": "papyrus.pause"}, "pause-again") == "rejected:pause.voted"
+    assert submit(service, game_id, 1, {"type": "papyrus.pause"}, "agreed") == "accepted"
+    assert service.meta(game_id).table.paused
+    assert submit(service, game_id, 0, UNDO, "undo") == "rejected:table.paused"
+    assert submit(service, game_id, 1, {"type": "papyrus.resume"}, "resume-now") == "accepted"
+    assert not service.meta(game_id).table.paused

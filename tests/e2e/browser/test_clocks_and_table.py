@@ -1,7 +1,8 @@
 """The clocks and the table's buttons as a player sees them, in a two-player game on the fast clock (chosen
 in the lobby's form) against a player who acts through the API: every seat's time counting down with the seat
 on the clock highlighted, nothing of the game in the clocks, a move taken back with "Undo my last move", an
-undo refused once the other seat acted, and a resignation that ends the game with the player ranked last."""
+undo refused once the other seat acted, a pause both agreed to, and a resignation that ends the game with
+the player ranked last."""
 
 from __future__ import annotations
 
@@ -139,6 +140,29 @@ def test_undo_is_refused_once_the_other_seat_acted(table: Table) -> None:
     refusal = page.locator("#refusal")
     refusal.wait_for(state="visible")
     assert "Another seat has acted since your last move." in refusal.inner_text()
+
+
+def test_a_pause_both_players_agreed_to_stops_the_clocks_until_resumed(table: Table) -> None:
+    page = table.page
+    page.locator("#table-actions button", has_text="Propose a pause").click()
+    page.wait_for_function(
+        "() => document.getElementById('table-actions').innerText.includes('waiting for the others')"
+    )
+    outcome = table.site.service.submit_and_wait(
+        table.game_id, table.other, {"type": "papyrus.pause"}, "otto-pause", None, 5.0
+    )
+    assert outcome.status == "accepted"
+    caption = "The game is paused: the clocks are stopped."
+    page.wait_for_function(
+        "text => document.querySelector('#clocks .clock-caption').innerText === text", arg=caption
+    )
+    frozen = page.locator("#clocks .clock-time").all_inner_texts()
+    page.wait_for_timeout(1_500)
+    assert page.locator("#clocks .clock-time").all_inner_texts() == frozen, "nothing counts down"
+    page.locator("#table-actions button", has_text="Resume the game").click()
+    page.wait_for_function(
+        "() => !document.querySelector('#clocks .clock-caption').innerText.includes('paused')"
+    )
 
 
 def test_resigning_asks_first_then_ends_the_game_with_me_last(table: Table) -> None:

@@ -7,6 +7,7 @@ the player ranked last."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,17 +34,26 @@ class Table:
         self.moves = 0
 
     def other_moves(self) -> None:
+        """The other player makes a move, once it is theirs (the workers may still be settling)."""
         service = self.site.service
-        command = service.legal_commands(self.game_id, self.other)[0]
+        for _ in range(200):
+            legal = service.legal_commands(self.game_id, self.other)
+            if legal:
+                break
+            time.sleep(0.05)
         self.moves += 1
-        outcome = service.submit_and_wait(self.game_id, self.other, command, f"otto-{self.moves}", None, 5.0)
+        outcome = service.submit_and_wait(self.game_id, self.other, legal[0], f"otto-{self.moves}", None, 5.0)
         assert outcome.status == "accepted", outcome
 
     def my_turn(self) -> None:
-        for _ in range(10):
-            if self.seat in self.site.service.view(self.game_id, None).to_act:
+        service = self.site.service
+        for _ in range(200):
+            if service.legal_commands(self.game_id, self.seat):
                 break
-            self.other_moves()
+            if service.legal_commands(self.game_id, self.other):
+                self.other_moves()
+            else:
+                time.sleep(0.05)
         pages.wait_for_my_turn(self.page)
 
 
@@ -127,6 +137,10 @@ def test_undo_takes_back_my_move(table: Table) -> None:
     page.wait_for_function(
         "() => document.getElementById('log').innerText.includes('takes back the last move')"
     )
+    struck = page.locator("#log li.undone")
+    struck.first.wait_for()
+    assert struck.first.evaluate("n => getComputedStyle(n).textDecorationLine") == "line-through"
+    assert struck.first.get_attribute("title") == "Taken back"
 
 
 def test_undo_is_refused_once_the_other_seat_acted(table: Table) -> None:

@@ -118,6 +118,7 @@ async function display(body) {
   current = body;
   waitingRoom.hidden = true;
   await log.catchUp(body.version);
+  log.markUndone(body.table && body.table.undone);
   const since = await baseline(body, previous);
   renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
   const drawn = renderer.render({ view: body.view, names: names(), submit, readOnly: false, parts, since: since && since.view });

@@ -149,7 +149,7 @@ def test_policy_bot_stands_in_until_the_player_reclaims_the_seat(
     play(service, game_id, 1, "next")
     assert 0 not in service.view(game_id, None).to_act, "the bot keeps playing seat 0"
     with pytest.raises(ServiceError) as refused:
-        service.submit(game_id, 0, {"type": "toy.play_card", "card": 1}, "back?", None)
+        service.submit(game_id, 0, {"type": "toy.play_card", "card": 1}, "back-early", None)
     assert refused.value.code == "seat.stood_in"
     service.submit(game_id, 0, {"type": "papyrus.reclaim"}, "back", None)
     drain(service, due_scheduled=False)

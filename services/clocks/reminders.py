@@ -2,13 +2,16 @@
 
 When a seat's remaining time drops to a quarter of its turn's time (per move + reserve), a worker (the
 scheduled ``remind_seat`` job, or the sweep if that job was lost) calls :func:`send_quarter_left` once per
-turn: it marks the reminder sent (HSETNX on ``keys.reminders_sent``, so a repeated job or a sweep racing
-the job send nothing more) and then calls every function registered with :func:`on_quarter_left` with a
-:class:`QuarterLeft`. A hook gets ids and times only, never anything of the game's view, so it cannot leak a
-secret. Notification delivery (an outbox, e-mail, webhooks) registers its hook at start-up::
+turn: unless ``keys.reminders_sent`` marks it sent, it calls every function registered with
+:func:`on_quarter_left` with a :class:`QuarterLeft`, then marks it sent. So a reminder is never lost (a worker
+killed before the mark leaves it to the next job or sweep) and is delivered at least once: a hook must
+de-duplicate by :attr:`QuarterLeft.dedup_key` (a job and the sweep racing, or a crash between a hook and the
+mark, call it twice); once marked, nothing more is sent. A hook gets ids and times only, never anything of
+the game's view, so it cannot leak a secret. Notification delivery (an outbox, e-mail, webhooks) registers
+its hook at start-up::
 
     from services.clocks.reminders import on_quarter_left
-    on_quarter_left(lambda parts, reminder: outbox.add(parts, "reminder", reminder))
+    on_quarter_left(lambda parts, reminder: outbox.add(parts, "reminder", reminder, key=reminder.dedup_key))
 
 A hook that raises is logged and does not stop the others nor the worker.
 """
@@ -36,6 +39,11 @@ class QuarterLeft:
     remaining: float
     deadline: float
 
+    @property
+    def dedup_key(self) -> str:
+        """The same for every delivery of this reminder: hooks de-duplicate by it."""
+        return f"reminder:{self.game_id}:{self.seat}:{self.since}"
+
 
 ReminderHook = Callable[[Parts, QuarterLeft], None]
 _hooks: list[ReminderHook] = []
@@ -56,7 +64,7 @@ def forget_hook(hook: ReminderHook) -> None:
 def send_quarter_left(parts: Parts, reminder: QuarterLeft) -> bool:
     """Send the reminder unless it went out already; True if this call sent it."""
     field = f"{reminder.seat}:{reminder.since}"
-    if not parts.redis.hsetnx(keys.reminders_sent(reminder.game_id), field, "1"):
+    if parts.redis.hexists(keys.reminders_sent(reminder.game_id), field):
         return False
     log.info(
         "game %s: a quarter of seat %s's time is left (%.0f s)",
@@ -69,4 +77,5 @@ def send_quarter_left(parts: Parts, reminder: QuarterLeft) -> bool:
             hook(parts, reminder)
         except Exception:
             log.exception("game %s: a reminder hook failed", reminder.game_id)
+    parts.redis.hset(keys.reminders_sent(reminder.game_id), field, "1")
     return True

@@ -5,8 +5,6 @@ quarter of its time is left; both times go into the due index so the sweep repai
 
 from __future__ import annotations
 
-import msgspec
-
 from services.clocks import bank
 from services.clocks.config import ClockConfig, effective_clock
 from services.clocks.reminders import QuarterLeft, send_quarter_left
@@ -65,10 +63,11 @@ class ClockSteps:
         at = bank.reminder_at(clock, config) if clock is not None else None
         if clock is None or clock.since != since or at is None or now < at:
             return False
-        self._parts.deadlines.save(game_id, {seat: msgspec.structs.replace(clock, reminded=True)})
         deadline = bank.deadline(clock, config) or now
         left = QuarterLeft(game_id, seat, since, bank.remaining(clock, config, now), deadline)
-        return send_quarter_left(self._parts, left)
+        sent = send_quarter_left(self._parts, left)  # before the clock says so: a crash here loses nothing
+        self._parts.deadlines.mark_reminded(game_id, seat, since)
+        return sent
 
     def remind_due(self, game_id: str, meta: GameMeta) -> bool:
         """Every reminder that is due now (the sweep, after a lost job); True if one was sent."""

@@ -44,6 +44,25 @@ class Deadlines:
                 found[seat] = Deadline(clock.since, due)
         return found
 
+    def mark_reminded(self, game_id: str, seat: int, since: int) -> bool:
+        """Mark the reminder of ``seat``'s turn since ``since`` sent, unless that turn is no longer the
+        stored one (a settle moved the clock meanwhile: checked and written in one WATCH transaction, so a
+        stale clock is never written back); True if marked."""
+        key = keys.deadlines(game_id)
+        with self._redis.pipeline() as pipe:
+            try:
+                pipe.watch(key)  # type: ignore[no-untyped-call]
+                raw = pipe.hget(key, str(seat))
+                clock = _decode.decode(as_bytes(raw)) if raw is not None else None
+                if clock is None or clock.since != since:
+                    return False
+                pipe.multi()
+                pipe.hset(key, str(seat), msgspec.json.encode(msgspec.structs.replace(clock, reminded=True)))
+                pipe.execute()
+                return True
+            except redis.WatchError:
+                return False
+
     def save(self, game_id: str, changed: dict[int, SeatClock]) -> None:
         if changed:
             pipe = self._redis.pipeline(transaction=False)

@@ -20,9 +20,10 @@ import msgspec
 
 from domain.engine import Game, GameResult, RuleViolation
 from services.audit.records import CommandLine, EventLine, Problem
+from services.audit.turns import TurnStarts
 from services.store.event_store import NewEvent
 from services.store.game_events import new_events, upcast
-from services.store.records import SEED_REVEALED, Actor
+from services.store.records import SEED_REVEALED, Actor, epoch_of
 from services.table.commands import PLAYER_TABLE_COMMANDS, is_table_command
 from services.table.decide import TableContext, check_game_command, decide_table, decode_table_command
 from services.table.ranking import finished, table_result
@@ -95,12 +96,16 @@ class Replay:
     refusals_checked: int = 0
     table: TableState = field(default_factory=TableState)
     seats: int = 0
+    per_move: float | None = None
+    turns: TurnStarts = field(default_factory=TurnStarts)
+    acted: int | None = None
     folded: list[tuple[int, Any]] = field(default_factory=list)
 
     def run_setup(self, seats: int, options: Any, seed: bytes) -> None:
         self.seats = seats
         events = self.game.setup(seats, options, seed)
         self._apply(new_events(self.game, events), "system", None, events)
+        self._turns_moved()
 
     def run(self) -> GameResult | None:
         """Every group after the setup; returns the replayed result."""
@@ -113,10 +118,12 @@ class Replay:
                 break
             if finished(self.game, self.state, self.table):
                 raise ReplayStopped(Problem(event.where, "an event after the game ended"))
+            self.acted = None
             if event.record.command_id is None:
                 self._advance(event)
             else:
                 self._command(event)
+            self._turns_moved()
         result = table_result(self.game.result(self.state), self.table)
         if result is None:
             raise ReplayStopped(Problem("log", "the log ends before the game is over"))
@@ -160,9 +167,11 @@ class Replay:
             raise ReplayStopped(
                 Problem(line.where, f"its outcome does not claim the events from seq {event.record.seq}")
             )
+        self._check_timeout_time(line)
         if is_table_command(line.command.command):
             self._table_command(line)
             return
+        self.acted = line.command.seat
         try:
             check_game_command(self.table)
             events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
@@ -171,6 +180,21 @@ class Replay:
                 Problem(line.where, f"accepted in the log, but the rules refuse it: {violation.message}")
             ) from None
         self._apply(new_events(self.game, events), line.command.actor, command_id, events)
+
+    def _turns_moved(self) -> None:
+        if self.position and self.state is not None and not finished(self.game, self.state, self.table):
+            at = epoch_of(self.events[self.position - 1].record.at)
+            self.turns.moved(self.game.to_act(self.state), at, self.acted)
+
+    def _check_timeout_time(self, line: CommandLine) -> None:
+        """A timeout (actor ``timeout``) must come after the seat's per-move allowance (services/audit/
+        turns.py); only checked when the export's header names the clock."""
+        if line.command.actor != "timeout" or self.per_move is None:
+            return
+        if self.turns.too_early(line.command.seat, epoch_of(line.command.at), self.per_move):
+            raise ReplayStopped(
+                Problem(line.where, f"a timeout before the seat's {self.per_move:g} s for the move ran out")
+            )
 
     def _table_decision(self, line: CommandLine) -> list[NewEvent]:
         """The facts of a table command (RuleViolation if refused), from the actor allowed to send it."""

@@ -79,6 +79,9 @@ def _replay(game: Game, export: Export, seed: bytes, verdict: Verdict) -> None:
     if isinstance(seats, bool) or not isinstance(seats, int):
         raise ReplayStopped(Problem("header", f"seats is {seats!r}, not a number"))
     replay = Replay(game, export.events, export.commands, humans=_humans(export.header))
+    clock = export.header.get("clock")
+    if isinstance(clock, dict) and isinstance(clock.get("per_move"), int | float):
+        replay.per_move = float(clock["per_move"])
     replay.run_setup(seats, _options(game, export.header), seed)
     verdict.result = replay.run()
     verdict.refusals_checked = replay.refusals_checked

@@ -106,9 +106,11 @@ function showGameChoices() {
   variants.hidden = game.options.length === 0;
 }
 
-// The clock chosen in the form: a preset, or the custom form in minutes (the API takes seconds).
+// The clock chosen in the form: a preset, or the custom form in minutes (the API takes seconds); none sent
+// for the server's default (PAPYRUS_MOVE_TIMEOUT, if the operator set one).
 function chosenClock() {
   const preset = form.elements.clock_preset.value;
+  if (preset === "default") return undefined;
   const clock = { preset, policy: form.elements.clock_policy.value };
   if (preset === "custom") {
     clock.per_move = Number(form.elements.clock_per_move.value) * 60;

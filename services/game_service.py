@@ -30,7 +30,15 @@ from services.processing.sweep import Sweep
 from services.read_side.audit_export import export_lines
 from services.read_side.history import seat_history
 from services.read_side.projections import ViewBody, view_body
-from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, SeatGranted, YourTurn
+from services.results import (
+    CommandOutcome,
+    GameMeta,
+    GameView,
+    HistoryEntry,
+    SeatClockView,
+    SeatGranted,
+    YourTurn,
+)
 from services.settings import Settings
 from services.store.meta_store import OPEN, OVER, RUNNING
 from services.table.ranking import finished
@@ -227,10 +235,16 @@ class GameService:
             result=body.result,
             view=body.view,
             clock=config,
-            clocks=seat_clocks(self.parts.deadlines.clocks(game_id), config, meta, now) if config else [],
+            clocks=self._clocks(meta, config, now) if body.status == RUNNING else [],
             now=now if config is not None else None,
             table=meta.table,
         )
+
+    def _clocks(self, meta: GameMeta, config: ClockConfig | None, now: float) -> list[SeatClockView]:
+        """Every seat's time in a running game with a clock (none once it is over)."""
+        if config is None:
+            return []
+        return seat_clocks(self.parts.deadlines.clocks(meta.id), config, meta, now)
 
     def _replayed_view(self, meta: GameMeta, game: Game, seat: int | None, at: int | None) -> ViewBody:
         """The view folded from the log: at ``at``, or now when no projection is written yet."""

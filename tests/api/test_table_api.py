@@ -4,7 +4,7 @@ field), and a resigned seat's game commands refused with 409."""
 
 from __future__ import annotations
 
-from tests.api.support import Harness
+from tests.api.support import Harness, bearer
 
 
 def test_a_game_created_with_a_clock_shows_every_seats_time(api: Harness) -> None:
@@ -12,12 +12,19 @@ def test_a_game_created_with_a_clock_shows_every_seats_time(api: Harness) -> Non
     assert created.status_code == 201
     assert created.json["clock"] == {"per_move": 120.0, "reserve": 600.0, "policy": "bot", "preset": "fast"}
     game_id = created.json["id"]
-    for seat in range(2):
-        assert api.client.post(f"/api/games/{game_id}/seats", json={"name": f"p{seat}"}).status_code == 201
+    tokens = [
+        api.client.post(f"/api/games/{game_id}/seats", json={"name": f"p{seat}"}).json["token"]
+        for seat in range(2)
+    ]
+    assert api.client.get(f"/api/games/{game_id}/view").json["clocks"] == [], "no clock runs before the start"
+    assert (
+        api.client.post(f"/api/games/{game_id}/start", json={}, headers=bearer(tokens[0])).status_code == 200
+    )
+    api.settle(game_id)
     view = api.client.get(f"/api/games/{game_id}/view").json
     assert view["clock"]["preset"] == "fast"
     assert [entry["seat"] for entry in view["clocks"]] == [0, 1]
-    assert all(entry["remaining"] == 720.0 for entry in view["clocks"])
+    assert all(entry["running"] and 700.0 < entry["remaining"] <= 720.0 for entry in view["clocks"])
 
 
 def test_a_bad_clock_is_a_400_naming_the_field(api: Harness) -> None:

@@ -48,7 +48,11 @@ def test_a_player_whose_time_ran_out_takes_the_seat_back_from_the_bot(away: tupl
     reclaim.wait_for(timeout=60_000)
     assert seat in site.service.meta(game_id).table.stand_in
     assert page.locator("#log").inner_text().count("ran out of time") >= 1
-    assert reclaim.evaluate("n => getComputedStyle(n).color") == "rgb(255, 255, 255)", "the primary button"
+    page.wait_for_function(  # the panel is redrawn with every view: read the button drawn now
+        """() => [...document.querySelectorAll('#table-actions button.primary')].some((b) =>
+            b.innerText === 'Take my seat back from the bot'
+            && getComputedStyle(b).color === 'rgb(255, 255, 255)')"""
+    )
     reclaim.click()
     page.locator("#table-actions button.undo").wait_for(timeout=pages.WAIT_MS)
     assert (

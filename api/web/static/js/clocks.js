@@ -76,6 +76,10 @@ function resignButton(submit) {
 
 export function showTableActions(section, body, seat, submit) {
   const table = body.table || {};
+  // Redrawn only when what it shows changed: a view of the same table keeps an open "Resign?" question.
+  const key = JSON.stringify([seat, body.status, table.resigned, table.stand_in, table.paused, table.pause_votes]);
+  if (section.dataset.key === key) return;
+  section.dataset.key = key;
   const resigned = (table.resigned || []).some((entry) => entry.seat === seat);
   section.hidden = seat === null || body.status !== "running" || resigned;
   if (section.hidden) return section.replaceChildren();

@@ -6,9 +6,9 @@ turn: unless ``keys.reminders_sent`` marks it sent, it calls every function regi
 :func:`on_quarter_left` with a :class:`QuarterLeft`, then marks it sent. So a reminder is never lost (a worker
 killed before the mark leaves it to the next job or sweep) and is delivered at least once: a hook must
 de-duplicate by :attr:`QuarterLeft.dedup_key` (a job and the sweep racing, or a crash between a hook and the
-mark, call it twice); once marked, nothing more is sent. A hook gets ids and times only, never anything of
-the game's view, so it cannot leak a secret. Notification delivery (an outbox, e-mail, webhooks) registers
-its hook at start-up::
+mark, call it twice); once marked, nothing more is sent (the seat's clock reads the mark as ``reminded``).
+A hook gets ids and times only, never anything of the game's view, so it cannot leak a secret. Notification
+delivery (an outbox, e-mail, webhooks) registers its hook at start-up::
 
     from services.clocks.reminders import on_quarter_left
     on_quarter_left(lambda parts, reminder: outbox.add(parts, "reminder", reminder, key=reminder.dedup_key))

@@ -65,9 +65,7 @@ class ClockSteps:
             return False
         deadline = bank.deadline(clock, config) or now
         left = QuarterLeft(game_id, seat, since, bank.remaining(clock, config, now), deadline)
-        sent = send_quarter_left(self._parts, left)  # before the clock says so: a crash here loses nothing
-        self._parts.deadlines.mark_reminded(game_id, seat, since)
-        return sent
+        return send_quarter_left(self._parts, left)
 
     def remind_due(self, game_id: str, meta: GameMeta) -> bool:
         """Every reminder that is due now (the sweep, after a lost job); True if one was sent."""

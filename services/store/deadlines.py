@@ -12,7 +12,7 @@ import redis
 from services import keys
 from services.clocks.bank import SeatClock, deadline
 from services.clocks.config import ClockConfig
-from services.store.replies import as_bytes, as_int
+from services.store.replies import as_bytes, as_int, as_str
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,19 @@ class Deadlines:
         self._redis = connection
 
     def clocks(self, game_id: str) -> dict[int, SeatClock]:
-        """Every seat clock of the game, by seat."""
-        raw = self._redis.hgetall(keys.deadlines(game_id))
-        return {as_int(seat): _decode.decode(as_bytes(value)) for seat, value in raw.items()}
+        """Every seat clock of the game, by seat; ``reminded`` set for a turn whose quarter-left reminder
+        went out (``keys.reminders_sent``, read in the same round trip: the reminder never writes a clock,
+        so it can never write back one a settle moved meanwhile)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.deadlines(game_id))
+        pipe.hgetall(keys.reminders_sent(game_id))
+        raw, sent = pipe.execute()
+        reminded = {as_str(field) for field in sent}
+        clocks = {as_int(seat): _decode.decode(as_bytes(value)) for seat, value in raw.items()}
+        for seat, clock in clocks.items():
+            if clock.since is not None and f"{seat}:{clock.since}" in reminded:
+                clock.reminded = True
+        return clocks
 
     def of_game(self, game_id: str, config: ClockConfig | None) -> dict[int, Deadline]:
         """The deadline of every seat whose turn runs now, by seat."""
@@ -43,25 +53,6 @@ class Deadlines:
             if due is not None and clock.since is not None:
                 found[seat] = Deadline(clock.since, due)
         return found
-
-    def mark_reminded(self, game_id: str, seat: int, since: int) -> bool:
-        """Mark the reminder of ``seat``'s turn since ``since`` sent, unless that turn is no longer the
-        stored one (a settle moved the clock meanwhile: checked and written in one WATCH transaction, so a
-        stale clock is never written back); True if marked."""
-        key = keys.deadlines(game_id)
-        with self._redis.pipeline() as pipe:
-            try:
-                pipe.watch(key)  # type: ignore[no-untyped-call]
-                raw = pipe.hget(key, str(seat))
-                clock = _decode.decode(as_bytes(raw)) if raw is not None else None
-                if clock is None or clock.since != since:
-                    return False
-                pipe.multi()
-                pipe.hset(key, str(seat), msgspec.json.encode(msgspec.structs.replace(clock, reminded=True)))
-                pipe.execute()
-                return True
-            except redis.WatchError:
-                return False
 
     def save(self, game_id: str, changed: dict[int, SeatClock]) -> None:
         if changed:

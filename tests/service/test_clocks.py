@@ -230,15 +230,3 @@ def test_the_clocks_in_a_view_are_seats_and_seconds_only(service: GameService) -
                 isinstance(getattr(entry, name), int | float | bool | None)
                 for name in entry.__struct_fields__
             )
-
-
-def test_a_reminder_never_writes_back_a_turn_that_has_moved_on(
-    service: GameService, clock: FakeClock
-) -> None:
-    game_id = timed_game(service, hand=3)
-    stored = service.parts.deadlines.clocks(game_id)[0]
-    assert stored.since is not None
-    assert not service.parts.deadlines.mark_reminded(game_id, 0, stored.since - 1), "an older turn's reminder"
-    assert service.parts.deadlines.clocks(game_id)[0] == stored
-    assert service.parts.deadlines.mark_reminded(game_id, 0, stored.since)
-    assert service.parts.deadlines.clocks(game_id)[0].reminded

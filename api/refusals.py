@@ -51,6 +51,11 @@ CANNOT_START = Refusal(409, "Already started, or a seat is empty")
 GAME_STARTED = Refusal(409, "The game has started")
 NOT_OVER = Refusal(409, "The game is not over yet")
 NAME_TAKEN = Refusal(409, "The login name or the display name is taken (letter case does not matter)")
+SEAT_GIVEN_UP = Refusal(
+    409,
+    "The game is not running, or a game's command from a seat that resigned (`seat.resigned`) or that a bot "
+    "stands in for since its time ran out (`seat.stood_in`: send `papyrus.reclaim` first)",
+)
 
 RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says why)")
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from services.clocks.config import ClockChoice
 from services.results import HistoryEvent
 
 # A full match in both dialects: Python's ``$`` also matches before a final newline, which ``(?!\n)`` refuses.
@@ -34,7 +35,10 @@ NewPassword = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A new game: its type, number of seats and the game's own options."""
+    """A new game: its type, number of seats, the game's own options and its clock (a preset: "slow" 1 day a
+    move + 3 days reserve, "relaxed" 3 + 7 days, "fast" 2 + 10 minutes, "none"; or "custom" with
+    ``per_move`` and ``reserve`` in seconds; ``policy`` when time runs out: "bot", "pass", "forfeit").
+    Without a clock the server's ``PAPYRUS_MOVE_TIMEOUT`` applies."""
 
     game: GameName
     seats: SeatCount
@@ -46,6 +50,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     spectator_chat: Annotated[
         bool, msgspec.Meta(description="false: spectators may not write in the game's chat.")
     ] = True
+    clock: ClockChoice | None = None
 
 
 class JoinSeat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -64,7 +69,11 @@ class StartGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class SubmitCommand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One command for the caller's seat. ``seat``, if given, must be the caller's own seat."""
+    """One command for the caller's seat. ``seat``, if given, must be the caller's own seat. ``command`` is
+    one of the game's commands, or one of the table's: ``{"type": "papyrus.resign"}`` (a bot plays the seat,
+    which ranks last), ``papyrus.undo`` (take back your last command while no other seat acted and nothing
+    was revealed), ``papyrus.pause`` (a vote: the game pauses once every seated player voted),
+    ``papyrus.resume`` and ``papyrus.reclaim`` (play again a seat a bot stood in for)."""
 
     command_id: CommandId
     command: dict[str, Any]

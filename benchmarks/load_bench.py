@@ -2,6 +2,7 @@
 
     python benchmarks/load_bench.py --games 200 --rate 100 --duration 60
     python benchmarks/load_bench.py --compare-metrics --duration 60   # metrics on, then off, same run
+    python benchmarks/load_bench.py --compare-clocks --duration 60    # no clock, then a clock, same run
 
 Loopback only, bounded (stops after --duration seconds of driving), and it refuses to run on a Redis
 database that already holds keys (it deletes what it created when done). Prints one JSON report: commands per
@@ -9,7 +10,9 @@ second, p50/p99 submit-to-outcome latency, projection lag, Redis memory per fini
 redis-benchmark's XADD rate and a bare Flask endpoint's request rate (benchmarks/flask_ref.py).
 The API runs with deploy/gunicorn.conf.py (metrics shared across its processes) and the workers serve their
 metrics (--metrics-port); ``--compare-metrics`` drives the same load twice, with fresh processes, first with
-metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side.
+metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side;
+``--compare-clocks`` drives it twice, games without a clock and then games on the ``--clock`` preset (each
+turn's deadline and reminder scheduled as jobs and entered in the due index), and reports what clocks cost.
 """
 
 from __future__ import annotations
@@ -78,6 +81,12 @@ def parse_args() -> argparse.Namespace:
         action="store_true",
         help="drive the load twice, metrics on then off (PAPYRUS_METRICS=0), and compare the latencies",
     )
+    parser.add_argument(
+        "--compare-clocks",
+        action="store_true",
+        help="drive the load twice, games without a clock then on --clock, and compare the costs",
+    )
+    parser.add_argument("--clock", default="fast", help="the clock preset of --compare-clocks (policy pass)")
     return parser.parse_args()
 
 
@@ -103,11 +112,12 @@ def worker_command(args: argparse.Namespace, metrics_on: bool) -> list[str]:
     return python_module("papyrus", "worker", *fork, *metrics)
 
 
-def create_tables(base: str, args: argparse.Namespace) -> list[Table]:
+def create_tables(base: str, args: argparse.Namespace, clock: str | None = None) -> list[Table]:
     http = requests.Session()
     tables = []
+    timed = {"clock": {"preset": clock, "policy": "pass"}} if clock else {}
     for _ in range(args.games):
-        game = http.post(f"{base}/api/games", json={"game": args.game, "seats": args.seats}).json()
+        game = http.post(f"{base}/api/games", json={"game": args.game, "seats": args.seats, **timed}).json()
         tokens = [
             http.post(f"{base}/api/games/{game['id']}/seats", json={"name": f"bot{seat}"}).json()["token"]
             for seat in range(args.seats)
@@ -223,12 +233,14 @@ def delete_created_keys(store: redis.Redis) -> None:
             store.delete(*batch[start : start + 500])
 
 
-def run_load(args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_on: bool) -> dict[str, Any]:
+def run_load(
+    args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_on: bool, clock: str | None = None
+) -> dict[str, Any]:
     """Start the API and the workers, drive the load, play a few games out; the figures of this run."""
     env = {"REDIS_URL": args.redis_url, "PAPYRUS_METRICS": "1" if metrics_on else "0"}
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    tag = "metrics-on" if metrics_on else "metrics-off"
+    tag = ("metrics-on" if metrics_on else "metrics-off") + (f"-clock-{clock}" if clock else "")
     config = ("-c", "deploy/gunicorn.conf.py")
     processes = [gunicorn("api.app:create_app()", port, args, env, logs / f"api-{tag}.log", config=config)]
     processes += [
@@ -237,7 +249,7 @@ def run_load(args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_o
     ]
     try:
         wait_http(base + "/api/health")
-        tables = create_tables(base, args)
+        tables = create_tables(base, args, clock)
         api_cpu, worker_cpu = cpu_seconds(processes[0].pid), sum(cpu_seconds(p.pid) for p in processes[1:])
         client_cpu, redis_cpu, machine = time.process_time(), redis_cpu_seconds(store), machine_busy_idle()
         stats, elapsed = drive(base, tables, args, args.rate, args.duration)
@@ -253,6 +265,7 @@ def run_load(args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_o
     commands = max(1, len(stats.latencies))
     return {
         "metrics": "on" if metrics_on else "off",
+        "clock": clock or "none",
         "elapsed_s": round(elapsed, 1),
         "commands": len(stats.latencies),
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),
@@ -278,6 +291,19 @@ def metrics_cost(on: dict[str, Any], off: dict[str, Any]) -> dict[str, Any]:
     return {name: round(on[name] - off[name], 2) for name in figures}
 
 
+def clocks_cost(without: dict[str, Any], timed: dict[str, Any]) -> dict[str, Any]:
+    """What clocks add: the difference of each latency and CPU figure, with a clock minus without."""
+    figures = (
+        "submit_p50_ms",
+        "submit_p99_ms",
+        "api_cpu_ms_per_command",
+        "worker_cpu_ms_per_command",
+        "redis_cpu_ms_per_command",
+        "projection_lag_p50_ms",
+    )
+    return {name: round(timed[name] - without[name], 2) for name in figures}
+
+
 def main() -> int:
     args = parse_args()
     store = redis.Redis.from_url(args.redis_url)
@@ -287,8 +313,15 @@ def main() -> int:
     runs = [run_load(args, store, logs, metrics_on=True)]
     if args.compare_metrics:
         runs.append(run_load(args, store, logs, metrics_on=False))
+    if args.compare_clocks:
+        runs.append(run_load(args, store, logs, metrics_on=True, clock=args.clock))
     report: dict[str, Any] = {"command": " ".join(sys.argv), "games": args.games, "target_rate": args.rate}
-    report.update(runs[0] if len(runs) == 1 else {"runs": runs, "metrics_cost": metrics_cost(*runs)})
+    if len(runs) == 1:
+        report.update(runs[0])
+    elif args.compare_clocks:
+        report.update({"runs": runs, "clocks_cost": clocks_cost(runs[0], runs[-1])})
+    else:
+        report.update({"runs": runs, "metrics_cost": metrics_cost(*runs)})
     report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url)
     report["reference_bare_flask_req_per_s"] = round(bare_flask_rate(args, logs), 1)
     report["logs"] = str(logs)

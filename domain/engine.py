@@ -238,6 +238,21 @@ class Game(Protocol):
         """A collector of game-specific tallies for ``papyrus simulate --json``, or ``None``."""
         ...
 
+    def reveals(self, event: Any) -> bool:
+        """True if ``event`` shows a seat something it did not know (a card drawn or turned up, a shuffle, a
+        random draw, another seat's hidden choice). A player may take back (undo) their own last commands
+        only while none of their events, nor the automatic steps that followed them, reveals anything."""
+        ...
+
+    def continues_with(self, state: Any, active: set[Seat]) -> bool:
+        """Whether the game goes on once a seat resigned or forfeited, with ``active`` the seats that did
+        not (bots play the others); False ends the game at once, the resigned seats ranked last."""
+        ...
+
+    def current_scores(self, state: Any) -> list[int]:
+        """Each seat's score as it stands (ranks the seats left when resignations end the game)."""
+        ...
+
     event_schema_versions: Mapping[str, int]
     """The current schema version of each event type whose shape ever changed (others are version 1)."""
     upcasters: Mapping[tuple[str, int], Upcaster]
@@ -270,6 +285,15 @@ class GameDefaults:
 
     def simulation_stats(self) -> StatsCollector | None:
         return None
+
+    def reveals(self, event: Any) -> bool:
+        return True
+
+    def continues_with(self, state: Any, active: set[Seat]) -> bool:
+        return len(active) >= 2
+
+    def current_scores(self, state: Any) -> list[int]:
+        return []
 
 
 def seed_commitment(seed: bytes) -> str:

@@ -18,6 +18,8 @@ from redis import Redis
 from domain.engine import Game
 from domain.registry import get_game
 from services import validation
+from services.clocks.config import ClockChoice, ClockConfig, ClockRefused, clock_from, effective_clock
+from services.clocks.views import seat_clocks
 from services.errors import ServiceError
 from services.limits.client_seats import ClientSeats
 from services.limits.open_games import OpenGames
@@ -33,14 +35,34 @@ from services.processing.sweep import Sweep
 from services.read_side.audit_export import export_lines
 from services.read_side.history import seat_history
 from services.read_side.projections import ViewBody, view_body
-from services.results import CommandOutcome, GameMeta, GameView, HistoryEntry, SeatGranted, YourTurn
+from services.results import (
+    CommandOutcome,
+    GameMeta,
+    GameView,
+    HistoryEntry,
+    SeatClockView,
+    SeatGranted,
+    YourTurn,
+)
 from services.settings import Settings
 from services.social import Social
 from services.social.chat import chat_lines
 from services.store.meta_store import OPEN, OVER, RUNNING
+from services.table.ranking import finished
+from services.table.state import table_at
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
 START_ATTEMPTS = 3
+
+
+def chosen_clock(clock: dict[str, Any] | None) -> ClockConfig | None:
+    """The clock a creator sent, decoded; 400 naming the field otherwise."""
+    if clock is None:
+        return None
+    try:
+        return clock_from(validation.decode(clock, ClockChoice, "clock"))
+    except ClockRefused as refused:
+        raise validation.bad(refused.field, str(refused)) from None
 
 
 class GameService:
@@ -75,17 +97,21 @@ class GameService:
         options: dict[str, Any],
         public: bool = True,
         client: str | None = None,
+        clock: dict[str, Any] | None = None,
         *,
         rated: bool = True,
         spectator_chat: bool = True,
     ) -> GameMeta:
         """Create an open game and answer its meta, with its invitation code when it is private (shown to
-        the creator only). 400 for an unknown game, a bad seat count or options that do not decode (the
-        field named). ``client``: the creating client's address (it may fill its own game). ``rated``
-        false: a friendly game; ``spectator_chat`` false: only players talk."""
+        the creator only). 400 for an unknown game, a bad seat count, options or a clock that do not
+        decode (the field named). ``client``: the creating client's address (it may fill its own game).
+        ``clock``: a preset or the custom form (services/clocks/config.py); without one the server's
+        ``PAPYRUS_MOVE_TIMEOUT`` applies. ``rated`` false: a friendly game; ``spectator_chat`` false: only
+        players talk."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
         decoded = validation.options(rules, options)
+        chosen = chosen_clock(clock)
         doc = {
             "id": secrets.token_hex(6),
             "game": rules.name,
@@ -95,6 +121,7 @@ class GameService:
             "created_at": self.settings.clock(),
             **({} if rated else {"rated": False}),
             **({} if spectator_chat else {"spectator_chat": False}),
+            **({"clock": msgspec.to_builtins(chosen)} if chosen is not None else {}),
         }
         self.parts.meta.create(doc, doc["created_at"])
         self.client_seats.created(doc["id"], client)
@@ -235,6 +262,8 @@ class GameService:
         body = self.parts.projections.view(game_id, seat) if at is None else None
         if body is None:
             body = self._replayed_view(meta, game, seat, at)
+        config = effective_clock(meta.clock, self.settings.move_timeout)
+        now = self.settings.clock()
         return GameView(
             game_id=game_id,
             seat=seat,
@@ -243,7 +272,17 @@ class GameService:
             to_act=body.to_act,
             result=body.result,
             view=body.view,
+            clock=config,
+            clocks=self._clocks(meta, config, now) if body.status == RUNNING else [],
+            now=now if config is not None else None,
+            table=meta.table,
         )
+
+    def _clocks(self, meta: GameMeta, config: ClockConfig | None, now: float) -> list[SeatClockView]:
+        """Every seat's time in a running game with a clock (none once it is over)."""
+        if config is None:
+            return []
+        return seat_clocks(self.parts.deadlines.clocks(meta.id), config, meta, now)
 
     def _replayed_view(self, meta: GameMeta, game: Game, seat: int | None, at: int | None) -> ViewBody:
         """The view folded from the log: at ``at``, or now when no projection is written yet."""
@@ -252,9 +291,10 @@ class GameService:
             return ViewBody(version=0, status=meta.status, to_act=[], result=None, view=None)
         if at is None:
             head, state = self.parts.shared_states.load(game, meta.id)
-            return view_body(game, state, seat, head.version)
+            return view_body(game, state, seat, head.version, meta.table)
         validation.version_in_range(at, version)
-        return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
+        table = meta.table if at >= version else table_at(self.parts.store.read(meta.id, upto=at))
+        return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at, table)
 
     def version(self, game_id: str) -> int:
         """The game's current version (its last event's seq; 0 before set-up); 404 if unknown."""
@@ -274,7 +314,7 @@ class GameService:
         if meta.status != RUNNING:
             return []
         _, state = self.parts.shared_states.load(game, game_id)
-        if game.result(state) is not None:
+        if finished(game, state, meta.table):
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 
@@ -320,10 +360,11 @@ class GameService:
         return LobbyPages(self.parts.redis).page(limit, cursor)
 
     def your_turn(self, game_id: str, seat: int) -> YourTurn:
-        meta, _ = self._game(game_id)
+        meta = self.meta(game_id)
         validation.seat(meta, seat, "seat")
         projected = self.parts.projections.to_act(game_id)
-        deadline = self.parts.deadlines.of_game(game_id).get(seat)
+        config = effective_clock(meta.clock, self.settings.move_timeout)
+        deadline = self.parts.deadlines.of_game(game_id, config).get(seat)
         return YourTurn(
             game_id=game_id,
             seat=seat,

@@ -95,8 +95,15 @@ def projection(game_id: str, name: str) -> str:
 
 
 def deadlines(game_id: str) -> str:
-    """Hash seat -> encoded {since_version, deadline} for each seat that must act."""
+    """Hash seat -> JSON of the seat's clock (its reserve, and since when its turn runs:
+    services/clocks/bank.py)."""
     return _game(game_id, "deadlines")
+
+
+def reminders_sent(game_id: str) -> str:
+    """Hash ``<seat>:<since>`` -> 1 once the quarter-left reminder of that seat's turn since version ``since``
+    went out, so it goes out once (services/clocks/reminders.py); dropped when the game ends."""
+    return _game(game_id, "reminded")
 
 
 def process_queued(game_id: str) -> str:
@@ -129,6 +136,7 @@ def game_keys(game_id: str) -> list[str]:
         deadlines(game_id),
         process_queued(game_id),
         chat(game_id),
+        reminders_sent(game_id),
         client_seats(game_id),
     ]
 
@@ -136,7 +144,13 @@ def game_keys(game_id: str) -> list[str]:
 def finished_game_leftovers(game_id: str) -> list[str]:
     """Keys a finished game no longer needs: scheduling state, the state snapshot and the waiters' wake-up
     stream (a command decided later, refused as the game is over, writes a new one)."""
-    return [deadlines(game_id), process_queued(game_id), snapshot(game_id), decided(game_id)]
+    return [
+        deadlines(game_id),
+        process_queued(game_id),
+        snapshot(game_id),
+        decided(game_id),
+        reminders_sent(game_id),
+    ]
 
 
 def everything_pattern() -> str:

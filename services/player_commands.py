@@ -29,6 +29,7 @@ from services.store.layout import decode_outcome
 from services.store.meta_store import OVER, RUNNING, meta_from
 from services.store.records import SEED_REVEALED, CommandRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes, as_int, as_str
+from services.table.commands import PlayerTableCommand, is_table_command
 
 
 class GameAtSubmit(NamedTuple):
@@ -65,6 +66,23 @@ def same_fingerprint(stored: bytes, fingerprint: bytes) -> bool:
 
 def unknown_game(game_id: str) -> ServiceError:
     return ServiceError(404, "game.unknown", f"There is no game {game_id!r}.", field="game_id")
+
+
+def decode_player_command(meta: GameMeta, game: Game, seat: int, command: dict[str, Any]) -> Any:
+    """The command decoded against the game's commands, or the table's (``papyrus.*``: resign, undo, pause,
+    resume, reclaim); 400 naming the field if it does not decode, 409 for a game's command from a seat that
+    resigned or that a bot stands in for (reclaim it first)."""
+    if is_table_command(command):
+        return validation.decode(command, PlayerTableCommand, "command")
+    if meta.status == RUNNING and seat in meta.table.resigned_seats():
+        raise ServiceError(409, "seat.resigned", "This seat has resigned; a bot plays it now.")
+    if meta.status == RUNNING and seat in meta.table.stand_in:
+        raise ServiceError(
+            409,
+            "seat.stood_in",
+            "A bot plays this seat since its time ran out; reclaim it first (papyrus.reclaim).",
+        )
+    return validation.decode(command, game.Command, "command")
 
 
 class PlayerCommands:
@@ -134,7 +152,7 @@ class PlayerCommands:
         validation.seat(meta, seat, "seat")
         validation.command_id(command_id)
         validation.expected_version(expected_version)
-        decoded = validation.decode(command, game.Command, "command")
+        decoded = decode_player_command(meta, game, seat, command)
         game_id = meta.id
         running = meta.status == RUNNING
         if not running and not (known or self._parts.inbox.is_known(game_id, command_id)):

@@ -11,7 +11,9 @@ from typing import Any
 import msgspec
 
 from domain.engine import GameResult
+from services.clocks.config import ClockConfig
 from services.store.records import Actor
+from services.table.state import TableState
 
 
 class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -27,7 +29,8 @@ class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
     """A game's public facts. ``status`` is "open" (waiting for players), "running" or "over"; ``invite`` is
     the invitation code of a private game, in the answer to its creation only. ``rated`` (false: a friendly
     game, never rated) and ``spectator_chat`` (false: spectators may not write in the chat) are shown only
-    when false."""
+    when false. ``clock``: the clock chosen at creation (absent: the server's default); ``table``:
+    resignations, seats a bot stands in for, the pause and the moves taken back (services/table/)."""
 
     id: str
     game: str
@@ -40,6 +43,8 @@ class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
     invite: str | None = None
     rated: bool = True
     spectator_chat: bool = True
+    clock: ClockConfig | None = None
+    table: TableState = msgspec.field(default_factory=TableState)
 
     def seat_names(self) -> list[str]:
         """How each seat is called in descriptions: its player's name, else "Seat <n>"."""
@@ -49,7 +54,16 @@ class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
         return names
 
     def bot_seats(self) -> set[int]:
+        """Seats a bot plays now: bot seats, and seats resigned, forfeited or stood in for."""
+        return self.seated_bots() | self.table.bot_played()
+
+    def seated_bots(self) -> set[int]:
+        """Seats a bot was given when the game started."""
         return {player.seat for player in self.players if player.bot}
+
+    def humans(self) -> frozenset[int]:
+        """Seats held by players (a bot may play one of them for now)."""
+        return frozenset(player.seat for player in self.players if not player.bot)
 
 
 class AccountGame(GameMeta, kw_only=True, omit_defaults=True):
@@ -78,9 +92,24 @@ class Account(msgspec.Struct, kw_only=True):
     created_at: float
 
 
+class SeatClockView(msgspec.Struct, kw_only=True):
+    """One seat's clock as everyone may see it: whether its turn runs now (``running``), the seconds it has
+    left (in this turn, or for its next one), its reserve, and when its time runs out (epoch seconds,
+    running turns only; frozen while the table is paused)."""
+
+    seat: int
+    running: bool
+    remaining: float
+    reserve: float
+    deadline: float | None = None
+
+
 class GameView(msgspec.Struct, kw_only=True):
     """What a seat (``seat`` null: a spectator) may see of a game at ``version``: ``view`` is the game's
-    own view as JSON (null before the game is set up), ``to_act`` the seats that must act."""
+    own view as JSON (null before the game is set up), ``to_act`` the seats that must act. ``clock`` is the
+    game's clock (null: none), ``clocks`` every seat's time, ``now`` the server's time they were read at
+    (epoch seconds: a page counts down from it; null without a clock), ``table`` the resignations,
+    stand-ins, pause and undos."""
 
     game_id: str
     seat: int | None
@@ -89,6 +118,10 @@ class GameView(msgspec.Struct, kw_only=True):
     to_act: list[int]
     result: GameResult | None
     view: Any
+    clock: ClockConfig | None = None
+    clocks: list[SeatClockView] = []
+    now: float | None = None
+    table: TableState = msgspec.field(default_factory=TableState)
 
 
 class YourTurn(msgspec.Struct, kw_only=True):

@@ -30,12 +30,16 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
     blueprint,
     "POST",
     "/games/<game_id>/commands",
-    summary="Submit a command for your seat; waits briefly for its outcome.",
+    summary=(
+        "Submit a command for your seat (a game's, or the table's: papyrus.resign, papyrus.undo, "
+        "papyrus.pause, papyrus.resume, papyrus.reclaim); waits briefly for its outcome."
+    ),
     request=SubmitCommand,
     auth="seat",
     responses=OUTCOME_RESPONSES,
     refusals=(
         *OUTCOME_REFUSALS,
+        refusals.SEAT_GIVEN_UP,
         refusals.BAD_COMMAND,
         refusals.NO_SEAT_TOKEN,
         refusals.NOT_YOUR_SEAT,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import chain
 
+import msgspec
 from flask import Response, jsonify, stream_with_context
 
 from api import refusals
@@ -39,6 +40,7 @@ def create_game() -> tuple[Response, int]:
     charge("create_game")
     body = decode_body(CreateGame)
     options = whole_numbers(body.options)
+    clock = msgspec.to_builtins(body.clock) if body.clock is not None else None
     service = game_service()
     created = service.create_game(
         body.game,
@@ -46,6 +48,7 @@ def create_game() -> tuple[Response, int]:
         options,
         public=body.public,
         client=client_address(),
+        clock=clock,
         rated=body.rated,
         spectator_chat=body.spectator_chat,
     )

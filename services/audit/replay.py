@@ -4,20 +4,30 @@ The service writes three kinds of event groups: the setup (``game.setup``, actor
 command's events (its actor and command id) and one automatic step (``game.advance``, actor "system", no
 command id); the game's last group is followed by the seed reveal. Commands are decided one at a time in
 submission order, so a refused command is re-decided on the state at its outcome's version.
+
+The table's commands (services/table/) are re-decided too: their facts must be exactly the recorded ones,
+the clock's (``papyrus.time_out_*``) must come from actor ``timeout`` and a player's never from it, a game's
+command is refused while the table is paused, an undo folds the game again without the events it took
+back, and the result ranks the seats that resigned or forfeited last.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
-from domain.engine import Game, GameResult, RuleViolation, fold
+from domain.engine import Game, GameResult, RuleViolation
 from services.audit.records import CommandLine, EventLine, Problem
+from services.audit.turns import TurnStarts
 from services.store.event_store import NewEvent
 from services.store.game_events import new_events, upcast
-from services.store.records import SEED_REVEALED, Actor
+from services.store.records import SEED_REVEALED, Actor, epoch_of
+from services.table.commands import PLAYER_TABLE_COMMANDS, is_table_command
+from services.table.decide import TableContext, check_game_command, decide_table, decode_table_command
+from services.table.ranking import finished, table_result
+from services.table.state import UNDONE, TableState, fold_fact
 
 
 class ReplayStopped(Exception):
@@ -79,14 +89,23 @@ class Replay:
     game: Game
     events: list[EventLine]
     commands: list[CommandLine]
+    humans: frozenset[int] = frozenset()
     state: Any = None
     position: int = 0
     next_command: int = 0
     refusals_checked: int = 0
+    table: TableState = field(default_factory=TableState)
+    seats: int = 0
+    per_move: float | None = None
+    turns: TurnStarts = field(default_factory=TurnStarts)
+    acted: int | None = None
+    folded: list[tuple[int, Any]] = field(default_factory=list)
 
     def run_setup(self, seats: int, options: Any, seed: bytes) -> None:
+        self.seats = seats
         events = self.game.setup(seats, options, seed)
         self._apply(new_events(self.game, events), "system", None, events)
+        self._turns_moved()
 
     def run(self) -> GameResult | None:
         """Every group after the setup; returns the replayed result."""
@@ -97,13 +116,15 @@ class Replay:
             event = self.events[self.position]
             if event.record.type == SEED_REVEALED:
                 break
-            if self.game.result(self.state) is not None:
+            if finished(self.game, self.state, self.table):
                 raise ReplayStopped(Problem(event.where, "an event after the game ended"))
+            self.acted = None
             if event.record.command_id is None:
                 self._advance(event)
             else:
                 self._command(event)
-        result = self.game.result(self.state)
+            self._turns_moved()
+        result = table_result(self.game.result(self.state), self.table)
         if result is None:
             raise ReplayStopped(Problem("log", "the log ends before the game is over"))
         self._check_decisions_without_events(final=True)
@@ -116,7 +137,9 @@ class Replay:
         self, derived: list[NewEvent], actor: Actor, command_id: str | None, events: list[Any]
     ) -> None:
         compare_group(self.game, self.events, self.position, derived, actor, command_id)
-        self.state = fold(self.game, events, self.state)
+        for offset, event in enumerate(events):
+            self.state = self.game.evolve(self.state, event)
+            self.folded.append((self.position + 1 + offset, event))
         self.position += len(derived)
 
     def _advance(self, event: EventLine) -> None:
@@ -144,13 +167,74 @@ class Replay:
             raise ReplayStopped(
                 Problem(line.where, f"its outcome does not claim the events from seq {event.record.seq}")
             )
+        self._check_timeout_time(line)
+        if is_table_command(line.command.command):
+            self._table_command(line)
+            return
+        self.acted = line.command.seat
         try:
+            check_game_command(self.table)
             events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
         except RuleViolation as violation:
             raise ReplayStopped(
                 Problem(line.where, f"accepted in the log, but the rules refuse it: {violation.message}")
             ) from None
         self._apply(new_events(self.game, events), line.command.actor, command_id, events)
+
+    def _turns_moved(self) -> None:
+        if self.position and self.state is not None and not finished(self.game, self.state, self.table):
+            at = epoch_of(self.events[self.position - 1].record.at)
+            self.turns.moved(self.game.to_act(self.state), at, self.acted)
+
+    def _check_timeout_time(self, line: CommandLine) -> None:
+        """A timeout (actor ``timeout``) must come after the seat's per-move allowance (services/audit/
+        turns.py); only checked when the export's header names the clock."""
+        if line.command.actor != "timeout" or self.per_move is None:
+            return
+        if self.turns.too_early(line.command.seat, epoch_of(line.command.at), self.per_move):
+            raise ReplayStopped(
+                Problem(line.where, f"a timeout before the seat's {self.per_move:g} s for the move ran out")
+            )
+
+    def _table_decision(self, line: CommandLine) -> list[NewEvent]:
+        """The facts of a table command (RuleViolation if refused), from the actor allowed to send it."""
+        kind = line.command.command.get("type")
+        by_clock = line.command.actor == "timeout"
+        if by_clock == (kind in PLAYER_TABLE_COMMANDS):
+            sender = "the clock" if by_clock else "a player"
+            raise ReplayStopped(Problem(line.where, f"{kind} sent by {sender}"))
+        try:
+            decoded = decode_table_command(line.command.command)
+        except msgspec.ValidationError as error:
+            raise ReplayStopped(Problem(line.where, f"not a table command: {error}")) from None
+        context = TableContext(
+            game=self.game,
+            state=self.state,
+            table=self.table,
+            seats=self.seats,
+            humans=self.humans,
+            log=lambda: [event.record for event in self.events[: self.position]],
+        )
+        return decide_table(context, line.command.seat, decoded)
+
+    def _table_command(self, line: CommandLine) -> None:
+        try:
+            facts = self._table_decision(line)
+        except RuleViolation as violation:
+            raise ReplayStopped(
+                Problem(line.where, f"accepted in the log, but the table refuses it: {violation.message}")
+            ) from None
+        compare_group(
+            self.game, self.events, self.position, facts, line.command.actor, line.command.command_id
+        )
+        self.position += len(facts)
+        for fact in facts:
+            self.table = fold_fact(self.table, fact.type, fact.data)
+        if any(fact.type == UNDONE for fact in facts):
+            self.state = None
+            for seq, event in self.folded:
+                if not self.table.is_undone(seq):
+                    self.state = self.game.evolve(self.state, event)
 
     def _check_decisions_without_events(self, final: bool = False) -> None:
         """Commands decided at this version that wrote nothing: refusals (and accepted no-ops)."""
@@ -183,11 +267,11 @@ class Replay:
                 )
             return
         if outcome.status == "rejected" and code == "game.over":
-            if self.game.result(self.state) is None:
+            if not finished(self.game, self.state, self.table):
                 raise ReplayStopped(Problem(line.where, "refused as 'game over' while the game was running"))
             return
         try:
-            events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
+            events = self._redecided(line)
         except RuleViolation as refused:
             if outcome.status != "rejected" or refused.code != code:
                 raise ReplayStopped(
@@ -201,6 +285,14 @@ class Replay:
             raise ReplayStopped(
                 Problem(line.where, f"recorded as {outcome.status} {code!r}, but the rules accept it")
             )
+
+    def _redecided(self, line: CommandLine) -> list[Any]:
+        """A refused (or no-op) command decided again: a table command's facts, or a game's events."""
+        if is_table_command(line.command.command):
+            return self._table_decision(line)
+        check_game_command(self.table)
+        events: list[Any] = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
+        return events
 
 
 def _decoded(game: Game, line: CommandLine) -> Any:

@@ -5,7 +5,9 @@
 3. the revealed seed matches the commitment published in the first event;
 4. ``game.setup`` run with that seed gives exactly the recorded setup events (every shuffle re-derived);
 5. every accepted command, re-decided, and every automatic step, re-run, gives exactly the recorded events,
-   and every refused command is still refused for the recorded reason;
+   and every refused command is still refused for the recorded reason (the table's commands too:
+   services/audit/replay.py); every move made with actor ``timeout`` is the one the game's clock policy
+   gives (services/audit/clock_checks.py);
 6. the replayed final result equals the one the export declares.
 """
 
@@ -20,6 +22,7 @@ import msgspec
 from domain import registry
 from domain.engine import Game, GameResult
 from services.audit.chain import chain_problems, seed_problems
+from services.audit.clock_checks import clock_problems
 from services.audit.records import Export, Problem, parse_export
 from services.audit.replay import Replay, ReplayStopped
 
@@ -63,11 +66,22 @@ def _options(game: Game, header: dict[str, Any]) -> Any:
         raise ReplayStopped(Problem("header", f"options do not decode: {error}")) from None
 
 
+def _humans(header: dict[str, Any]) -> frozenset[int]:
+    """The seats held by players (not bots), from the header's players."""
+    players = header.get("players") or []
+    return frozenset(
+        player["seat"] for player in players if isinstance(player, dict) and not player.get("bot", False)
+    )
+
+
 def _replay(game: Game, export: Export, seed: bytes, verdict: Verdict) -> None:
     seats = export.header.get("seats")
     if isinstance(seats, bool) or not isinstance(seats, int):
         raise ReplayStopped(Problem("header", f"seats is {seats!r}, not a number"))
-    replay = Replay(game, export.events, export.commands)
+    replay = Replay(game, export.events, export.commands, humans=_humans(export.header))
+    clock = export.header.get("clock")
+    if isinstance(clock, dict) and isinstance(clock.get("per_move"), int | float):
+        replay.per_move = float(clock["per_move"])
     replay.run_setup(seats, _options(game, export.header), seed)
     verdict.result = replay.run()
     verdict.refusals_checked = replay.refusals_checked
@@ -95,6 +109,7 @@ def verify_export(lines: Iterable[str]) -> Verdict:
         verdict.problems.append(unknown or Problem("header", "no game"))
         return verdict
     verdict.problems += chain_problems(export.events, export.header)
+    verdict.problems += clock_problems(export.header, export.commands)
     seed, problems = seed_problems(export)
     verdict.problems += problems
     if seed is None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services import keys
+from services.clocks.config import effective_clock
 from services.game_service import GameService
 from services.operations import rq_hygiene
 from services.operations.rq_hygiene import FailedJob, SilentWorker
@@ -121,7 +122,7 @@ class Doctor:
             return "an automatic step waiting"
         if to_act & meta.bot_seats():
             return "a bot to move"
-        if self._parts.settings.move_timeout > 0:
+        if effective_clock(meta.clock, self._parts.settings.move_timeout) is not None:
             return "a player's deadline to watch"
         return ""
 

@@ -23,6 +23,7 @@ from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
 from services.processing.next_steps import NextSteps
+from services.processing.table_decisions import TableDecision, decide_table_command
 from services.results import GameMeta
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
 from services.store.game_events import new_events, to_command
@@ -30,11 +31,24 @@ from services.store.meta_store import meta_from
 from services.store.records import SEED_REVEALED, Actor, CommandRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes
 from services.store.state_cache import is_checkpoint
+from services.table.commands import is_table_command
+from services.table.decide import check_game_command
+from services.table.ranking import finished
+from services.table.state import TableState, encode_table
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
 PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
+
+
+class TableInJob:
+    """The game's meta (its table included) as this job last wrote it, and the seats whose game commands
+    it accepted (their turns ended, even if they must act again at once)."""
+
+    def __init__(self, meta: GameMeta) -> None:
+        self.meta = meta
+        self.acted: set[int] = set()
 
 
 class GameProcessor:
@@ -71,23 +85,25 @@ class GameProcessor:
         job instead of one job per step (see :meth:`_run_automatic`)."""
         parts = self._parts
         meta, game, head = self._start(game_id)
+        table = TableInJob(meta)
         head, state = parts.states.load(game, game_id, head)
         decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:
-                head, state = self._run_automatic(game, game_id, head, state)
+                head, state = self._run_automatic(game, game_id, head, state, table.meta)
                 pending = parts.inbox.pending(game_id, head.checkpoint, count=PENDING_BATCH)
                 for entry_id, command in pending:
-                    head, state = self._decide(game, game_id, head, state, entry_id, command)
+                    head, state = self._decide(game, game_id, head, state, entry_id, command, table)
                     decided += 1
                     decided_at = parts.settings.clock() if decided_at is None else decided_at
-                head, state = self._run_automatic(game, game_id, head, state)
+                head, state = self._run_automatic(game, game_id, head, state, table.meta)
                 if len(pending) < PENDING_BATCH:
                     break
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
+                table.meta = parts.meta.get(game_id) or table.meta
                 head, state = parts.states.load(game, game_id)
-        self.next_steps.settle(game, game_id, meta, head, state, decided_at=decided_at)
+        self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted)
         return decided
 
     def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
@@ -111,19 +127,21 @@ class GameProcessor:
         with a delay each step is a scheduled job of its own."""
         meta, game = self._parts.game_of(game_id)
         head, state = self._parts.states.load(game, game_id)
-        if head.version != version or game.result(state) is not None or game.to_act(state):
+        if head.version != version or finished(game, state, meta.table) or game.to_act(state):
             return False
         try:
             advanced = self._advance_once(game, game_id, head, state)
             if advanced is None:
                 return False
-            head, state = self._run_automatic(game, game_id, *advanced)
+            head, state = self._run_automatic(game, game_id, *advanced, meta)
         except StaleVersion:
             return False
         self.next_steps.settle(game, game_id, meta, head, state)
         return True
 
-    def _run_automatic(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any]:
+    def _run_automatic(
+        self, game: Game, game_id: str, head: Head, state: Any, meta: GameMeta
+    ) -> tuple[Head, Any]:
         """Run the automatic steps due now, one guarded append each, while nobody must act, if no advance
         delay is configured (with a delay they stay scheduled ``advance_game`` jobs, see NextSteps). A job
         per step would add only RQ's cost and a state reload; each step is still version-checked and
@@ -131,7 +149,7 @@ class GameProcessor:
         if self._parts.settings.advance_delay > 0:
             return head, state
         for _ in range(MAX_AUTOMATIC_STEPS):
-            if game.result(state) is not None or game.to_act(state):
+            if finished(game, state, meta.table) or game.to_act(state):
                 return head, state
             advanced = self._advance_once(game, game_id, head, state)
             if advanced is None:
@@ -154,7 +172,14 @@ class GameProcessor:
         return self._append(game, game_id, head, state, events, "system", None, None)
 
     def _decide(
-        self, game: Game, game_id: str, head: Head, state: Any, entry_id: str, command: CommandRecord
+        self,
+        game: Game,
+        game_id: str,
+        head: Head,
+        state: Any,
+        entry_id: str,
+        command: CommandRecord,
+        table: TableInJob,
     ) -> tuple[Head, Any]:
         outcome = OutcomeRecord(
             command_id=command.command_id,
@@ -165,7 +190,8 @@ class GameProcessor:
         )
         decision = CommandDecision(command.command_id, outcome, head.checkpoint, entry_id)
         events: list[Any] = []
-        if game.result(state) is not None:
+        settled: TableDecision | None = None
+        if finished(game, state, table.meta.table):
             outcome.violation = RuleViolation("game.over", "The game is over.").as_dict()
         elif command.expected_version is not None and command.expected_version != head.version:
             outcome.status = "stale"
@@ -174,11 +200,17 @@ class GameProcessor:
                 f"The game moved on to version {head.version} since version {command.expected_version}.",
                 {"expected_version": command.expected_version, "version": head.version},
             ).as_dict()
+        elif is_table_command(command.command):
+            settled = self._table_decision(game, game_id, table.meta, state, command, outcome)
         else:
-            events = self._events_of(game, game_id, state, command, outcome)
+            events = self._events_of(game, game_id, state, command, outcome, table.meta.table)
         appended = self._append(
-            game, game_id, head, state, events, command.actor, command.command_id, decision
+            game, game_id, head, state, events, command.actor, command.command_id, decision, settled
         )
+        if settled is not None:
+            table.meta = msgspec.structs.replace(table.meta, table=settled.table)
+        if outcome.status == "accepted" and settled is None:
+            table.acted.add(command.seat)
         metrics.command_decided(game.name, outcome.status, command.at, self._parts.settings.clock())
         log.debug(
             "command decided",
@@ -191,9 +223,32 @@ class GameProcessor:
         )
         return appended
 
+    def _table_decision(
+        self,
+        game: Game,
+        game_id: str,
+        meta: GameMeta,
+        state: Any,
+        command: CommandRecord,
+        outcome: OutcomeRecord,
+    ) -> TableDecision | None:
+        """A table command's decision (status "accepted"), or None with the violation in ``outcome``."""
+        try:
+            settled = decide_table_command(self._parts, game, game_id, meta, state, command)
+        except RuleViolation as violation:
+            outcome.violation = violation.as_dict()
+            return None
+        outcome.status = "accepted"
+        return settled
+
     @staticmethod
     def _events_of(
-        game: Game, game_id: str, state: Any, command: CommandRecord, outcome: OutcomeRecord
+        game: Game,
+        game_id: str,
+        state: Any,
+        command: CommandRecord,
+        outcome: OutcomeRecord,
+        table: TableState,
     ) -> list[Any]:
         """The command's events (status "accepted"), or [] with the violation recorded in ``outcome``.
 
@@ -201,6 +256,7 @@ class GameProcessor:
         with ``engine.error`` instead of blocking its game forever; the failure is logged.
         """
         try:
+            check_game_command(table)
             events = game.decide(state, command.seat, to_command(game, command))
         except RuleViolation as violation:
             outcome.violation = violation.as_dict()
@@ -224,12 +280,21 @@ class GameProcessor:
         actor: Actor,
         command_id: str | None,
         decision: CommandDecision | None,
+        settled: TableDecision | None = None,
     ) -> tuple[Head, Any]:
-        """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
+        """Fold, seal and atomically append ``events`` or a table command's facts (+ the seed reveal if
+        they end the game)."""
         parts = self._parts
-        new_state = parts.states.fold_on(game, game_id, state, events)
-        records = parts.store.build(head, new_events(game, events), actor, command_id)
-        final = bool(events) and game.result(new_state) is not None
+        if settled is not None and settled.state is not None:
+            parts.states.forget(game_id)
+            new_state = settled.state
+        else:
+            new_state = parts.states.fold_on(game, game_id, state, events)
+        facts = settled.facts if settled is not None else []
+        records = parts.store.build(head, [*new_events(game, events), *facts], actor, command_id)
+        final = (bool(events) and game.result(new_state) is not None) or bool(
+            settled is not None and settled.table.ended is not None
+        )
         if final:
             records += parts.store.build(
                 Head(head.version + len(records), records[-1].hash if records else head.hash),
@@ -243,7 +308,8 @@ class GameProcessor:
                 head.version + 1,
                 head.version + len(records),
             )
-        version = parts.store.append(game_id, head, records, decision, "over" if final else "")
+        table = encode_table(settled.table) if settled is not None else b""
+        version = parts.store.append(game_id, head, records, decision, "over" if final else "", table)
         new_head = Head(
             version,
             records[-1].hash if records else head.hash,

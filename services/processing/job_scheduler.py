@@ -7,6 +7,7 @@ duplicated job finds the version moved on and does nothing:
 * ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move (a new attempt only after a refusal);
 * ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
 * ``papyrus-finished-<game>``: a game that ended, indexed for the archive and profiles and rated;
+* ``papyrus-reminder-<game>-<seat>-<since>``: when a quarter of that seat's time is left;
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
   (SET NX) holds the queued job's id and the job clears it when it starts.
 
@@ -59,6 +60,10 @@ def finished_job_id(game_id: str) -> str:
 
 def timeout_job_id(game_id: str, seat: int, since: int) -> str:
     return f"papyrus-timeout-{game_id}-{seat}-{since}"
+
+
+def reminder_job_id(game_id: str, seat: int, since: int) -> str:
+    return f"papyrus-reminder-{game_id}-{seat}-{since}"
 
 
 class JobScheduler:
@@ -148,6 +153,10 @@ class JobScheduler:
         for game_id in due:
             self.finished(game_id, retry=int(now))
         return due
+    def reminder(self, game_id: str, seat: int, since: int, at: float) -> bool:
+        delay = max(0.0, at - self._settings.clock())
+        job_id = reminder_job_id(game_id, seat, since)
+        return self.ensure(job_id, "remind_seat", (game_id, seat, since), delay)
 
     def promote_due_jobs(self, holder: str) -> bool:
         """Move the scheduled jobs that are due onto the queue, if no other worker did in the last moment

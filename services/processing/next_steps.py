@@ -9,9 +9,11 @@ is next due in the due index (services/store/due_index.py), which the sweep read
   the start request and a configured delay); due after the delay;
 * a bot must act: ``bot_move(<id>, <seat>, <version>, <attempt>)``, due at once; a refused bot move is
   retried with another seed, then with the game's timeout command, then left (logged) for an operator;
-* a player must act and moves have a timeout: that seat's deadline is recorded (once per turn) and a
-  ``timeout_seat`` job scheduled for it; due at the earliest deadline;
-* a player must act and moves have no timeout: nothing is due.
+* a player must act and the game has a clock: that seat's turn runs on its clock (services/clocks/, once per
+  turn), a ``timeout_seat`` job is scheduled at its deadline and a ``remind_seat`` job when a quarter of
+  its time is left (services/processing/clock_steps.py); due at the earliest of them;
+* a player must act and the game has no clock: nothing is due;
+* the table is paused: no bot moves and every running turn is frozen.
 
 Every step is idempotent (versioned projections, deterministic job ids), so running it twice is harmless.
 """
@@ -25,11 +27,12 @@ from domain.engine import Game
 from services import keys
 from services.observability import metrics
 from services.parts import Parts
+from services.processing.clock_steps import ClockSteps
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
-from services.store.deadlines import Deadline
 from services.store.event_store import Head
 from services.store.records import epoch_of
+from services.table.ranking import finished
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 class NextSteps:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
+        self.clocks = ClockSteps(parts)
 
     def settle(
         self,
@@ -46,32 +50,41 @@ class NextSteps:
         head: Head | None = None,
         state: Any = None,
         decided_at: float | None = None,
+        acted: set[int] | None = None,
     ) -> None:
         """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given),
         schedule what comes next and record when the game is next due; ``decided_at``: when the first
-        command this projection shows was decided."""
+        command this projection shows was decided; ``acted``: the seats whose commands were accepted since
+        the last settle (their turns ended)."""
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
-        parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=False)
+        over = finished(game, state, meta.table)
+        to_act = set() if over else game.to_act(state)
+        bots = meta.bot_seats()
+        # the clocks first: a view read once the projection is written shows the clocks of its version
+        clock_due = (
+            [] if over else self.clocks.track(game_id, meta, to_act - bots, head.version, acted or set())
+        )
+        parts.projections.write(
+            game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table
+        )
         now = parts.settings.clock()
         metrics.projection_written(game.name, decided_at, now)
-        if game.result(state) is not None:
+        if over:
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.scheduler.finished(game_id)
             parts.due.record(game_id, None, head, now)
             return
-        to_act = game.to_act(state)
         if not to_act:
             parts.scheduler.advance(game_id, head.version)
             parts.due.record(game_id, self._automatic_step_due(game_id, head), head, now)
             return
-        bots = meta.bot_seats()
-        due = [now for seat in sorted(to_act & bots) if self._schedule_bot(game_id, seat, head.version)]
-        due += self._track_deadlines(game_id, to_act - bots, head.version)
-        parts.due.record(game_id, min(due, default=None), head, now)
+        playing = set() if meta.table.paused else to_act & bots
+        due = [now for seat in sorted(playing) if self._schedule_bot(game_id, seat, head.version)]
+        parts.due.record(game_id, min([*due, *clock_due], default=None), head, now)
 
     def _automatic_step_due(self, game_id: str, head: Head) -> float:
         """When the automatic step after ``head`` is due: the advance delay after the event that reached
@@ -102,22 +115,3 @@ class NextSteps:
             return False
         self._parts.scheduler.bot_move(game_id, seat, version, attempt)
         return True
-
-    def _track_deadlines(self, game_id: str, humans: set[int], version: int) -> list[float]:
-        """Record and schedule the deadline of each player who must act (moves with a timeout only);
-        returns those deadlines."""
-        parts = self._parts
-        timeout = parts.settings.move_timeout
-        if timeout <= 0:
-            return []
-        known = parts.deadlines.of_game(game_id)
-        parts.deadlines.drop(game_id, [seat for seat in known if seat not in humans])
-        deadlines = []
-        for seat in sorted(humans):
-            entry = known.get(seat)
-            if entry is None:
-                entry = Deadline(version, parts.settings.clock() + timeout)
-                parts.deadlines.record(game_id, seat, entry)
-            parts.scheduler.timeout(game_id, seat, entry.since, entry.deadline)
-            deadlines.append(entry.deadline)
-        return deadlines

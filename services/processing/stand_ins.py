@@ -1,5 +1,6 @@
-"""Moves made in a seat's place: a bot's move, and the game's timeout command for a seat whose time ran
-out. Both are queued as commands like a player's, under ids that make them idempotent."""
+"""Moves made in a seat's place: a bot's move, and what the clock does for a seat whose time ran out (by the
+game's clock policy: the game's timeout command, a bot standing in until the player reclaims the seat, or a
+forfeit). Both are queued as commands like a player's, under ids that make them idempotent."""
 
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from typing import Any
 import msgspec
 
 from domain.engine import Bot, Game
+from services.clocks.config import effective_clock
 from services.observability import metrics
 from services.parts import Parts
 from services.store.records import Actor, CommandRecord, now_iso
+from services.table.commands import TableCommand, TimeOutForfeit, TimeOutToBot
+from services.table.ranking import finished
 
 MAX_BOT_ATTEMPTS = 3
+TIMEOUT_COMMANDS: dict[str, TableCommand] = {"bot": TimeOutToBot(), "forfeit": TimeOutForfeit()}
 
 
 def bot_command_id(seat: int, version: int, attempt: int) -> str:
@@ -40,9 +45,11 @@ class StandIns:
         """Submit the bot's move for ``seat`` if it still must act at ``version``. Attempts after a refusal
         use another seed; the last one plays the game's timeout command."""
         parts = self._parts
-        _, game = parts.game_of(game_id)
+        meta, game = parts.game_of(game_id)
         head, state = parts.states.load(game, game_id)
-        if head.version != version or game.result(state) is not None or seat not in game.to_act(state):
+        if head.version != version or finished(game, state, meta.table) or seat not in game.to_act(state):
+            return False
+        if meta.table.paused:
             return False
         if attempt < MAX_BOT_ATTEMPTS:
             command = bot_for(game, game_id, seat, version, attempt).choose(game, state, seat)
@@ -51,16 +58,20 @@ class StandIns:
         return self._queue(game.name, game_id, seat, seat, bot_command_id(seat, version, attempt), command)
 
     def timeout_seat(self, game_id: str, seat: int) -> bool:
-        """Submit ``game.timeout_command`` for ``seat`` (actor "timeout") once its deadline has passed."""
+        """Once ``seat``'s deadline has passed, submit (actor "timeout") what the game's clock policy says:
+        the game's timeout command ("pass"), a bot standing in ("bot") or the seat's forfeit ("forfeit")."""
         parts = self._parts
-        _, game = parts.game_of(game_id)
-        entry = parts.deadlines.of_game(game_id).get(seat)
-        if entry is None or parts.settings.clock() < entry.deadline:
+        meta, game = parts.game_of(game_id)
+        config = effective_clock(meta.clock, parts.settings.move_timeout)
+        entry = parts.deadlines.of_game(game_id, config).get(seat)
+        if config is None or entry is None or parts.settings.clock() < entry.deadline:
             return False
         _, state = parts.states.load(game, game_id)
-        if game.result(state) is not None or seat not in game.to_act(state):
+        if finished(game, state, meta.table) or seat not in game.to_act(state) or meta.table.paused:
             return False
-        command = game.timeout_command(state, seat)
+        if seat in meta.bot_seats():
+            return False
+        command = TIMEOUT_COMMANDS.get(config.policy) or game.timeout_command(state, seat)
         return self._queue(game.name, game_id, seat, "timeout", f"timeout-{seat}-{entry.since}", command)
 
     def _queue(self, game: str, game_id: str, seat: int, actor: Actor, command_id: str, command: Any) -> bool:

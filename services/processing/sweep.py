@@ -6,9 +6,9 @@ restarted empty. None of that is asked of RQ here. Every write that makes work d
 the due index (services/store/due_index.py); the sweep reads the games that have been due for longer than
 :func:`grace` (work in flight normally finishes well within it) and does each one's next step itself, in
 the sweeping worker: set-up, deciding its queued commands with the automatic steps that follow, the
-projections, the bot's move, the automatic step after a delay, a seat's timeout. Every step is
-version-checked and idempotent, so a job that turns up later changes nothing. The cost of a sweep follows
-the number of games due (at most :data:`SWEEP_BATCH`, oldest first), not the number of games.
+projections, the bot's move, the automatic step after a delay, a seat's timeout and its reminder. Every
+step is version-checked and idempotent, so a job that turns up later changes nothing. The cost of a sweep
+follows the number of games due (at most :data:`SWEEP_BATCH`, oldest first), not the number of games.
 
 When: every worker checks about once a second whether the sweep is due (services/processing/upkeep.py) by
 taking a lock held for :func:`period` seconds and never released, so one worker sweeps per period, and a
@@ -37,6 +37,7 @@ from services.results import GameMeta
 from services.store.meta_store import OPEN, RUNNING
 from services.store.replies import as_int, as_str
 from services.store.unavailable import STORE_UNAVAILABLE
+from services.table.ranking import finished
 
 log = logging.getLogger(__name__)
 SWEEP_BATCH = 200
@@ -150,21 +151,22 @@ class Sweep:
             return
         game = get_game(meta.game)
         head, state = parts.states.load(game, game_id)
-        if game.result(state) is not None:
+        if finished(game, state, meta.table):
             return
+        reminded = self._processor.next_steps.clocks.remind_due(game_id, meta)
         to_act = game.to_act(state)
         if not to_act:
             self._processor.advance_game(game_id, head.version)
             return
-        queued = False
-        for seat in sorted(to_act & meta.bot_seats()):
+        queued = reminded  # then settled again, which records the deadline as next due
+        for seat in sorted(set() if meta.table.paused else to_act & meta.bot_seats()):
             attempt = self._processor.next_steps.bot_attempt(game_id, seat, head.version)
             if attempt <= MAX_BOT_ATTEMPTS:
                 queued |= self._stand_ins.bot_move(game_id, seat, head.version, attempt)
-        if parts.settings.move_timeout > 0:
-            for seat, entry in parts.deadlines.of_game(game_id).items():
-                if entry.deadline <= now:
-                    queued |= self._stand_ins.timeout_seat(game_id, seat)
+        config = self._processor.next_steps.clocks.config(meta)
+        for seat, entry in parts.deadlines.of_game(game_id, config).items():
+            if entry.deadline <= now:
+                queued |= self._stand_ins.timeout_seat(game_id, seat)
         if queued:
             self._processor.process_game(game_id)
 

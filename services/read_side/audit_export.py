@@ -7,7 +7,9 @@ Format ``papyrus-export/1``, in this order:
      {"kind": "header", "format": "papyrus-export/1", "game_id", "game", "seats", "options", "players",
       "created_at", "seed_commitment", "seed", "rng": "<domain.rng.ALGORITHM>", "genesis_hash",
       "hash": "<how hashes are computed>", "version": <events>, "head_hash",
-      "result": {"ranking": [seats, winner first], "scores": [score by seat]}}
+      "result": {"ranking": [seats, winner first], "scores": [score by seat]},
+      "clock": {"per_move", "reserve", "policy", "preset"} | null (null: the server-wide timeout, "pass"),
+      "table": {"resigned", "stand_in", "pause_votes", "paused", "undone", "ended"}}
 
    ``seed_commitment`` is the value carried by the first event (``data.seed_commitment``), ``seed`` the hex
    seed revealed by the ``papyrus.seed_revealed`` record; sha256(bytes.fromhex(seed)) must equal it.
@@ -71,6 +73,8 @@ def header(meta: GameMeta, records: list[EventRecord], result: GameResult | None
         "version": records[-1].seq if records else 0,
         "head_hash": records[-1].hash if records else GENESIS_HASH,
         "result": msgspec.to_builtins(result),
+        "clock": msgspec.to_builtins(meta.clock),
+        "table": msgspec.to_builtins(meta.table),
     }
 
 

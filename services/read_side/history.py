@@ -6,6 +6,8 @@ from domain.engine import Game
 from services.results import HistoryEntry, HistoryEvent, RefusedCommand
 from services.store.game_events import event_data, event_type, to_event
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
+from services.table.describe import describe_fact
+from services.table.state import is_table_fact
 
 SEED_DESCRIPTION = "The game's secret seed is revealed."
 
@@ -15,6 +17,8 @@ def visible_event(
 ) -> HistoryEvent | None:
     """The record as ``seat`` may see it (None if hidden); nothing is redacted once the game is over.
     ``names`` name the seats in the description."""
+    if is_table_fact(record.type):
+        return _entry(record, record.type, record.data, describe_fact(record.type, record.data, names))
     if record.is_engine_record:
         return _entry(record, record.type, record.data, SEED_DESCRIPTION)
     event = to_event(game, record)

@@ -20,6 +20,8 @@ from domain.engine import Game, GameResult
 from services import keys
 from services.store.lua_scripts import Scripts
 from services.store.replies import as_bytes, as_int
+from services.table.ranking import finished, table_result
+from services.table.state import TableState
 
 PUBLIC = "public"
 TO_ACT = "to_act"
@@ -30,8 +32,13 @@ def seat_name(seat: int) -> str:
     return f"seat:{seat}"
 
 
-def status_of(game: Game, state: Any) -> str:
-    return "over" if game.result(state) is not None else "running"
+def status_of(game: Game, state: Any, table: TableState | None = None) -> str:
+    return "over" if finished(game, state, table or TableState()) else "running"
+
+
+def result_of(game: Game, state: Any, table: TableState | None) -> GameResult | None:
+    """The game's result as the table ends it (resigned seats last; services/table/ranking.py)."""
+    return table_result(game.result(state), table) if table is not None else game.result(state)
 
 
 class ViewBody(msgspec.Struct, kw_only=True):
@@ -51,24 +58,28 @@ class ToAct(msgspec.Struct, kw_only=True):
     to_act: list[int] = []
 
 
-def view_body(game: Game, state: Any, seat: int | None, version: int) -> ViewBody:
+def view_body(
+    game: Game, state: Any, seat: int | None, version: int, table: TableState | None = None
+) -> ViewBody:
     """What ``seat`` (None = spectator) sees at ``version``."""
-    result = game.result(state)
+    result = result_of(game, state, table)
     return ViewBody(
         version=version,
-        status=status_of(game, state),
+        status=status_of(game, state, table),
         to_act=sorted(game.to_act(state)) if result is None else [],
         result=result,
         view=msgspec.to_builtins(game.view(state, seat), order="sorted"),
     )
 
 
-def encoded_body(game: Game, state: Any, seat: int | None, version: int) -> bytes:
+def encoded_body(
+    game: Game, state: Any, seat: int | None, version: int, table: TableState | None = None
+) -> bytes:
     """:func:`view_body` as compact JSON, encoded from the game's structs without building dicts first."""
-    result = game.result(state)
+    result = result_of(game, state, table)
     body = {
         "version": version,
-        "status": status_of(game, state),
+        "status": status_of(game, state, table),
         "to_act": sorted(game.to_act(state)) if result is None else [],
         "result": result,
         "view": game.view(state, seat),
@@ -115,7 +126,14 @@ class Projections:
         self._scripts = Scripts(connection)
 
     def write(
-        self, game: Game, game_id: str, seats: int, version: int, state: Any, check_first: bool = True
+        self,
+        game: Game,
+        game_id: str,
+        seats: int,
+        version: int,
+        state: Any,
+        check_first: bool = True,
+        table: TableState | None = None,
     ) -> bool:
         """Write every projection of the game at ``version``; False if they were already that new.
 
@@ -125,14 +143,14 @@ class Projections:
         if check_first and self.version(game_id) >= version:
             return False
         names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
-        if game.result(state) is not None:
-            bodies = self._finished_bodies(game, state, seats, version)
+        if finished(game, state, table or TableState()):
+            bodies = self._finished_bodies(game, state, seats, version, table)
         else:
             to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
             bodies = [
-                encoded_body(game, state, None, version),
+                encoded_body(game, state, None, version, table),
                 to_act,
-                *[encoded_body(game, state, seat, version) for seat in range(seats)],
+                *[encoded_body(game, state, seat, version, table) for seat in range(seats)],
             ]
         written = self._scripts.project(
             keys=[keys.projection(game_id, name) for name in names], args=[version, *bodies]
@@ -140,11 +158,13 @@ class Projections:
         return as_int(written) == 1
 
     @staticmethod
-    def _finished_bodies(game: Game, state: Any, seats: int, version: int) -> list[bytes]:
+    def _finished_bodies(
+        game: Game, state: Any, seats: int, version: int, table: TableState | None
+    ) -> list[bytes]:
         """A finished game's bodies: compressed, each seat's as its difference from the public view."""
-        public = msgspec.to_builtins(view_body(game, state, None, version))
+        public = msgspec.to_builtins(view_body(game, state, None, version, table))
         seat_bodies = [
-            as_difference(msgspec.to_builtins(view_body(game, state, seat, version)), public)
+            as_difference(msgspec.to_builtins(view_body(game, state, seat, version, table)), public)
             for seat in range(seats)
         ]
         return [packed(body) for body in [public, {"version": version, "to_act": []}, *seat_bodies]]

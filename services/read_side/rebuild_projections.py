@@ -16,7 +16,7 @@ def rebuild_game(parts: Parts, game_id: str) -> bool:
     if meta.status == OPEN or parts.store.head(game_id).version == 0:
         return False
     head, state = parts.states.load(game, game_id)
-    parts.projections.write(game, game_id, meta.seats, head.version, state)
+    parts.projections.write(game, game_id, meta.seats, head.version, state, table=meta.table)
     return True
 
 

@@ -2,13 +2,11 @@
 
 A seat's fate is one of:
 
-* ``resigned``: the seat gave the game up. Read from an engine record ``papyrus.seat_resigned`` with
-  ``data.seat`` in the game's log (the hook for resigning: whoever adds it writes that record), or from a
-  ``status`` of ``"resigned"`` on the seat's :class:`~services.results.Player` (read only once ``Player``
-  has such a field; it has none yet);
-* ``timed_out``: the seat ran out of time. Read from a command played in its place by the service when its
-  deadline passed (actor ``"timeout"``, accepted), from an engine record ``papyrus.seat_timed_out`` with
-  ``data.seat``, or from a ``Player.status`` of ``"timed_out"`` (as above);
+* ``resigned``: the seat gave the game up: the table's fact ``papyrus.resigned`` (services/table/) with
+  ``data.reason`` ``"resigned"``;
+* ``timed_out``: the seat ran out of time: a command played in its place by the service when its deadline
+  passed (actor ``"timeout"``, accepted, whatever the clock's policy), or the table's ``papyrus.resigned``
+  with ``data.reason`` ``"forfeit"``;
 * ``played``: anything else.
 
 Places follow the game's final ranking, except that every resigned or timed-out seat comes last, tied with
@@ -21,10 +19,10 @@ from collections.abc import Iterable, Mapping
 
 from services.results import GameMeta
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
+from services.table import state as table_state
 
 PLAYED, RESIGNED, TIMED_OUT = "played", "resigned", "timed_out"
-RESIGNED_RECORDS = frozenset({"papyrus.seat_resigned"})
-TIMED_OUT_RECORDS = frozenset({"papyrus.seat_timed_out"})
+FATE_BY_RESIGN_REASON = {"resigned": RESIGNED, "forfeit": TIMED_OUT}
 TIMEOUT_ACTOR = "timeout"
 
 
@@ -46,14 +44,9 @@ def seat_fates(
         if command.actor == TIMEOUT_ACTOR and outcome is not None and outcome.status == "accepted":
             _fall(fates, command.seat, TIMED_OUT)
     for record in records:
-        if record.type in TIMED_OUT_RECORDS:
-            _fall(fates, record.data.get("seat"), TIMED_OUT)
-        elif record.type in RESIGNED_RECORDS:
-            _fall(fates, record.data.get("seat"), RESIGNED)
-    for player in meta.players:
-        status = getattr(player, "status", None)
-        if status in (RESIGNED, TIMED_OUT):
-            _fall(fates, player.seat, str(status))
+        if record.type == table_state.RESIGNED:
+            fate = FATE_BY_RESIGN_REASON.get(str(record.data.get("reason")), RESIGNED)
+            _fall(fates, record.data.get("seat"), fate)
     return fates
 
 

@@ -153,8 +153,10 @@ class EventStore:
         records: Sequence[EventRecord],
         decision: CommandDecision | None = None,
         final_status: str = "",
+        table: bytes = b"",
     ) -> int:
-        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step.
+        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step; ``table``
+        (the table's state as JSON, services/table/) is written to the meta hash in the same step.
 
         Returns the new version; raises :class:`StaleVersion` if anything moved since ``head`` was read.
         """
@@ -177,6 +179,7 @@ class EventStore:
                 layout.encode_outcome(decision.outcome) if decision else b"",
                 new_hash,
                 final_status,
+                table,
                 *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
         )

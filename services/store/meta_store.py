@@ -3,7 +3,8 @@
 Meta is a hash: ``doc`` (JSON: id, game, seats, options, public, created_at), ``status`` (written by
 ``append.lua`` when the game ends), one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
 account holding it, if any; the account is never shown), one ``account:<lowercased name>`` field (the seat)
-per account seated and one ``name:<casefolded player name>`` field (the seat) per player who joined.
+per account seated, one ``name:<casefolded player name>`` field (the seat) per player who joined, and
+``table`` (JSON, written by ``append.lua`` with the table's facts: services/table/state.py).
 A seat is taken by ``claim.lua`` (game open, account not seated yet, seat free: one step, so two players
 never take the same seat, an account never holds two, and a crash never leaves half a claim); a game
 starts by ``start.lua`` (open and every seat taken: one step, so a seat left meanwhile is seen).
@@ -20,9 +21,11 @@ import msgspec
 import redis
 
 from services import keys
+from services.clocks.config import ClockConfig
 from services.results import GameMeta, Player
 from services.store.lua_scripts import Scripts
 from services.store.replies import as_int, as_str
+from services.table.state import decode_table
 
 OPEN, RUNNING, OVER = "open", "running", "over"
 
@@ -60,7 +63,14 @@ def meta_from(reply: dict[Any, Any]) -> GameMeta | None:
         taken = raw.get(f"seat:{seat}")
         if taken is not None:
             players.append(msgspec.convert({"seat": seat, **json.loads(taken)}, Player))
-    return GameMeta(**doc, status=raw.get("status", OPEN), players=players)
+    clock = doc.pop("clock", None)
+    return GameMeta(
+        **doc,
+        status=raw.get("status", OPEN),
+        players=players,
+        clock=msgspec.convert(clock, ClockConfig) if clock is not None else None,
+        table=decode_table(raw.get("table")),
+    )
 
 
 class MetaStore:

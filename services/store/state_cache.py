@@ -17,17 +17,16 @@ from typing import Any
 
 from domain.engine import Game
 from services.store.event_store import EventStore, Head
-from services.store.game_events import to_event
 from services.store.records import EventRecord
 from services.store.snapshots import Snapshots
+from services.table.undo import RefoldNeeded, fold_effective
 
 
-def fold_records(game: Game, records: list[EventRecord], state: Any | None) -> Any:
-    """Fold stored records into ``state``; engine-level records (the seed reveal) are skipped."""
-    for record in records:
-        if not record.is_engine_record:
-            state = game.evolve(state, to_event(game, record))
-    return state
+def fold_records(game: Game, records: list[EventRecord], state: Any | None, since: int = 0) -> Any:
+    """Fold stored records into ``state`` (folded up to version ``since``); engine-level records (the seed
+    reveal, the table's facts) are skipped, and so are the events an undo took back
+    (services/table/undo.py): :class:`RefoldNeeded` if one reaches back to ``since`` or before."""
+    return fold_effective(game, records, state, since)
 
 
 def is_checkpoint(game: Game, events: list[Any]) -> bool:
@@ -67,7 +66,10 @@ class StateCache:
         else:
             version, state = self._from_snapshot(game, game_id)
         records = self._store.read(game_id, after=version, upto=head.version)
-        state = fold_records(game, records, state)
+        try:
+            state = fold_records(game, records, state, version)
+        except RefoldNeeded:
+            version, state = 0, fold_records(game, self._store.read(game_id, upto=head.version), None)
         self.remember(game, game_id, head, state, previous_version=version)
         return head, state
 
@@ -115,7 +117,10 @@ class StateCache:
     def at(self, game: Game, game_id: str, version: int) -> Any:
         """The state after ``version`` events (replay from a snapshot no later than it)."""
         start, state = self._from_snapshot(game, game_id, upto=version)
-        return fold_records(game, self._store.read(game_id, after=start, upto=version), state)
+        try:
+            return fold_records(game, self._store.read(game_id, after=start, upto=version), state, start)
+        except RefoldNeeded:
+            return fold_records(game, self._store.read(game_id, upto=version), None)
 
     def _from_snapshot(self, game: Game, game_id: str, upto: int | None = None) -> tuple[int, Any]:
         snapshot = self._snapshots.load(game, game_id, upto)

@@ -38,7 +38,10 @@ def test_a_bot_to_move_is_due_at_once_a_deadline_when_it_runs_out_and_a_finished
     game_id = meta.id
     drain(service, due_scheduled=False)
     assert service.your_turn(game_id, 0).your_turn
-    assert service.parts.due.score(game_id) == clock.now + 600.0, "the bot moved; Ann's deadline is due"
+    assert service.parts.due.score(game_id) == clock.now + 450.0, "the bot moved; Ann's reminder is due"
+    clock.advance(455.0)
+    service.sweep.run()
+    assert service.parts.due.score(game_id) == clock.now + 145.0, "reminded; Ann's deadline is due next"
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "last", None)
     drain(service, due_scheduled=False)
     assert service.meta(game_id).status == "over"

@@ -214,8 +214,12 @@ def _event(seq: int, type_: str, data: dict[str, Any]) -> EventRecord:
 
 
 def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
-    """The hook for resigning and for forfeits on time: engine records naming the seat."""
-    records = [_event(1, "toy.card_played", {"seat": 0}), _event(2, "papyrus.seat_resigned", {"seat": 2})]
+    """The table's resignations (services/table/) and the moves the timeout played: a resignation is
+    ``resigned``, a forfeit on time ``timed_out``."""
+    records = [
+        _event(1, "toy.card_played", {"seat": 0}),
+        _event(2, "papyrus.resigned", {"seat": 2, "reason": "resigned"}),
+    ]
     timeout = CommandRecord(command_id="t", seat=1, actor="timeout", command={}, expected_version=None, at="")
     refused = CommandRecord(command_id="r", seat=3, actor="timeout", command={}, expected_version=None, at="")
     outcomes = {
@@ -227,8 +231,8 @@ def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
     assert places([1, 2, 0, 3], fates) == [1, 3, 3, 2]
     later = [
         *records,
-        _event(3, "papyrus.seat_timed_out", {"seat": 2}),
-        _event(4, "papyrus.seat_timed_out", {"seat": 3}),
+        _event(3, "papyrus.resigned", {"seat": 2, "reason": "forfeit"}),
+        _event(4, "papyrus.resigned", {"seat": 3, "reason": "forfeit"}),
     ]
     assert seat_fates(_meta(4), later, [], {}) == [PLAYED, PLAYED, RESIGNED, TIMED_OUT]
 
@@ -245,13 +249,13 @@ def test_private_games_count_on_profiles_but_are_listed_nowhere(site: Site) -> N
 
 
 def test_a_resigned_seat_recorded_in_the_log_counts_as_abandoned_and_last(site: Site) -> None:
-    """The resign hook end to end: a ``papyrus.seat_resigned`` record in a finished game's log (what a resign
-    command is to write) makes the seat last and counts as abandoned once the standing is rebuilt."""
+    """A ``papyrus.resigned`` fact in a finished game's log (what the table's resign command writes) makes the
+    seat last and counts as abandoned once the standing is rebuilt."""
     table = site.table(["ann", "bob", "cai"])
     site.play_out(table)
     store = site.service.parts.store
     head = store.head(table.game_id)
-    resigned = [NewEvent(type="papyrus.seat_resigned", data={"seat": 0})]
+    resigned = [NewEvent(type="papyrus.resigned", data={"seat": 0, "reason": "resigned"})]
     store.append(table.game_id, head, store.build(head, resigned, "system", None))
     site.service.social.rebuild()
     summary = site.service.social.finished.get(table.game_id)

@@ -229,5 +229,10 @@ class ToyGame(GameDefaults):
     def timeout_command(self, state: ToyState, seat: Seat) -> Any:
         return PlayCard(card=min(state.hands[seat]))
 
+    def reveals(self, event: Any) -> bool:
+        """The deal, the shuffle and the scoring of a round (its cards turned up) reveal; a card played face
+        down does not."""
+        return not isinstance(event, CardPlayed)
+
 
 GAME = ToyGame()

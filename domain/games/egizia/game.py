@@ -108,6 +108,18 @@ _DECIDE: dict[type, Decider] = {
 }
 
 
+REVEALING_EVENTS: tuple[type, ...] = (
+    ev.GameSetUp,
+    ev.RoundStarted,
+    ev.NileCardsLaidOut,
+    ev.SphinxDrawn,
+    ev.GraveRevealed,
+    ev.SphinxRevealed,
+    ev.DeckRemoved,
+    ev.GameEnded,
+)
+
+
 class Egizia(GameDefaults):
     name = "egizia"
     title = "Egizia"
@@ -168,6 +180,14 @@ class Egizia(GameDefaults):
 
     def redact(self, event: Any, seat: Seat | None) -> Any | None:
         return redact_event(event, seat)
+
+    def reveals(self, event: Any) -> bool:
+        """A new round and its Nile cards laid out, Sphinx cards drawn, a grave or the Sphinx deck turned up,
+        a deck removed, the setup and the end reveal something (no undo across them)."""
+        return isinstance(event, REVEALING_EVENTS)
+
+    def current_scores(self, state: EgiziaState) -> list[int]:
+        return [player.score for player in state.players]
 
     def secrets(self, state: EgiziaState, viewer: Seat | None) -> set[str]:
         """Undealt Nile cards, the Sphinx deck and other seats' Sphinx cards, by id."""

@@ -26,6 +26,8 @@ from domain.games.giza.state import GizaOptions, GizaState
 from domain.games.giza.stats import GameEnds
 from domain.games.giza.views import GizaView, build_view, redact_event, secret_ids
 
+REVEALING_EVENTS: tuple[type, ...] = (ev.GameSetUp, ev.TilesDrawn, ev.GameEnded)
+
 
 class Giza(GameDefaults):
     name = "giza"
@@ -69,6 +71,14 @@ class Giza(GameDefaults):
 
     def redact(self, event: Any, seat: Seat | None) -> Any | None:
         return redact_event(event, seat)
+
+    def reveals(self, event: Any) -> bool:
+        """Tiles drawn from the pool (a refill after a turn), the setup and the end reveal something (no undo
+        across them)."""
+        return isinstance(event, REVEALING_EVENTS)
+
+    def current_scores(self, state: GizaState) -> list[int]:
+        return list(state.scores)
 
     def secrets(self, state: GizaState, viewer: Seat | None) -> set[str]:
         """The pool's tiles and every other seat's hand, by tile id."""

@@ -47,6 +47,26 @@ _DECIDERS: dict[type, Decider] = {
 }
 
 
+REVEALING_EVENTS: tuple[type, ...] = (
+    ev.GameSetUp,
+    ev.RoundStarted,
+    ev.NileDealt,
+    ev.StartPlayerChosen,
+    ev.CardsDrawn,
+    ev.FraudRevealed,
+    ev.PileLooked,
+    ev.PileCardTaken,
+    ev.Stolen,
+    ev.HandsToCorruption,
+    ev.RoundEnding,
+    ev.RoundScored,
+    ev.CorruptionCounted,
+    ev.PenaltyApplied,
+    ev.RoundEnded,
+    ev.GameEnded,
+)
+
+
 class Sobek(GameDefaults):
     name = "sobek"
     title = "Sobek"
@@ -90,6 +110,15 @@ class Sobek(GameDefaults):
 
     def redact(self, event: Any, seat: Seat | None) -> Any | None:
         return redact_event(event, seat)
+
+    def reveals(self, event: Any) -> bool:
+        """A round dealt, the start player chosen, cards drawn, a fraud revealed, a pile looked at or taken
+        from, a card stolen from a hand, and every step of a round's end reveal something (no undo across
+        them)."""
+        return isinstance(event, REVEALING_EVENTS)
+
+    def current_scores(self, state: SobekState) -> list[int]:
+        return [player.score for player in state.players]
 
     def secrets(self, state: SobekState, viewer: Seat | None) -> set[str]:
         """Card and token ids ``viewer`` may not know now (see ``views.secret_ids``)."""

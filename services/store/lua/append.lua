@@ -3,7 +3,8 @@
 --       its last entry is kept), 5 meta hash, 6 seed
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
---       8 final status ("" = unchanged), 9.. pairs (number of records, encoded entry) continuing the log:
+--       8 final status ("" = unchanged), 9 the table's state as JSON ("" = unchanged; written to the meta
+--       hash's "table" field with the table's facts, services/table/), 10.. pairs (number of records, encoded entry) continuing the log:
 --       each entry gets the id 0-<seq of its last record>
 -- Returns {1, version} on success, {0, version} when the expected version or hash is stale,
 -- {-1, version} when the checkpoint moved, {-2, version} when the command already has an outcome.
@@ -21,11 +22,11 @@ end
 if ARGV[5] ~= '' and redis.call('HEXISTS', KEYS[3], ARGV[5]) == 1 then
   return {-2, version}
 end
-for i = 9, #ARGV, 2 do
+for i = 10, #ARGV, 2 do
   version = version + tonumber(ARGV[i])
   redis.call('XADD', KEYS[2], '0-' .. version, 'r', ARGV[i + 1])
 end
-if #ARGV >= 9 then
+if #ARGV >= 10 then
   redis.call('HSET', KEYS[1], 'version', version, 'hash', ARGV[7])
 end
 if ARGV[4] ~= '' then
@@ -34,6 +35,9 @@ end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
   redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', 'c', ARGV[5])
+end
+if ARGV[9] ~= '' then
+  redis.call('HSET', KEYS[5], 'table', ARGV[9])
 end
 if ARGV[8] ~= '' then
   redis.call('HSET', KEYS[5], 'status', ARGV[8])

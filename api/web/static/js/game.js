@@ -1,6 +1,7 @@
 // The game page: the waiting room of an open game, then the board of the game's own renderer, kept live,
 // with the game log beside it and what changed since the viewer's last own move highlighted.
 import { ApiError, api, get, newCommandId } from "./api.js";
+import { showClocks, showTableActions } from "./clocks.js";
 import { h, showError } from "./dom.js";
 import { GameLog } from "./gamelog.js";
 import { follow } from "./live.js";
@@ -52,7 +53,8 @@ async function submit(command) {
   showError(refusal, "");
   try {
     const { status } = await api("POST", `${gamePath}/commands`, {
-      body: { command_id: newCommandId(), command, expected_version: expectedVersion() },
+      // the table's commands (undo, resign, pause...) do not depend on the board: no expected version
+      body: { command_id: newCommandId(), command, expected_version: command.type.startsWith("papyrus.") ? undefined : expectedVersion() },
     });
     if (status === 202) liveState.textContent = "Your move is being decided…";
     await refresh();
@@ -96,8 +98,15 @@ function show(body) {
   return shown;
 }
 
+function showTable(body) {
+  showClocks(document.getElementById("clocks"), body, names(), seat);
+  showTableActions(document.getElementById("table-actions"), body, seat, submit);
+}
+
 async function display(body) {
-  if (current && body.version <= current.version) return;
+  if (current && body.version < current.version) return;
+  if (current && body.version === current.version) return showTable(body); // the clocks may have moved
+
   if (!body.view) {
     meta = await showWaitingRoom(waitingRoom, gameId, refresh);
     turn.textContent = "The game has not started yet.";
@@ -109,10 +118,12 @@ async function display(body) {
   current = body;
   waitingRoom.hidden = true;
   await log.catchUp(body.version);
+  log.markUndone(body.table && body.table.undone);
   const since = await baseline(body, previous);
   renderer = renderer || (await import(`/static/games/${encodeURIComponent(body.view.game)}/game.js`));
   const drawn = renderer.render({ view: body.view, names: names(), submit, readOnly: false, parts, since: since && since.view });
   showTurn(body, Boolean(drawn && drawn.changed));
+  showTable(body);
   cue.update();
 }
 
@@ -134,3 +145,6 @@ function showLive(status, connections) {
 refresh().catch((error) => showError(refusal, error.status === 404 ? "No such game." : error.message));
 follow(gameId, { onView: show, onStatus: showLive });
 setInterval(() => (current ? null : refresh().catch(() => null)), 3000); // the waiting room fills up
+// A turn's clock starts once the worker settled the move, maybe after the view showing it was sent: while
+// the game has a clock, look again now and then (only the clocks are redrawn for the same version).
+setInterval(() => (current && current.clock && current.status === "running" ? refresh().catch(() => null) : null), 5000);

@@ -44,6 +44,16 @@ export class GameLog {
     return h("li", { "data-seq": entry.seq, value: entry.seq, class: own ? "own" : null, text: entry.description });
   }
 
+  // Events a player took back stay in the log, struck through (`undone`: the table's ranges of seqs).
+  markUndone(undone) {
+    const taken = (seq) => (undone || []).some(([first, last]) => first <= seq && seq <= last);
+    for (const item of this.list.querySelectorAll("li[data-seq]")) {
+      const gone = taken(Number(item.dataset.seq));
+      item.classList.toggle("undone", gone);
+      item.title = gone ? "Taken back" : "";
+    }
+  }
+
   // Entries after the viewer's last own move are "new": the board highlights the same changes.
   markSinceOwnMove() {
     for (const item of this.list.querySelectorAll("li[data-seq]")) {

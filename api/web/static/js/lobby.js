@@ -106,6 +106,19 @@ function showGameChoices() {
   variants.hidden = game.options.length === 0;
 }
 
+// The clock chosen in the form: a preset, or the custom form in minutes (the API takes seconds); none sent
+// for the server's default (PAPYRUS_MOVE_TIMEOUT, if the operator set one).
+function chosenClock() {
+  const preset = form.elements.clock_preset.value;
+  if (preset === "default") return undefined;
+  const clock = { preset, policy: form.elements.clock_policy.value };
+  if (preset === "custom") {
+    clock.per_move = Number(form.elements.clock_per_move.value) * 60;
+    clock.reserve = Number(form.elements.clock_reserve.value) * 60;
+  }
+  return clock;
+}
+
 async function createGame(event) {
   event.preventDefault();
   showError(formError, "");
@@ -116,6 +129,7 @@ async function createGame(event) {
     public: form.elements.public.checked,
     rated: form.elements.rated.checked,
     spectator_chat: form.elements.spectator_chat.checked,
+    clock: chosenClock(),
   };
   try {
     const { data: meta } = await post("/games", body);
@@ -140,6 +154,9 @@ if (!me) {
   form.querySelector("button[type=submit]").disabled = true;
 }
 form.addEventListener("submit", createGame);
+form.elements.clock_preset.addEventListener("change", () => {
+  document.getElementById("new-game-clock-custom").hidden = form.elements.clock_preset.value !== "custom";
+});
 form.elements.game.addEventListener("change", showGameChoices);
 games = await hostedGames();
 form.elements.game.replaceChildren(...games.map((game) => h("option", { value: game.name, text: game.title })));

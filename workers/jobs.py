@@ -34,6 +34,8 @@ def timeout_seat(game_id: str, seat: int) -> bool:
 def record_finished_game(game_id: str) -> bool:
     """Index a finished game (archive, profiles) and fold it into its game's ratings."""
     return context.service().social.record_finished(game_id)
+
+
 def remind_seat(game_id: str, seat: int, since: int) -> bool:
     """Send the reminder that a quarter of the seat's time is left (once a turn, services/clocks/)."""
     return context.service().processor.next_steps.clocks.remind(game_id, seat, since)

@@ -153,6 +153,7 @@ class JobScheduler:
         for game_id in due:
             self.finished(game_id, retry=int(now))
         return due
+
     def reminder(self, game_id: str, seat: int, since: int, at: float) -> bool:
         delay = max(0.0, at - self._settings.clock())
         job_id = reminder_job_id(game_id, seat, since)

@@ -53,6 +53,16 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
+BAD_EMAIL = Refusal(400, "Not an e-mail address, or unknown event names (`field` says which)")
+BAD_WEBHOOK_URL = Refusal(
+    400,
+    "The webhook URL is refused (`webhook.url_refused`): not HTTPS, unresolvable, or resolving to a private, "
+    "loopback or link-local address",
+)
+BAD_LINK_TOKEN = Refusal(400, "The link's token is forged, expired or for another purpose (`token.invalid`)")
+NO_WEBHOOK = Refusal(404, "The account has no webhook")
+MAIL_UNAVAILABLE = Refusal(503, "The verification mail could not be sent (`mail.unavailable`); try again")
+
 THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.

@@ -18,6 +18,8 @@ from domain.engine import Game
 from domain.registry import get_game
 from services import validation
 from services.errors import ServiceError
+from services.notifications.service import Notifications
+from services.notifications.settings import NotifySettings
 from services.parts import Parts
 from services.player_commands import PlayerCommands, unknown_game
 from services.players.accounts import Accounts
@@ -44,7 +46,11 @@ class GameService:
     """
 
     def __init__(
-        self, redis: redis.Redis, settings: Settings, rq_connection: redis.Redis | None = None
+        self,
+        redis: redis.Redis,
+        settings: Settings,
+        rq_connection: redis.Redis | None = None,
+        notify_settings: NotifySettings | None = None,
     ) -> None:
         if rq_connection is None:
             rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else redis
@@ -56,6 +62,9 @@ class GameService:
         self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
+        self.notifications = Notifications(
+            redis, notify_settings or NotifySettings.from_env(), settings.clock, self.seating.your_turn_games
+        )
 
     def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:
         """Create an open game and answer its meta, with its invitation code when it is private (shown to

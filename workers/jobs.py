@@ -28,3 +28,9 @@ def bot_move(game_id: str, seat: int, version: int, attempt: int = 0) -> bool:
 def timeout_seat(game_id: str, seat: int) -> bool:
     """Submit the timeout command of a seat whose deadline passed (actor "timeout")."""
     return context.service().stand_ins.timeout_seat(game_id, seat)
+
+
+@observed
+def deliver_notifications(game_id: str) -> int:
+    """Deliver the game's outbox (mails, webhooks); the number of outbox entries done."""
+    return context.service().notifications.delivery.deliver_game(game_id)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from api.blueprints import accounts, commands, games, health, history, lobby, metrics, openapi_doc, views
+from api.blueprints import (
+    accounts,
+    commands,
+    games,
+    health,
+    history,
+    lobby,
+    metrics,
+    notifications,
+    openapi_doc,
+    views,
+)
 from api.web import blueprint as web_blueprint
 
 
@@ -17,6 +28,7 @@ def all_blueprints() -> list[Blueprint]:
         health.blueprint,
         openapi_doc.blueprint,
         accounts.blueprint,
+        notifications.blueprint,
         lobby.blueprint,
         metrics.blueprint,
         web_blueprint,

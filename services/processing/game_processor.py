@@ -19,6 +19,7 @@ import msgspec
 from domain.engine import Game, RuleViolation
 from domain.registry import get_game
 from services import keys
+from services.notifications import outbox
 from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
@@ -37,15 +38,30 @@ PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
 
 
+def notified_seats(meta: GameMeta) -> frozenset[int]:
+    """The seats whose players can be notified: those held by an account."""
+    return frozenset(player.seat for player in meta.players if player.account and not player.bot)
+
+
+def _folded(game: Game, events: list[Any]) -> Any:
+    state = None
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
 class GameProcessor:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
         self.next_steps = NextSteps(parts)
+        self._notified: dict[str, frozenset[int]] = {}
+        self._outbox_written: dict[str, int] = {}
 
     def set_up(self, game_id: str) -> bool:
         """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
         parts = self._parts
         meta, game = parts.game_of(game_id)
+        self._notified[game_id] = notified_seats(meta)
         head = parts.store.head(game_id)
         if head.version > 0:
             return False
@@ -56,12 +72,24 @@ class GameProcessor:
         options = msgspec.convert(meta.options, game.Options)
         events = game.setup(meta.seats, options, as_bytes(seed))
         records = parts.store.build(head, new_events(game, events), "system", None)
+        notes = outbox.after_append(
+            game, game_id, len(records), set(), _folded(game, events), self._notified[game_id], True
+        )
         try:
-            parts.store.append(game_id, head, records)
+            parts.store.append(game_id, head, records, notifications=outbox.encode(notes))
         except StaleVersion:
             return False
+        self._outbox_written[game_id] = len(records) if notes else 0
         self.next_steps.settle(game, game_id, meta)
+        self.flush_notifications(game_id)
         return True
+
+    def flush_notifications(self, game_id: str) -> None:
+        """Queue the delivery of what this process's appends wrote to the game's outbox (a crash before
+        this leaves the game due: the sweep's repair queues it, see Sweep.repair)."""
+        version = self._outbox_written.pop(game_id, 0)
+        if version:
+            self._parts.notify.schedule(game_id, version)
 
     def process_game(self, game_id: str) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
@@ -88,6 +116,7 @@ class GameProcessor:
                 log.info("game %s: %s; reloading", game_id, stale)
                 head, state = parts.states.load(game, game_id)
         self.next_steps.settle(game, game_id, meta, head, state, decided_at=decided_at)
+        self.flush_notifications(game_id)
         return decided
 
     def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
@@ -102,6 +131,7 @@ class GameProcessor:
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
+        self._notified[game_id] = notified_seats(meta)
         return meta, get_game(meta.game), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
@@ -110,6 +140,7 @@ class GameProcessor:
         With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
         with a delay each step is a scheduled job of its own."""
         meta, game = self._parts.game_of(game_id)
+        self._notified[game_id] = notified_seats(meta)
         head, state = self._parts.states.load(game, game_id)
         if head.version != version or game.result(state) is not None or game.to_act(state):
             return False
@@ -121,6 +152,7 @@ class GameProcessor:
         except StaleVersion:
             return False
         self.next_steps.settle(game, game_id, meta, head, state)
+        self.flush_notifications(game_id)
         return True
 
     def _run_automatic(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any]:
@@ -227,6 +259,7 @@ class GameProcessor:
     ) -> tuple[Head, Any]:
         """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
         parts = self._parts
+        waiting_before = game.to_act(state) if state is not None else set()
         new_state = parts.states.fold_on(game, game_id, state, events)
         records = parts.store.build(head, new_events(game, events), actor, command_id)
         final = bool(events) and game.result(new_state) is not None
@@ -243,7 +276,19 @@ class GameProcessor:
                 head.version + 1,
                 head.version + len(records),
             )
-        version = parts.store.append(game_id, head, records, decision, "over" if final else "")
+        notes = outbox.after_append(
+            game,
+            game_id,
+            head.version + len(records),
+            waiting_before,
+            new_state,
+            self._notified.get(game_id, frozenset()),
+        )
+        version = parts.store.append(
+            game_id, head, records, decision, "over" if final else "", outbox.encode(notes)
+        )
+        if notes:
+            self._outbox_written[game_id] = version
         new_head = Head(
             version,
             records[-1].hash if records else head.hash,

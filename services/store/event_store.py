@@ -153,8 +153,10 @@ class EventStore:
         records: Sequence[EventRecord],
         decision: CommandDecision | None = None,
         final_status: str = "",
+        notifications: bytes = b"",
     ) -> int:
-        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step.
+        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step, with the
+        ``notifications`` they cause as one entry of the game's outbox (services/notifications/outbox.py).
 
         Returns the new version; raises :class:`StaleVersion` if anything moved since ``head`` was read.
         """
@@ -167,6 +169,7 @@ class EventStore:
                 keys.decided(game_id),
                 keys.meta(game_id),
                 keys.seed(game_id),
+                keys.notify_outbox(game_id),
             ],
             args=[
                 head.version,
@@ -177,6 +180,7 @@ class EventStore:
                 layout.encode_outcome(decision.outcome) if decision else b"",
                 new_hash,
                 final_status,
+                notifications,
                 *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
         )

@@ -1,0 +1,97 @@
+"""The outbox: notifications are written by the very append that causes them, once per turn, with a
+de-duplication key; a refused (stale) append writes none."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from services import keys
+from services.game_service import GameService
+from services.notifications.outbox import enqueue_reminder
+from services.store.event_store import Head, StaleVersion
+from tests.notifications.conftest import CapturedMail
+from tests.notifications.support import account_game, address, outbox_notes, with_email
+from tests.support.harness import drain, play_out
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_the_start_notifies_every_account_seat_and_the_seats_to_act(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob"])
+    service.processor.set_up(game_id)
+    started = outbox_notes(service, game_id)
+    assert sorted((n.kind, n.seat) for n in started) == [("game_started", 0), ("game_started", 1)]
+    setup_version = service.parts.store.head(game_id).version
+    assert all(n.key == f"{game_id}:{setup_version}:game_started:{n.seat}" for n in started)
+    drain(service)  # the automatic deal, after which both seats must play
+    turns = [n for n in outbox_notes(service, game_id) if n.kind == "your_turn"]
+    version = service.parts.store.head(game_id).version
+    assert sorted(n.seat for n in turns) == [0, 1] and {n.version for n in turns} == {version}
+
+
+def test_a_refused_append_writes_no_notification(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob"])
+    service.processor.set_up(game_id)
+    store = service.parts.store
+    before = service.parts.redis.xlen(keys.notify_outbox(game_id))
+    head = store.head(game_id)
+    with pytest.raises(StaleVersion):
+        store.append(game_id, Head(head.version - 1, head.hash), [], notifications=b"[]")
+    assert service.parts.redis.xlen(keys.notify_outbox(game_id)) == before
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_each_turn_notifies_its_seat_once_and_the_end_carries_the_ranking(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob", "Cy"], hand=3)
+    play_out(service, game_id)
+    notes = outbox_notes(service, game_id)
+    turns = Counter(n.seat for n in notes if n.kind == "your_turn")
+    assert turns == {0: 3, 1: 3, 2: 3}  # three rounds, every seat plays once a round
+    keys_seen = [n.key for n in notes]
+    assert len(keys_seen) == len(set(keys_seen))
+    ended = [n for n in notes if n.kind == "game_ended"]
+    result = service.view(game_id, None).result
+    assert [n.seat for n in ended] == [0, 1, 2]
+    assert all(n.ranking == list(result.ranking) and n.scores == list(result.scores) for n in ended)
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_bots_and_seats_without_an_account_are_not_notified(service: GameService) -> None:
+    meta = service.create_game("toy", 3, {"hand": 2})
+    service.join(meta.id, "Ann", account="Ann")
+    service.join(meta.id, "Guest")
+    service.start(meta.id, fill_with_bots=True)
+    play_out(service, meta.id)
+    assert {n.seat for n in outbox_notes(service, meta.id)} == {0}
+
+
+def test_delivered_entries_leave_the_outbox_and_each_mail_goes_once(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    assert outbox_notes(service, game_id) == []
+    subjects = sorted(m["Subject"] for m in mails.to(address("Ann")))
+    assert subjects == ["Toy has started", "Your turn in Toy"]
+    service.notifications.delivery.deliver_game(game_id)
+    assert len(mails.to(address("Ann"))) == 2
+
+
+def test_the_reminder_entry_point_queues_one_reminder_per_seat_and_version(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    version = service.parts.store.head(game_id).version
+    first = enqueue_reminder(service.parts.redis, game_id, "toy", 0, version, 6 * 3600)
+    second = enqueue_reminder(service.parts.redis, game_id, "toy", 0, version, 6 * 3600)
+    assert first == second == f"{game_id}:{version}:reminder:0"
+    assert service.notifications.sweep("test") == 2
+    reminders = [m for m in mails.to(address("Ann")) if "quarter" in m["Subject"]]
+    assert len(reminders) == 1
+    assert reminders[0]["X-Papyrus-Delivery"] == f"{first}:mail"
+    assert "6.0 hours" in reminders[0].get_content()
+    assert outbox_notes(service, game_id) == []

@@ -270,15 +270,21 @@ class Delivery:
     # -- the sweep ------------------------------------------------------------------------------------
 
     def sweep(self, holder: str) -> int:
-        """Deliver the outboxes and digests that are due, if no other worker does this moment; the number of
-        outbox entries and digests done."""
-        if not self._redis.set(keys.notify_sweep_lock(), holder, nx=True, px=SWEEP_LOCK_MS):
+        """Deliver the outboxes and digests that are due, unless another worker is doing so this moment (a
+        lock released when done, or after ``SWEEP_LOCK_MS`` if its holder died); the number of outbox
+        entries and digests done."""
+        lock = keys.notify_sweep_lock()
+        if not self._redis.set(lock, holder, nx=True, px=SWEEP_LOCK_MS):
             return 0
-        now = self._clock()
-        due_games = self._redis.zrangebyscore(keys.notify_due(), "-inf", now, start=0, num=SWEEP_BATCH)
-        done = sum(self._safely(self.deliver_game, as_str(game_id)) for game_id in due_games)
-        digests = self._redis.zrangebyscore(keys.notify_digests(), "-inf", now, start=0, num=SWEEP_BATCH)
-        return done + sum(self._safely(self._digest_count, as_str(account)) for account in digests)
+        try:
+            now = self._clock()
+            due_games = self._redis.zrangebyscore(keys.notify_due(), "-inf", now, start=0, num=SWEEP_BATCH)
+            done = sum(self._safely(self.deliver_game, as_str(game_id)) for game_id in due_games)
+            digests = self._redis.zrangebyscore(keys.notify_digests(), "-inf", now, start=0, num=SWEEP_BATCH)
+            return done + sum(self._safely(self._digest_count, as_str(account)) for account in digests)
+        finally:
+            if self._redis.get(lock) == holder.encode():
+                self._redis.delete(lock)
 
     def _digest_count(self, account_key: str) -> int:
         return int(self.send_digest(account_key))

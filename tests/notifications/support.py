@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from services import keys
 from services.game_service import GameService
 from services.notifications.outbox import Notification, decode
 from services.notifications.preferences import AccountNotifications
-from services import keys
 
 
 def address(name: str) -> str:

@@ -200,7 +200,7 @@ class Delivery:
         if chosen.email is None:
             return
         if note.kind == "your_turn":
-            self._your_turn_mail(account, chosen.email)
+            self._your_turn_mail(account, chosen.email, f"{note.key}:mail")
             return
         subject, text = messages.describe(note, meta, self.settings.public_url)
         unsubscribe = self._links.unsubscribe(account)
@@ -218,13 +218,14 @@ class Delivery:
 
         return send
 
-    def _your_turn_mail(self, account: str, email: str) -> None:
-        """The digest now if the account's interval allows a mail, else the digest at its end."""
+    def _your_turn_mail(self, account: str, email: str, delivery: str) -> None:
+        """The digest now if the account's interval allows a mail (under the notification's delivery key),
+        else the digest at the interval's end."""
         slot = keys.notify_mail_slot(name_key(account))
         interval_ms = int(self.settings.digest_interval * 1000)
         if interval_ms <= 0 or self._redis.set(slot, f"{self._clock():.3f}", nx=True, px=interval_ms):
             try:
-                self._send_digest_mail(account, email)
+                self._send_digest_mail(account, email, delivery)
             except MailError:
                 self._redis.delete(slot)
                 raise
@@ -235,12 +236,11 @@ class Delivery:
         left_ms = max(0, int(self._redis.pttl(slot)))
         self._redis.zadd(keys.notify_digests(), {name_key(account): self._clock() + left_ms / 1000}, nx=True)
 
-    def _send_digest_mail(self, account: str, email: str) -> bool:
+    def _send_digest_mail(self, account: str, email: str, delivery: str) -> bool:
         games = self._your_turn_games(account)
         if not games:
             return False
         subject, text = messages.digest_text(games, self.settings.public_url)
-        delivery = f"digest:{name_key(account)}:{int(self._clock())}"
         self.mailer.send(messages.mail(email, subject, text, delivery, self._links.unsubscribe(account)))
         return True
 
@@ -252,12 +252,13 @@ class Delivery:
             self._redis.zrem(keys.notify_digests(), account_key)
             return False
         interval_ms = max(1, int(self.settings.digest_interval * 1000))
-        if not self._redis.set(slot, f"{self._clock():.3f}", nx=True, px=interval_ms):
+        slot_start = int(self._clock())
+        if not self._redis.set(slot, str(slot_start), nx=True, px=interval_ms):
             left_ms = max(0, int(self._redis.pttl(slot)))
             self._redis.zadd(keys.notify_digests(), {account_key: self._clock() + left_ms / 1000})
             return False
         try:
-            sent = self._send_digest_mail(account_key, chosen.email)
+            sent = self._send_digest_mail(account_key, chosen.email, f"digest:{account_key}:{slot_start}")
         except MailError as error:
             self._redis.delete(slot)
             retry = self._clock() + max(1.0, self.settings.webhook_backoff)

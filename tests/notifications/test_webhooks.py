@@ -124,9 +124,14 @@ def test_a_webhook_resolving_to_a_private_address_is_refused(service: GameServic
     assert service.notifications.settings_of("Ann").webhook_url is None
 
 
-def test_private_addresses_are_accepted_when_the_operator_allows_them(connection: fakeredis.FakeRedis) -> None:
+def test_private_addresses_are_accepted_when_the_operator_allows_them(
+    connection: fakeredis.FakeRedis,
+) -> None:
     allowing = make_service(connection, time.time, notify_settings=NotifySettings(webhook_allow_private=True))  # type: ignore[arg-type]
-    assert allowing.notifications.set_webhook("Ann", "https://10.1.2.3/hook").webhook_url == "https://10.1.2.3/hook"
+    assert (
+        allowing.notifications.set_webhook("Ann", "https://10.1.2.3/hook").webhook_url
+        == "https://10.1.2.3/hook"
+    )
 
 
 def test_plain_http_and_credentials_in_the_url_are_refused(service: GameService) -> None:

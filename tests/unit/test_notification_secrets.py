@@ -7,6 +7,7 @@ searched for what is secret for that seat or for a spectator at that moment."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -77,7 +78,7 @@ def test_no_notification_mail_or_webhook_shows_a_secret(name: str, players: int)
     secrets_searched = _check(
         game, states[0], after_append(game, "g1", 1, set(), states[0], seats, started=True), meta, "start"
     )
-    for index, (before, after) in enumerate(zip(states, states[1:], strict=False), start=1):
+    for index, (before, after) in enumerate(pairwise(states), start=1):
         notes = after_append(game, "g1", index + 1, game.to_act(before), after, seats)
         notes += [
             Notification(

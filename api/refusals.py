@@ -61,6 +61,8 @@ BAD_WEBHOOK_URL = Refusal(
 )
 BAD_LINK_TOKEN = Refusal(400, "The link's token is forged, expired or for another purpose (`token.invalid`)")
 NO_WEBHOOK = Refusal(404, "The account has no webhook")
+UNKNOWN_ACCOUNT = Refusal(404, "No account has this name (`field`: `account`)")
+NOT_SEATED_HERE = Refusal(403, "Only a player seated in this game may invite")
 MAIL_UNAVAILABLE = Refusal(503, "The verification mail could not be sent (`mail.unavailable`); try again")
 
 THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")

@@ -63,7 +63,11 @@ class GameService:
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
         self.notifications = Notifications(
-            redis, notify_settings or NotifySettings.from_env(), settings.clock, self.seating.your_turn_games
+            redis,
+            notify_settings or NotifySettings.from_env(),
+            settings.clock,
+            self.seating.your_turn_games,
+            self.accounts,
         )
 
     def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:

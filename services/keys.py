@@ -108,6 +108,7 @@ def game_keys(game_id: str) -> list[str]:
         deadlines(game_id),
         process_queued(game_id),
         notify_outbox(game_id),
+        notify_invited(game_id),
     ]
 
 
@@ -227,6 +228,11 @@ def notify_outbox(game_id: str) -> str:
     """Stream of notifications a game's appends caused (one entry per append, a JSON list), deleted entry by
     entry once every channel delivered them."""
     return _game(game_id, "outbox")
+
+
+def notify_invited(game_id: str) -> str:
+    """Set of the account name keys invited to an open game (services/notifications/invitations.py)."""
+    return _game(game_id, "invited")
 
 
 def notify_due() -> str:

@@ -163,3 +163,41 @@ def rotate_webhook_secret() -> Response:
 )
 def remove_webhook() -> Response:
     return jsonify(game_service().notifications.remove_webhook(require_account()))
+
+
+class Invitation(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The account to invite to the game."""
+
+    account: Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class InvitationSent(msgspec.Struct, kw_only=True):
+    """Who was invited to which game (the account is told by the channels it chose)."""
+
+    game_id: str
+    account: str
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/games/<game_id>/invitations",
+    summary="Invite an account to this open game (you hold a seat in it); it is told by mail or webhook.",
+    auth="account",
+    request=Invitation,
+    responses={202: ("The invitation is on its way", InvitationSent)},
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.NOT_LOGGED_IN,
+        refusals.NOT_SEATED_HERE,
+        refusals.UNKNOWN_GAME,
+        refusals.UNKNOWN_ACCOUNT,
+        refusals.GAME_STARTED,
+    ),
+)
+def invite(game_id: str) -> tuple[Response, int]:
+    body = decode_body(Invitation)
+    service = game_service()
+    note = service.notifications.invitations.invite(game_id, require_account(), body.account)
+    service.parts.notify.schedule(game_id, f"invite-{note.key.rsplit(':', 1)[1]}")
+    return jsonify(InvitationSent(game_id=game_id, account=note.account or body.account)), 202

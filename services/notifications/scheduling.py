@@ -13,8 +13,9 @@ from services.processing.job_scheduler import JobScheduler
 GRACE_SECONDS = 2.0
 
 
-def deliver_job_id(game_id: str, version: int) -> str:
-    return f"papyrus-notify-{game_id}-{version}"
+def deliver_job_id(game_id: str, cause: int | str) -> str:
+    """The delivery job of what one cause (the version an append reached, an invitation) wrote."""
+    return f"papyrus-notify-{game_id}-{cause}"
 
 
 class NotifyScheduler:
@@ -23,11 +24,11 @@ class NotifyScheduler:
         self._scheduler = scheduler
         self._clock = clock
 
-    def schedule(self, game_id: str, version: int) -> None:
+    def schedule(self, game_id: str, cause: int | str) -> None:
         """Mark the game's outbox due (after a grace the sweep takes it, should the job be lost) and queue a
         ``deliver_notifications`` job for it."""
         self._redis.zadd(keys.notify_due(), {game_id: self._clock() + GRACE_SECONDS}, lt=True)
-        self._scheduler.ensure(deliver_job_id(game_id, version), "deliver_notifications", (game_id,))
+        self._scheduler.ensure(deliver_job_id(game_id, cause), "deliver_notifications", (game_id,))
 
     def pending(self, game_id: str) -> bool:
         return bool(self._redis.xlen(keys.notify_outbox(game_id)))

@@ -11,6 +11,7 @@ import redis
 from services.errors import ServiceError
 from services.notifications import messages, signing
 from services.notifications.delivery import Delivery, Links
+from services.notifications.invitations import Invitations
 from services.notifications.mail import MailError
 from services.notifications.preferences import (
     AccountNotifications,
@@ -21,7 +22,7 @@ from services.notifications.preferences import (
 )
 from services.notifications.settings import NotifySettings
 from services.notifications.webhooks import resolve
-from services.players.accounts import name_key
+from services.players.accounts import Accounts, name_key
 from services.results import AccountGame
 
 VERIFY_SECONDS = 3 * 24 * 3600
@@ -68,8 +69,10 @@ class Notifications:
         settings: NotifySettings,
         clock: Callable[[], float],
         your_turn_games: Callable[[str], list[AccountGame]],
+        accounts: Accounts,
     ) -> None:
         self._redis = connection
+        self.invitations = Invitations(connection, accounts)
         self.settings = settings
         self._clock = clock
         self.preferences = NotificationPreferences(connection)

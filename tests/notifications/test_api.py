@@ -12,6 +12,7 @@ import pytest
 from api.app import create_app
 from api.context import game_service
 from services.game_service import GameService
+from services.notifications.preferences import AccountNotifications
 from services.notifications.settings import NotifySettings
 from services.settings import Settings
 from tests.api.support import JsonClient, bearer, json_client
@@ -89,3 +90,27 @@ def test_one_click_unsubscribe_stops_every_mail(client: JsonClient) -> None:
     done = client.post(link.removeprefix("http://papyrus.test"))
     assert done.status_code == 200 and done.json["mail_events"] == []
     assert client.get("/api/accounts/me/notifications", headers=auth).json["mail_events"] == []
+
+
+def test_a_seated_player_invites_an_account_which_gets_the_private_games_code(
+    client: JsonClient, mail_log: Path
+) -> None:
+    ann, bob = signed_in(client, "ann"), signed_in(client, "bob")
+    with client.application.app_context():
+        service = game_service()
+    meta = service.create_game("toy", 2, {"hand": 2}, public=False)
+    service.join(meta.id, "Ann", account="ann", invite=meta.invite)
+    service.notifications.preferences.save("bob", AccountNotifications(email="bob@example.test"))
+    refused = client.post(f"/api/games/{meta.id}/invitations", json={"account": "ann"}, headers=bob)
+    assert refused.status_code == 403
+    unknown = client.post(f"/api/games/{meta.id}/invitations", json={"account": "nobody"}, headers=ann)
+    assert unknown.status_code == 404 and unknown.json["error"]["field"] == "account"
+    sent = client.post(f"/api/games/{meta.id}/invitations", json={"account": "bob"}, headers=ann)
+    assert sent.status_code == 202 and sent.json == {"game_id": meta.id, "account": "bob"}
+    service.notifications.delivery.deliver_game(meta.id)
+    logged = mail_log.read_text().replace("=\n", "").replace("=3D", "=")
+    assert "To: bob@example.test" in logged and "You are invited to" in logged
+    assert f"/games/{meta.id}?invite={meta.invite}" in logged
+    client.post(f"/api/games/{meta.id}/invitations", json={"account": "bob"}, headers=ann)
+    service.notifications.delivery.deliver_game(meta.id)
+    assert mail_log.read_text().count("To: bob@example.test") == 1  # the same invitation, not mailed twice

@@ -134,11 +134,14 @@ class Delivery:
         """Send one delivery unless it is done or claimed; None when done (sent or given up), else when to
         try again."""
         now = self._clock()
-        if self._redis.exists(keys.notify_delivery(delivery)):
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.exists(keys.notify_delivery(delivery))
+        pipe.hget(keys.notify_attempts(delivery), "next_at")
+        done, next_at = pipe.execute()
+        if done:
             return None
-        next_at = self._redis.hget(keys.notify_attempts(delivery), "next_at")
-        if next_at is not None and float(as_str(next_at)) > now:
-            waiting: float = float(as_str(next_at))
+        waiting = float(as_str(next_at)) if next_at is not None else 0.0
+        if waiting > now:
             return waiting
         claim_ms = max(1, int(self.settings.claim_seconds * 1000))
         if not self._redis.set(keys.notify_claim(delivery), "1", nx=True, px=claim_ms):

@@ -115,7 +115,13 @@ def game_keys(game_id: str) -> list[str]:
 def finished_game_leftovers(game_id: str) -> list[str]:
     """Keys a finished game no longer needs: scheduling state, the state snapshot and the waiters' wake-up
     stream (a command decided later, refused as the game is over, writes a new one)."""
-    return [deadlines(game_id), process_queued(game_id), snapshot(game_id), decided(game_id)]
+    return [
+        deadlines(game_id),
+        process_queued(game_id),
+        snapshot(game_id),
+        decided(game_id),
+        notify_invited(game_id),
+    ]
 
 
 def everything_pattern() -> str:

@@ -99,7 +99,7 @@ class Delivery:
             self._redis.zadd(keys.notify_due(), {game_id: retry_at})
             return
         self._redis.zrem(keys.notify_due(), game_id)
-        if self.outbox.pending(game_id):  # an entry appended meanwhile keeps its game due
+        if not self.outbox.drop_if_empty(game_id):  # an entry appended meanwhile keeps its game due
             self._redis.zadd(keys.notify_due(), {game_id: self._clock()}, lt=True)
 
     def _deliver_note(self, note: Notification, meta: GameMeta | None) -> float | None:

@@ -29,6 +29,9 @@ from services.store.replies import as_str
 Kind = Literal["your_turn", "reminder", "game_started", "game_ended", "invitation"]
 KINDS: tuple[Kind, ...] = ("your_turn", "reminder", "game_started", "game_ended", "invitation")
 ENTRY_FIELD = "n"
+# Delete the outbox stream once it is empty (an entry added meanwhile keeps it): no empty key per game left.
+# Returns 1 when the outbox is (now) gone, 0 when it holds entries.
+DROP_IF_EMPTY = "if redis.call('XLEN', KEYS[1]) > 0 then return 0 end redis.call('DEL', KEYS[1]) return 1"
 
 
 class Notification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -153,6 +156,7 @@ class Outbox:
 
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
+        self._drop_if_empty = connection.register_script(DROP_IF_EMPTY)
 
     def entries(self, game_id: str, count: int = 100) -> list[OutboxEntry]:
         found: Any = self._redis.xrange(keys.notify_outbox(game_id), "-", "+", count=count)
@@ -165,3 +169,8 @@ class Outbox:
 
     def pending(self, game_id: str) -> int:
         return int(self._redis.xlen(keys.notify_outbox(game_id)))
+
+    def drop_if_empty(self, game_id: str) -> bool:
+        """Delete the game's outbox if it holds nothing (atomically: an entry appended meanwhile stays);
+        True if it is gone."""
+        return bool(self._drop_if_empty(keys=[keys.notify_outbox(game_id)]))

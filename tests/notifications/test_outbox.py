@@ -13,7 +13,7 @@ from services.notifications.outbox import enqueue_reminder
 from services.store.event_store import Head, StaleVersion
 from tests.notifications.conftest import CapturedMail
 from tests.notifications.support import account_game, address, outbox_notes, with_email
-from tests.support.harness import drain, play_out
+from tests.support.harness import FakeClock, drain, play_out, sweep_later
 
 
 @pytest.mark.usefixtures("keep_outbox")
@@ -94,4 +94,36 @@ def test_the_reminder_entry_point_queues_one_reminder_per_seat_and_version(
     assert len(reminders) == 1
     assert reminders[0]["X-Papyrus-Delivery"] == f"{first}:mail"
     assert "6.0 hours" in reminders[0].get_content()
+    assert outbox_notes(service, game_id) == []
+
+
+def test_a_delivered_outbox_leaves_no_key_behind(service: GameService, mails: CapturedMail) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    play_out(service, game_id)
+    assert mails.to(address("Ann"))[-1]["Subject"] == "Toy is over"
+    assert not service.parts.redis.exists(keys.notify_outbox(game_id), keys.notify_invited(game_id))
+    assert service.parts.redis.zscore(keys.notify_due(), game_id) is None
+
+
+def test_a_worker_dying_before_queueing_the_delivery_is_repaired_by_the_sweep(
+    service: GameService, mails: CapturedMail, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"], hand=2)
+    drain(service)
+    before = len(mails.to(address("Ann")))
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    with monkeypatch.context() as dying:  # the appends happen; nothing after them is queued or marked
+        dying.setattr(service.parts.notify, "schedule", lambda game_id, cause: None)
+        dying.setattr(service.processor.next_steps, "settle", lambda *args, **kwargs: None)
+        service.processor.process_game(game_id)
+    waiting = outbox_notes(service, game_id)
+    assert [(n.kind, n.seat) for n in waiting] == [("your_turn", 0), ("your_turn", 1)]
+    assert service.parts.redis.zscore(keys.notify_due(), game_id) is None
+    service.parts.scheduler.queue.empty()
+    sweep_later(service, clock)
+    drain(service)
+    assert [m["Subject"] for m in mails.to(address("Ann"))][before:] == ["Your turn in Toy"]
     assert outbox_notes(service, game_id) == []

@@ -75,6 +75,7 @@ class Delivery:
         self.preferences = NotificationPreferences(connection)
         self.meta = MetaStore(connection)
         self.mailer = Mailer(settings)
+        self._just_disabled: set[str] = set()
 
     # -- a game's outbox ------------------------------------------------------------------------------
 
@@ -83,8 +84,9 @@ class Delivery:
         (at its earliest retry) while entries remain."""
         meta = self.meta.get(game_id)
         done, retry_at = 0, None
+        chosen: dict[str, AccountNotifications] = {}
         for entry in self.outbox.entries(game_id):
-            waits = [self._deliver_note(note, meta) for note in entry.notes]
+            waits = [self._deliver_note(note, meta, chosen) for note in entry.notes]
             pending = [at for at in waits if at is not None]
             if pending:
                 retry_at = min([*pending, retry_at] if retry_at is not None else pending)
@@ -102,13 +104,17 @@ class Delivery:
         if not self.outbox.drop_if_empty(game_id):  # an entry appended meanwhile keeps its game due
             self._redis.zadd(keys.notify_due(), {game_id: self._clock()}, lt=True)
 
-    def _deliver_note(self, note: Notification, meta: GameMeta | None) -> float | None:
-        """Deliver one notification on each channel of its account; None when all are done, else when to
-        try again."""
+    def _deliver_note(
+        self, note: Notification, meta: GameMeta | None, known: dict[str, AccountNotifications]
+    ) -> float | None:
+        """Deliver one notification on each channel of its account (its settings read once per call of
+        :meth:`deliver_game`, kept in ``known``); None when all are done, else when to try again."""
         account = self._account_of(note, meta)
         if account is None:
             return None
-        chosen = self.preferences.get(account)
+        if account not in known:
+            known[account] = self.preferences.get(account)
+        chosen = known[account]
         waits: list[float] = []
         if chosen.email and note.kind in chosen.mail_events:
             wait = self._once(f"{note.key}:mail", lambda: self._mail(account, chosen, note, meta), None)
@@ -118,6 +124,9 @@ class Delivery:
             send = self._webhook_sender(chosen, note, meta)
             wait = self._once(f"{note.key}:webhook", send, account)
             waits += [wait] if wait is not None else []
+            if wait is not None or account in self._just_disabled:
+                known.pop(account, None)  # a failure may have disabled the webhook: read the settings again
+                self._just_disabled.discard(account)
         return min(waits, default=None)
 
     @staticmethod
@@ -192,6 +201,7 @@ class Delivery:
         if self.preferences.webhook_failed(account) < self.settings.webhook_disable_after:
             return False
         self.preferences.disable_webhook(account, f"disabled after repeated failures; the last: {reason}")
+        self._just_disabled.add(account)
         log.warning("webhook of account %s disabled after repeated failures", account)
         return True
 

@@ -73,13 +73,16 @@ class Notifications:
     ) -> None:
         self._redis = connection
         self.invitations = Invitations(connection, accounts)
+        self._signing_key: bytes | None = None
         self.settings = settings
         self._clock = clock
         self.preferences = NotificationPreferences(connection)
         self.delivery = Delivery(connection, settings, clock, your_turn_games, Links(self.unsubscribe_url))
 
     def _key(self) -> bytes:
-        return signing.signing_key(self._redis, self.settings.secret_key)
+        if self._signing_key is None:
+            self._signing_key = signing.signing_key(self._redis, self.settings.secret_key)
+        return self._signing_key
 
     def unsubscribe_url(self, account: str) -> str:
         """The one-click unsubscribe URL of an account's mails (POST, RFC 8058); its page is the same path

@@ -238,10 +238,12 @@ class Delivery:
         interval_ms = int(self.settings.digest_interval * 1000)
         if interval_ms <= 0 or self._redis.set(slot, f"{self._clock():.3f}", nx=True, px=interval_ms):
             try:
-                self._send_digest_mail(account, email, delivery)
+                sent = self._send_digest_mail(account, email, delivery)
             except MailError:
                 self._redis.delete(slot)
                 raise
+            if not sent:  # the turn passed before the mail could go: the interval is not used up
+                self._redis.delete(slot)
             return
         self._postpone_digest(account, slot)
 

@@ -103,7 +103,7 @@ def bench_worker(service: GameService, url: str, smtp_port: int, ids: list[str],
         "PAPYRUS_QUEUE": service.settings.queue_name,
         "PAPYRUS_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
         "PAPYRUS_MAIL_DIGEST_INTERVAL": "0",
-        "PAPYRUS_LOG_LEVEL": "WARNING",
+        "PAPYRUS_LOG_LEVEL": os.environ.get("NOTIFY_BENCH_LOG_LEVEL", "WARNING"),
     }
     before = set(service.parts.heartbeats.last_beats())
     log = open(os.environ.get("NOTIFY_BENCH_WORKER_LOG", os.devnull), "ab")  # noqa: SIM115

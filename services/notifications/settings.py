@@ -25,8 +25,9 @@ class NotifySettings:
     webhook_allow_http: plain-HTTP webhook URLs are accepted (otherwise HTTPS only); webhook_attempts: tries
     of one webhook delivery before it is given up; webhook_backoff: seconds before the first retry (doubling
     each time); webhook_disable_after: failed attempts in a row that disable an account's webhook;
-    webhook_timeout: seconds one POST may take; claim_seconds: how long a worker holds a delivery it sends
-    (another worker takes it over once a killed one's claim expires)."""
+    webhook_timeout: seconds one POST may take; webhook_ca_file: a PEM bundle of certificate authorities
+    trusted for webhook receivers besides the system's (a private CA); claim_seconds: how long a worker
+    holds a delivery it sends (another worker takes it over once a killed one's claim expires)."""
 
     smtp_url: str | None = None
     mail_from: str = "Papyrus <papyrus@localhost>"
@@ -40,6 +41,7 @@ class NotifySettings:
     webhook_backoff: float = 30.0
     webhook_disable_after: int = 20
     webhook_timeout: float = 10.0
+    webhook_ca_file: str | None = None
     claim_seconds: float = 60.0
 
     @classmethod
@@ -58,5 +60,6 @@ class NotifySettings:
             webhook_backoff=_at_least(env, "PAPYRUS_WEBHOOK_BACKOFF", 30.0, 0.0),
             webhook_disable_after=int(_at_least(env, "PAPYRUS_WEBHOOK_DISABLE_AFTER", 20, 1)),
             webhook_timeout=_at_least(env, "PAPYRUS_WEBHOOK_TIMEOUT", 10.0, 0.1),
+            webhook_ca_file=env.get("PAPYRUS_WEBHOOK_CA_FILE") or None,
             claim_seconds=_at_least(env, "PAPYRUS_NOTIFY_CLAIM_SECONDS", 60.0, 0.1),
         )

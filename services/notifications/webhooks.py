@@ -85,7 +85,7 @@ def post(url: str, secret: str, body: bytes, delivery: str, now: float, settings
         "X-Papyrus-Delivery": delivery,
         "Host": host if parts.port is None else f"{host}:{port}",
     }
-    connection = _connection(scheme, host, addresses[0], port, settings.webhook_timeout)
+    connection = _connection(scheme, host, addresses[0], port, settings)
     try:
         connection.request("POST", target, body=body, headers=headers)
         status = connection.getresponse().status
@@ -101,8 +101,11 @@ def post(url: str, secret: str, body: bytes, delivery: str, now: float, settings
 class _PinnedHTTPS(http.client.HTTPSConnection):
     """HTTPS to an address already checked, with the host name for SNI and the certificate."""
 
-    def __init__(self, host: str, address: str, port: int, timeout: float) -> None:
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+    def __init__(self, host: str, address: str, port: int, timeout: float, ca_file: str | None) -> None:
+        context = ssl.create_default_context()
+        if ca_file:
+            context.load_verify_locations(cafile=ca_file)
+        super().__init__(host, port, timeout=timeout, context=context)
         self._address = address
 
     def connect(self) -> None:
@@ -111,8 +114,8 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
 
 
 def _connection(
-    scheme: str, host: str, address: str, port: int, timeout: float
+    scheme: str, host: str, address: str, port: int, settings: NotifySettings
 ) -> http.client.HTTPConnection:
     if scheme == "https":
-        return _PinnedHTTPS(host, address, port, timeout)
-    return http.client.HTTPConnection(address, port, timeout=timeout)
+        return _PinnedHTTPS(host, address, port, settings.webhook_timeout, settings.webhook_ca_file)
+    return http.client.HTTPConnection(address, port, timeout=settings.webhook_timeout)

@@ -6,11 +6,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import ssl
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import fakeredis
 import pytest
+import trustme
 
 from services.errors import ServiceError
 from services.game_service import GameService
@@ -140,3 +143,26 @@ def test_plain_http_and_credentials_in_the_url_are_refused(service: GameService)
             service.notifications.set_webhook("Ann", url)
         assert refused.value.code == "webhook.url_refused"
     assert service.notifications.set_webhook("Ann", "https://93.184.216.34/hook").webhook_secret
+
+
+def test_a_delivery_over_https_checks_the_receivers_certificate(
+    connection: fakeredis.FakeRedis, tmp_path: Path
+) -> None:
+    authority = trustme.CA()
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert("localhost").configure_cert(tls)
+    bundle = tmp_path / "ca.pem"
+    authority.cert_pem.write_to_path(str(bundle))
+    with webhook_receiver(tls, host="localhost") as receiver:
+        for trusted, expected in ((None, []), (str(bundle), [200, 200])):
+            settings = NotifySettings(
+                webhook_allow_private=True, webhook_ca_file=trusted, webhook_backoff=30.0
+            )
+            service = make_service(connection, time.time, notify_settings=settings)  # type: ignore[arg-type]
+            account = f"tls{len(expected)}"
+            secret = service.notifications.set_webhook(account, receiver.url).webhook_secret
+            account_game(service, [account, "Bob"])
+            drain(service)
+            assert [r.answered for r in receiver.received] == expected  # an unknown authority: nothing sent
+        assert all(signed_by(secret, r.headers, r.body) for r in receiver.received)
+        assert all(r.headers["Host"] == f"localhost:{receiver.port}" for r in receiver.received)

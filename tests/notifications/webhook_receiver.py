@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +19,8 @@ class Received:
 
 @dataclass
 class Receiver:
+    scheme: str = "http"
+    host: str = "127.0.0.1"
     port: int = 0
     statuses: list[int] = field(default_factory=list)  # answered in turn; 200 once used up
     always: int = 200
@@ -25,15 +28,16 @@ class Receiver:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
+        return f"{self.scheme}://{self.host}:{self.port}/hook"
 
     def next_status(self) -> int:
         return self.statuses.pop(0) if self.statuses else self.always
 
 
 @contextmanager
-def webhook_receiver() -> Iterator[Receiver]:
-    receiver = Receiver()
+def webhook_receiver(tls: ssl.SSLContext | None = None, host: str = "127.0.0.1") -> Iterator[Receiver]:
+    """A receiver on loopback; with ``tls`` it answers HTTPS (and its ``url`` names ``host``)."""
+    receiver = Receiver(scheme="https" if tls else "http", host=host)
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
@@ -48,6 +52,8 @@ def webhook_receiver() -> Iterator[Receiver]:
             return None
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if tls is not None:
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     receiver.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

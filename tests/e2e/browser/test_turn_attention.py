@@ -107,3 +107,34 @@ def test_the_settings_page_saves_events_and_refuses_a_private_webhook(site: Site
     assert not page.locator("input[name=mail][value=game_started]").is_checked()
     assert page.locator("input[name=mail][value=your_turn]").is_checked()
     page.context.close()
+
+
+CAPTURE_NOTIFICATIONS = """
+window.__shown = [];
+Object.defineProperty(document, "hidden", { get: () => window.__hidden === true });
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.__shown.push({ title, body: options.body }); }
+};
+"""
+
+
+def test_a_turn_in_a_background_tab_raises_a_browser_notification(site: Site, browser: Any) -> None:
+    host_context = browser.new_context()
+    host_context.add_init_script(CAPTURE_NOTIFICATIONS)
+    host, friend = host_context.new_page(), browser.new_context().new_page()
+    pages.register(host, site.base_url, "wren", "papyrus-pass-4")
+    pages.register(friend, site.base_url, "xena", "papyrus-pass-4")
+    game_id = pages.create_game(host, seats=2, bots=False)
+    pages.join_from_lobby(friend, site.base_url, game_id)
+    host.evaluate("window.__hidden = true")
+    host.click("#start-game")
+    acting = _first_to_act(site, game_id)
+    if acting != 0:
+        _play_until_the_turn_passes(site, game_id, acting)
+    _title_says_turn(host, True)
+    shown = host.evaluate("window.__shown")
+    assert shown == [{"title": "Your turn", "body": "It is your turn in Egizia."}]
+    for page in (host, friend):
+        page.context.close()

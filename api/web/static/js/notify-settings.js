@@ -23,6 +23,8 @@ function show(settings) {
     box.checked = settings.webhook_events.includes(box.value);
   }
   document.getElementById("webhook-url").value = settings.webhook_url || "";
+  document.getElementById("rotate-secret").hidden = !settings.webhook_url;
+  document.getElementById("remove-webhook").hidden = !settings.webhook_url;
   document.getElementById("webhook-state").textContent = !settings.webhook_url
     ? "No webhook."
     : settings.webhook_enabled

@@ -14,6 +14,7 @@ from api.blueprints import (
     metrics,
     notifications,
     openapi_doc,
+    seat_tokens,
     views,
 )
 from api.web import blueprint as web_blueprint
@@ -30,6 +31,7 @@ def all_blueprints() -> list[Blueprint]:
         accounts.blueprint,
         notifications.blueprint,
         lobby.blueprint,
+        seat_tokens.blueprint,
         metrics.blueprint,
         web_blueprint,
     ]

@@ -36,11 +36,12 @@ from services.notifications import messages
 from services.notifications.mail import Mailer, MailError
 from services.notifications.outbox import Notification, Outbox
 from services.notifications.preferences import AccountNotifications, NotificationPreferences
+from services.notifications.recipients import seat_accounts
 from services.notifications.settings import NotifySettings
 from services.notifications.webhooks import WebhookError, post
 from services.players.accounts import name_key
 from services.results import AccountGame, GameMeta
-from services.store.meta_store import MetaStore
+from services.store.meta_store import meta_from
 from services.store.replies import as_str
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,6 @@ class Delivery:
         self._links = links
         self.outbox = Outbox(connection)
         self.preferences = NotificationPreferences(connection)
-        self.meta = MetaStore(connection)
         self.mailer = Mailer(settings)
         self._just_disabled: set[str] = set()
 
@@ -82,11 +82,12 @@ class Delivery:
     def deliver_game(self, game_id: str) -> int:
         """Deliver what the game's outbox holds; the number of entries done (deleted). The game stays due
         (at its earliest retry) while entries remain."""
-        meta = self.meta.get(game_id)
+        raw_meta = self._redis.hgetall(keys.meta(game_id))
+        meta, holders = meta_from(raw_meta), seat_accounts(raw_meta)
         done, retry_at = 0, None
         chosen: dict[str, AccountNotifications] = {}
         for entry in self.outbox.entries(game_id):
-            waits = [self._deliver_note(note, meta, chosen) for note in entry.notes]
+            waits = [self._deliver_note(note, meta, holders, chosen) for note in entry.notes]
             pending = [at for at in waits if at is not None]
             if pending:
                 retry_at = min([*pending, retry_at] if retry_at is not None else pending)
@@ -105,11 +106,15 @@ class Delivery:
             self._redis.zadd(keys.notify_due(), {game_id: self._clock()}, lt=True)
 
     def _deliver_note(
-        self, note: Notification, meta: GameMeta | None, known: dict[str, AccountNotifications]
+        self,
+        note: Notification,
+        meta: GameMeta | None,
+        holders: dict[int, str],
+        known: dict[str, AccountNotifications],
     ) -> float | None:
         """Deliver one notification on each channel of its account (its settings read once per call of
         :meth:`deliver_game`, kept in ``known``); None when all are done, else when to try again."""
-        account = self._account_of(note, meta)
+        account = self._account_of(note, holders)
         if account is None:
             return None
         if account not in known:
@@ -130,12 +135,10 @@ class Delivery:
         return min(waits, default=None)
 
     @staticmethod
-    def _account_of(note: Notification, meta: GameMeta | None) -> str | None:
+    def _account_of(note: Notification, holders: dict[int, str]) -> str | None:
         if note.account is not None:
             return note.account
-        if meta is None:
-            return None
-        return next((p.account for p in meta.players if p.seat == note.seat and not p.bot), None)
+        return holders.get(note.seat) if note.seat is not None else None
 
     # -- one delivery ---------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ class Invitations:
         meta = self._meta.get(game_id)
         if meta is None:
             raise ServiceError(404, "game.unknown", f"No game {game_id!r}.", field="game_id")
-        if not any(p.account and p.account.lower() == inviter.lower() for p in meta.players):
+        if self._accounts.seat_in(inviter, game_id) is None:
             raise ServiceError(403, "invite.not_seated", "Only a player seated in this game may invite.")
         if meta.status != OPEN:
             raise ServiceError(409, "game.started", "This game has already started.")

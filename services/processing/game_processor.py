@@ -20,6 +20,7 @@ from domain.engine import Game, RuleViolation
 from domain.registry import get_game
 from services import keys
 from services.notifications import outbox
+from services.notifications.recipients import seat_accounts
 from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
@@ -38,9 +39,9 @@ PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
 
 
-def notified_seats(meta: GameMeta) -> frozenset[int]:
-    """The seats whose players can be notified: those held by an account."""
-    return frozenset(player.seat for player in meta.players if player.account and not player.bot)
+def notified_seats(raw_meta: dict[Any, Any]) -> frozenset[int]:
+    """The seats whose players can be notified: those held by an account (from the raw meta hash)."""
+    return frozenset(seat_accounts(raw_meta))
 
 
 def _folded(game: Game, events: list[Any]) -> Any:
@@ -61,7 +62,7 @@ class GameProcessor:
         """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
         parts = self._parts
         meta, game = parts.game_of(game_id)
-        self._notified[game_id] = notified_seats(meta)
+        self._notified[game_id] = self._seats_to_notify(game_id)
         head = parts.store.head(game_id)
         if head.version > 0:
             return False
@@ -84,9 +85,14 @@ class GameProcessor:
         self.flush_notifications(game_id)
         return True
 
+    def _seats_to_notify(self, game_id: str) -> frozenset[int]:
+        """The game's seats held by accounts."""
+        return notified_seats(self._parts.redis.hgetall(keys.meta(game_id)))
+
     def flush_notifications(self, game_id: str) -> None:
         """Queue the delivery of what this process's appends wrote to the game's outbox (a crash before
         this leaves the game due: the sweep's repair queues it, see Sweep.repair)."""
+        self._notified.pop(game_id, None)
         version = self._outbox_written.pop(game_id, 0)
         if version:
             self._parts.notify.schedule(game_id, version)
@@ -131,7 +137,7 @@ class GameProcessor:
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
-        self._notified[game_id] = notified_seats(meta)
+        self._notified[game_id] = notified_seats(raw_meta)
         return meta, get_game(meta.game), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
@@ -140,7 +146,7 @@ class GameProcessor:
         With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
         with a delay each step is a scheduled job of its own."""
         meta, game = self._parts.game_of(game_id)
-        self._notified[game_id] = notified_seats(meta)
+        self._notified[game_id] = self._seats_to_notify(game_id)
         head, state = self._parts.states.load(game, game_id)
         if head.version != version or game.result(state) is not None or game.to_act(state):
             return False

@@ -29,9 +29,7 @@ UNSUBSCRIBE = f"{PUBLIC_URL}/api/notifications/unsubscribe/token"
 
 
 def _meta(name: str, players: int) -> GameMeta:
-    seated = [
-        Player(seat=seat, name=f"Player {seat + 1}", bot=False, account=f"p{seat}") for seat in range(players)
-    ]
+    seated = [Player(seat=seat, name=f"Player {seat + 1}", bot=False) for seat in range(players)]
     return GameMeta(
         id="g1",
         game=name,

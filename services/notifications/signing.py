@@ -49,12 +49,16 @@ def verify(key: bytes, token: str, purpose: str, now: float) -> dict[str, Any]:
     body_text, _, signature = token.partition(".")
     try:
         body, mac = _unb64(body_text), _unb64(signature)
-        payload: dict[str, Any] = json.loads(body)
+        payload = json.loads(body)
     except (ValueError, UnicodeDecodeError):
         raise refused from None
+    if not isinstance(payload, dict):
+        raise refused
     expected = hmac.new(key, body, hashlib.sha256).digest()
     if not hmac.compare_digest(mac, expected) or payload.get("purpose") != purpose:
         raise refused
-    if float(payload.get("expires_at", now + 1)) <= now:
+    expires_at = payload.get("expires_at", now + 1)
+    if not isinstance(expires_at, int | float) or expires_at <= now:
         raise refused
-    return payload
+    verified: dict[str, Any] = payload
+    return verified

@@ -48,7 +48,11 @@ def resolve(url: str, settings: NotifySettings) -> tuple[str, str, int, list[str
     it is not acceptable."""
     if len(url) > MAX_URL:
         raise _refused(f"url is longer than {MAX_URL} characters.")
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError as error:
+        raise _refused(f"url is not a valid URL ({error}).") from None
     allowed = {"https", "http"} if settings.webhook_allow_http else {"https"}
     if parts.scheme not in allowed or not parts.hostname:
         raise _refused(f"url must be an {' or '.join(sorted(allowed))} URL with a host.")

@@ -60,7 +60,11 @@ def test_bad_input_names_the_field(client: JsonClient) -> None:
     assert bad_events.status_code == 400 and bad_events.json["error"]["field"] == "mail_events"
     private = client.put("/api/accounts/me/webhook", json={"url": "https://127.0.0.1/hook"}, headers=auth)
     assert private.status_code == 400 and private.json["error"]["code"] == "webhook.url_refused"
-    assert client.get("/api/notifications/verify/forged.token").status_code == 400
+    for url in ("https://[::1", "https://host:99999/", "ftp://93.184.216.34/", "x" * 2001):
+        odd = client.put("/api/accounts/me/webhook", json={"url": url}, headers=auth)
+        assert odd.status_code == 400 and odd.json["error"]["field"] == "url", url
+    for token in ("forged.token", "W10.x", ".", "bnVsbA.AA"):  # W10: "[]", bnVsbA: "null"
+        assert client.get(f"/api/notifications/verify/{token}").json["error"]["code"] == "token.invalid"
     assert client.post("/api/notifications/unsubscribe/forged.token").json["error"]["code"] == "token.invalid"
     assert client.get("/api/accounts/me/notifications").status_code == 401
 

@@ -61,8 +61,7 @@ class GameProcessor:
     def set_up(self, game_id: str) -> bool:
         """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
         parts = self._parts
-        meta, game = parts.game_of(game_id)
-        self._notified[game_id] = self._seats_to_notify(game_id)
+        meta, game = self._game_and_seats(game_id)
         head = parts.store.head(game_id)
         if head.version > 0:
             return False
@@ -73,9 +72,9 @@ class GameProcessor:
         options = msgspec.convert(meta.options, game.Options)
         events = game.setup(meta.seats, options, as_bytes(seed))
         records = parts.store.build(head, new_events(game, events), "system", None)
-        notes = outbox.after_append(
-            game, game_id, len(records), set(), _folded(game, events), self._notified[game_id], True
-        )
+        notified = self._notified[game_id]
+        after = _folded(game, events) if notified else None
+        notes = outbox.after_append(game, game_id, len(records), set(), after, notified, True)
         try:
             parts.store.append(game_id, head, records, notifications=outbox.encode(notes))
         except StaleVersion:
@@ -85,9 +84,14 @@ class GameProcessor:
         self.flush_notifications(game_id)
         return True
 
-    def _seats_to_notify(self, game_id: str) -> frozenset[int]:
-        """The game's seats held by accounts."""
-        return notified_seats(self._parts.redis.hgetall(keys.meta(game_id)))
+    def _game_and_seats(self, game_id: str) -> tuple[GameMeta, Game]:
+        """The game's meta and rules (KeyError if unknown), noting its seats held by accounts (one read)."""
+        raw_meta = self._parts.redis.hgetall(keys.meta(game_id))
+        meta = meta_from(raw_meta)
+        if meta is None:
+            raise KeyError(game_id)
+        self._notified[game_id] = notified_seats(raw_meta)
+        return meta, get_game(meta.game)
 
     def flush_notifications(self, game_id: str) -> None:
         """Queue the delivery of what this process's appends wrote to the game's outbox (a crash before
@@ -145,8 +149,7 @@ class GameProcessor:
 
         With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
         with a delay each step is a scheduled job of its own."""
-        meta, game = self._parts.game_of(game_id)
-        self._notified[game_id] = self._seats_to_notify(game_id)
+        meta, game = self._game_and_seats(game_id)
         head, state = self._parts.states.load(game, game_id)
         if head.version != version or game.result(state) is not None or game.to_act(state):
             return False
@@ -265,7 +268,8 @@ class GameProcessor:
     ) -> tuple[Head, Any]:
         """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
         parts = self._parts
-        waiting_before = game.to_act(state) if state is not None else set()
+        notified = self._notified.get(game_id, frozenset())
+        waiting_before = game.to_act(state) if state is not None and notified else set()
         new_state = parts.states.fold_on(game, game_id, state, events)
         records = parts.store.build(head, new_events(game, events), actor, command_id)
         final = bool(events) and game.result(new_state) is not None
@@ -288,7 +292,7 @@ class GameProcessor:
             head.version + len(records),
             waiting_before,
             new_state,
-            self._notified.get(game_id, frozenset()),
+            notified,
         )
         version = parts.store.append(
             game_id, head, records, decision, "over" if final else "", outbox.encode(notes)

@@ -1,5 +1,6 @@
 """Inviting an account to an open game: the invitation and its notification are written in one MULTI on
-the game's keys (the set of invited accounts and the game's outbox), so neither exists without the other."""
+the game's keys (the set of invited accounts and the game's outbox), so neither exists without the other;
+the outbox is marked due just before (services/notifications/outbox.py: ``mark_due``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import redis
 
 from services import keys
 from services.errors import ServiceError
-from services.notifications.outbox import Notification, add_invitation
+from services.notifications.outbox import Notification, add_invitation, mark_due
 from services.players.accounts import Accounts, name_key
 from services.results import GameMeta
 from services.store.meta_store import OPEN, MetaStore
@@ -29,6 +30,7 @@ class Invitations:
         if profile is None:
             raise ServiceError(404, "account.unknown", f"No account is called {invited!r}.", field="account")
         code = self._redis.get(keys.invite(game_id)) if not meta.public else None
+        mark_due(self._redis, game_id)
         pipe = self._redis.pipeline(transaction=True)
         pipe.sadd(keys.notify_invited(game_id), name_key(profile.name))
         note = add_invitation(pipe, game_id, meta.game, 0, profile.name, as_str(code) if code else None)

@@ -99,20 +99,30 @@ def decode(raw: bytes | str) -> list[Notification]:
     return msgspec.json.decode(raw, type=list[Notification])
 
 
+def mark_due(connection: redis.Redis, game_id: str) -> None:
+    """Make the game's outbox due now for the notification sweep. Called *before* the step that writes the
+    outbox entry (the due index is cross-slot, so it cannot join a game's MULTI or Lua step on a cluster):
+    a crash in between leaves an entry due early, which the sweep finds empty, never an entry not due."""
+    connection.zadd(keys.notify_due(), {game_id: 0}, lt=True)
+
+
 def enqueue_reminder(
-    connection: redis.Redis | redis.client.Pipeline,
+    connection: redis.Redis,
     game_id: str,
     game: str,
     seat: int,
     version: int,
     seconds_left: float,
+    step: redis.client.Pipeline | None = None,
 ) -> str:
     """Entry point for the clock code: a quarter of ``seat``'s time is left at ``version`` of the game.
 
-    Adds a "reminder" notification to the game's outbox (pass a pipeline or MULTI to write it in the same
-    step as the clock's own writes) and returns its de-duplication key: one reminder per seat and version,
-    however often this is called. The notification sweep (or a ``deliver_notifications`` job the caller
-    queues with ``Notifications.schedule``) delivers it."""
+    Marks the game's outbox due on ``connection``, then adds a "reminder" notification to the outbox on
+    ``step`` if given (the clock's own MULTI or pipeline on the game's keys, so the reminder is written in
+    the same step as the clock's writes; the caller executes it) or at once on ``connection``. Returns the
+    de-duplication key: one reminder per seat and version, however often this is called (a delivered key
+    is not sent again). The notification sweep of any worker delivers it within about a second; a caller
+    may also queue a ``deliver_notifications`` job at once with ``parts.notify.schedule(game_id, cause)``."""
     key = dedup_key(game_id, version, "reminder", seat)
     note = Notification(
         key=key,
@@ -123,15 +133,18 @@ def enqueue_reminder(
         seat=seat,
         seconds_left=round(max(0.0, seconds_left), 3),
     )
-    connection.xadd(keys.notify_outbox(game_id), {ENTRY_FIELD: encode([note])})
-    connection.zadd(keys.notify_due(), {game_id: 0}, lt=True)
+    mark_due(connection, game_id)
+    (step if step is not None else connection).xadd(
+        keys.notify_outbox(game_id), {ENTRY_FIELD: encode([note])}
+    )
     return key
 
 
 def add_invitation(
     pipe: redis.client.Pipeline, game_id: str, game: str, version: int, account: str, invite: str | None
 ) -> Notification:
-    """An invitation of ``account`` to ``game_id`` in the game's outbox (``pipe``: the caller's MULTI)."""
+    """An invitation of ``account`` to ``game_id`` in the game's outbox (``pipe``: the caller's MULTI on the
+    game's keys; the caller marks the outbox due first, see :func:`mark_due`)."""
     note = Notification(
         key=dedup_key(game_id, version, "invitation", account.lower()),
         kind="invitation",
@@ -142,7 +155,6 @@ def add_invitation(
         invite=invite,
     )
     pipe.xadd(keys.notify_outbox(game_id), {ENTRY_FIELD: encode([note])})
-    pipe.zadd(keys.notify_due(), {game_id: 0}, lt=True)
     return note
 
 

@@ -127,3 +127,25 @@ def test_a_worker_dying_before_queueing_the_delivery_is_repaired_by_the_sweep(
     drain(service)
     assert [m["Subject"] for m in mails.to(address("Ann"))][before:] == ["Your turn in Toy"]
     assert outbox_notes(service, game_id) == []
+
+
+def test_a_reminder_joins_the_clocks_own_step_and_exists_only_if_that_step_ran(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    redis = service.parts.redis
+    abandoned = redis.pipeline(transaction=True)
+    enqueue_reminder(redis, game_id, "toy", 0, 7, 900, step=abandoned)
+    abandoned.reset()  # the clock's step never ran (its worker died before EXEC)
+    service.notifications.sweep("test")
+    assert outbox_notes(service, game_id) == [] and not [m for m in mails.sent if "quarter" in m["Subject"]]
+    step = redis.pipeline(transaction=True)
+    step.hset(keys.deadlines(game_id), "0", "clock state")  # the clock's own write, in the same MULTI
+    key = enqueue_reminder(redis, game_id, "toy", 0, 7, 900, step=step)
+    assert outbox_notes(service, game_id) == []  # nothing before the step runs
+    step.execute()
+    assert [n.key for n in outbox_notes(service, game_id)] == [key]
+    service.notifications.sweep("test-2")
+    assert [m["X-Papyrus-Delivery"] for m in mails.sent if "quarter" in m["Subject"]] == [f"{key}:mail"]

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import requests
 
 from tests.e2e.conftest import ROOT
@@ -27,12 +28,16 @@ def _logged(path: Path, needle: str, seconds: float = 30.0) -> str:
     raise AssertionError(f"{needle!r} never reached {path}")
 
 
-def test_embedded_mode_without_smtp_appends_every_mail_to_the_mail_log(tmp_path: Path) -> None:
+@pytest.mark.parametrize("journaled", [False, True], ids=["in-memory", "data-file"])
+def test_embedded_mode_without_smtp_appends_every_mail_to_the_mail_log(
+    tmp_path: Path, journaled: bool
+) -> None:
     port, mail_log = free_port(), tmp_path / "mail.log"
+    data_file = ["--data-file", str(tmp_path / "games.data")] if journaled else []
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PAPYRUS_SMTP_URL")}
     env.update(PAPYRUS_MAIL_LOG=str(mail_log), PAPYRUS_PUBLIC_URL=f"http://127.0.0.1:{port}")
     server = subprocess.Popen(
-        [sys.executable, "-m", "papyrus", "serve", "--port", str(port)],
+        [sys.executable, "-m", "papyrus", "serve", "--port", str(port), *data_file],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

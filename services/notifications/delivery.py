@@ -39,6 +39,7 @@ from services.notifications.preferences import AccountNotifications, Notificatio
 from services.notifications.recipients import seat_accounts
 from services.notifications.settings import NotifySettings
 from services.notifications.webhooks import WebhookError, post
+from services.observability import metrics
 from services.players.accounts import name_key
 from services.results import AccountGame, GameMeta
 from services.store.meta_store import meta_from
@@ -158,10 +159,14 @@ class Delivery:
         claim_ms = max(1, int(self.settings.claim_seconds * 1000))
         if not self._redis.set(keys.notify_claim(delivery), "1", nx=True, px=claim_ms):
             return now + self.settings.claim_seconds
+        channel = delivery.rsplit(":", 1)[1]
         try:
             send()
         except (MailError, WebhookError) as error:
-            return self._failed(delivery, str(error), webhook_of)
+            retry_at = self._failed(delivery, str(error), webhook_of)
+            metrics.notification_delivered(channel, "failed" if retry_at is not None else "given_up")
+            return retry_at
+        metrics.notification_delivered(channel, "sent")
         pipe = self._redis.pipeline(transaction=False)
         pipe.set(keys.notify_delivery(delivery), "sent", ex=KEEP_STATE_SECONDS)
         pipe.delete(keys.notify_attempts(delivery), keys.notify_claim(delivery))

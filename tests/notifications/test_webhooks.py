@@ -19,6 +19,7 @@ from services.errors import ServiceError
 from services.game_service import GameService
 from services.notifications.outbox import enqueue_reminder
 from services.notifications.settings import NotifySettings
+from services.observability import metrics
 from tests.notifications.support import account_game
 from tests.notifications.webhook_receiver import Receiver, webhook_receiver
 from tests.support.harness import drain, make_service
@@ -60,6 +61,10 @@ def test_deliveries_are_signed_and_a_failed_one_is_retried_under_the_same_key(
 ) -> None:
     secret = hooked.notifications.set_webhook("Ann", receiver.url).webhook_secret
     receiver.statuses = [500, 503]
+    counted_before = {
+        outcome: metrics.NOTIFICATIONS.labels("webhook", outcome)._value.get()
+        for outcome in ("sent", "failed")
+    }
     game_id = account_game(hooked, ["Ann", "Bob"])
     drain(hooked)
     assert [r.answered for r in receiver.received] == [500, 503]
@@ -73,6 +78,11 @@ def test_deliveries_are_signed_and_a_failed_one_is_retried_under_the_same_key(
         assert body["game_id"] == game_id and body["seat"] == 0
         by_key.setdefault(request.headers["X-Papyrus-Delivery"], []).append(request.answered)
     assert sorted(by_key.values()) == [[500, 200], [503, 200]]
+    counted = {
+        outcome: metrics.NOTIFICATIONS.labels("webhook", outcome)._value.get()
+        for outcome in ("sent", "failed")
+    }
+    assert counted["sent"] - counted_before["sent"] == 2 and counted["failed"] - counted_before["failed"] == 2
     assert {json.loads(r.body)["kind"] for r in receiver.received} == {"game_started", "your_turn"}
 
 

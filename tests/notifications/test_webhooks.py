@@ -176,3 +176,15 @@ def test_a_delivery_over_https_checks_the_receivers_certificate(
             assert [r.answered for r in receiver.received] == expected  # an unknown authority: nothing sent
         assert all(signed_by(secret, r.headers, r.body) for r in receiver.received)
         assert all(r.headers["Host"] == f"localhost:{receiver.port}" for r in receiver.received)
+
+
+def test_an_account_that_opted_out_of_an_event_gets_no_post_for_it(
+    hooked: GameService, receiver: Receiver
+) -> None:
+    hooked.notifications.set_webhook("Ann", receiver.url)
+    hooked.notifications.choose_events("Ann", None, ["game_ended"])
+    game_id = account_game(hooked, ["Ann", "Bob"])
+    drain(hooked)
+    enqueue_reminder(hooked.parts.redis, game_id, "toy", 0, 50, 600)
+    hooked.notifications.sweep("test")
+    assert receiver.received == []

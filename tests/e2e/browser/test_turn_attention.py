@@ -69,7 +69,12 @@ def test_the_tab_title_and_favicon_show_your_turn_only_on_your_turn(site: Site, 
         assert (waiting.get_attribute("link[rel=icon]", "href") or "").endswith("favicon.svg")
         _play_until_the_turn_passes(site, game_id, acting)
         _title_says_turn(by_seat[acting], False)
-    for page in (host, friend):
+    assert host.locator("#notify-permission").is_visible()  # a player may ask for browser notifications
+    spectator = browser.new_context().new_page()
+    spectator.goto(f"{site.base_url}/games/{game_id}")
+    spectator.wait_for_selector("#live-state:has-text('Live.')")
+    assert spectator.title() == GAME_TITLE and not spectator.locator("#notify-permission").is_visible()
+    for page in (host, friend, spectator):
         page.context.close()
 
 

@@ -35,7 +35,7 @@ const seat = held ? held.seat : null;
 const viewPath = held ? `${gamePath}/seats/${seat}/view` : `${gamePath}/view`;
 const log = new GameLog(document.getElementById("log"), held ? `${gamePath}/seats/${seat}` : gamePath, seat);
 const cue = watchChoices(parts.decisions, document.getElementById("choices-cue"));
-const markTurn = watchTurn(document.getElementById("notify-permission"), document.getElementById("game-title").textContent);
+const markTurn = watchTurn(held ? document.getElementById("notify-permission") : null, document.getElementById("game-title").textContent);
 const earlier = new Map(); // version -> body, the views the highlights are measured from
 
 const names = () => {

@@ -67,6 +67,9 @@ BAD_LINK_TOKEN = Refusal(400, "The link's token is forged, expired or for anothe
 NO_WEBHOOK = Refusal(404, "The account has no webhook")
 UNKNOWN_ACCOUNT = Refusal(404, "No account has this name (`field`: `account`)")
 NOT_SEATED_HERE = Refusal(403, "Only a player seated in this game may invite")
+MAIL_TOO_SOON = Refusal(
+    429, "A verification mail went to this account less than a minute ago (`mail.too_soon`)"
+)
 MAIL_UNAVAILABLE = Refusal(503, "The verification mail could not be sent (`mail.unavailable`); try again")
 
 THROTTLED = Refusal(

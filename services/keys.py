@@ -316,6 +316,11 @@ def notify_mail_slot(name_key: str) -> str:
     return _account(name_key, "mail_slot")
 
 
+def notify_verification_sent(name_key: str) -> str:
+    """Set (NX, expiring) when a verification mail went to the account's new address: one a minute."""
+    return _account(name_key, "verification_sent")
+
+
 def notify_webhook_failures(name_key: str) -> str:
     """Counter of the account's webhook attempts that failed in a row (reset by a success)."""
     return _account(name_key, "webhook_failures")

@@ -80,7 +80,13 @@ def choose_events() -> Response:
     auth="account",
     request=EmailAddress,
     responses=dict([SETTINGS]),
-    refusals=(refusals.BAD_INPUT, refusals.BAD_EMAIL, refusals.NOT_LOGGED_IN, refusals.MAIL_UNAVAILABLE),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.BAD_EMAIL,
+        refusals.NOT_LOGGED_IN,
+        refusals.MAIL_TOO_SOON,
+        refusals.MAIL_UNAVAILABLE,
+    ),
 )
 def set_email() -> Response:
     body = decode_body(EmailAddress)

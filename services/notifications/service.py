@@ -8,6 +8,7 @@ from collections.abc import Callable
 import msgspec
 import redis
 
+from services import keys
 from services.errors import ServiceError
 from services.notifications import messages, signing
 from services.notifications.delivery import Delivery, Links
@@ -26,6 +27,7 @@ from services.players.accounts import Accounts, name_key
 from services.results import AccountGame
 
 VERIFY_SECONDS = 3 * 24 * 3600
+VERIFY_EVERY = 60  # seconds between two verification mails of one account (no mail bombing through it)
 UNSUBSCRIBE = "unsubscribe"
 VERIFY = "verify-email"
 
@@ -108,6 +110,15 @@ class Notifications:
         """Keep ``address`` as pending and mail it a verification link; mails go to it once it is verified.
         503 ``mail.unavailable`` if the mail cannot be sent."""
         address = valid_email(address)
+        if not self._redis.set(
+            keys.notify_verification_sent(name_key(account)), "1", nx=True, ex=VERIFY_EVERY
+        ):
+            raise ServiceError(
+                429,
+                "mail.too_soon",
+                f"A verification mail went out less than {VERIFY_EVERY} s ago; wait.",
+                "email",
+            )
         stored = self.preferences.get(account)
         stored.pending_email = address
         self.preferences.save(account, stored)
@@ -125,6 +136,7 @@ class Notifications:
         try:
             self.delivery.mailer.send(message)
         except MailError:
+            self._redis.delete(keys.notify_verification_sent(name_key(account)))
             raise ServiceError(
                 503, "mail.unavailable", "The verification mail could not be sent; try again."
             ) from None

@@ -48,6 +48,9 @@ def test_an_address_is_used_once_the_mailed_link_is_opened(client: JsonClient, m
     verified = client.get(link.group(1).replace("=3D", "="))
     assert verified.status_code == 200 and verified.json["email"] == "imhotep@example.test"
     assert client.get("/api/accounts/me/notifications", headers=auth).json["email"] == "imhotep@example.test"
+    again = client.put("/api/accounts/me/email", json={"email": "other@example.test"}, headers=auth)
+    assert again.status_code == 429 and again.json["error"]["code"] == "mail.too_soon"
+    assert "other@example.test" not in mail_log.read_text()  # no mail bombing through the verification
 
 
 def test_bad_input_names_the_field(client: JsonClient) -> None:

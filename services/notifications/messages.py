@@ -39,6 +39,14 @@ def _ranking_text(note: Notification, meta: GameMeta | None) -> str:
     return "Final ranking: " + ", ".join(places) + "."
 
 
+def duration(seconds: float) -> str:
+    """A time left in words a player reads at a glance: seconds, minutes, hours or days."""
+    for unit, size, above in (("days", 86_400, 2 * 86_400), ("hours", 3_600, 7_200), ("minutes", 60, 120)):
+        if seconds >= above:
+            return f"{seconds / size:.1f} {unit}"
+    return f"{round(seconds)} seconds"
+
+
 def describe(note: Notification, meta: GameMeta | None, public_url: str) -> tuple[str, str]:
     """The subject and the text of a notification."""
     title = title_of(note.game)
@@ -46,10 +54,10 @@ def describe(note: Notification, meta: GameMeta | None, public_url: str) -> tupl
     if note.kind == "your_turn":
         return f"Your turn in {title}", f"It is your turn in {title}: {link}"
     if note.kind == "reminder":
-        hours = (note.seconds_left or 0.0) / 3600
+        left = duration(note.seconds_left or 0.0)
         return (
             f"A quarter of your time is left in {title}",
-            f"A quarter of your time is left in {title} (about {hours:.1f} hours): {link}",
+            f"A quarter of your time is left in {title} (about {left}): {link}",
         )
     if note.kind == "game_started":
         return f"{title} has started", f"The game of {title} you joined has started: {link}"

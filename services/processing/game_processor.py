@@ -268,7 +268,9 @@ class GameProcessor:
     ) -> tuple[Head, Any]:
         """Fold, seal and atomically append ``events`` (+ the seed reveal if they end the game)."""
         parts = self._parts
-        notified = self._notified.get(game_id, frozenset())
+        notified = (
+            self._notified.get(game_id, frozenset()) if events else frozenset()
+        )  # a refusal tells no one
         waiting_before = game.to_act(state) if state is not None and notified else set()
         new_state = parts.states.fold_on(game, game_id, state, events)
         records = parts.store.build(head, new_events(game, events), actor, command_id)

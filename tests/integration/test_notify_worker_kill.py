@@ -76,7 +76,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_doubles_only_the_mail_in
         workers.start(1)
         wait_until(
             lambda: service.parts.redis.xlen(keys.notify_outbox(game_id)) == 0 and len(inbox.messages) >= 3,
-            60.0,
+            STARTUP_SECONDS * 2,
             "every notification delivered after the kill",
         )
         time.sleep(CLAIM_SECONDS + 1.5)  # nothing more arrives later

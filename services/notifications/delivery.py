@@ -297,6 +297,8 @@ class Delivery:
         """Deliver the outboxes and digests that are due, unless another worker is doing so this moment (a
         lock released when done, or after ``SWEEP_LOCK_MS`` if its holder died); the number of outbox
         entries and digests done."""
+        if not self._anything_due(self._clock()):
+            return 0  # idle: no write at all (every worker calls this about once a second)
         lock = keys.notify_sweep_lock()
         if not self._redis.set(lock, holder, nx=True, px=SWEEP_LOCK_MS):
             return 0
@@ -309,6 +311,12 @@ class Delivery:
         finally:
             if self._redis.get(lock) == holder.encode():
                 self._redis.delete(lock)
+
+    def _anything_due(self, now: float) -> bool:
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.zrangebyscore(keys.notify_due(), "-inf", now, start=0, num=1)
+        pipe.zrangebyscore(keys.notify_digests(), "-inf", now, start=0, num=1)
+        return any(pipe.execute())
 
     def _digest_count(self, account_key: str) -> int:
         return int(self.send_digest(account_key))

@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from services.limits.quotas import QuotaPolicy
+
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
@@ -48,7 +50,11 @@ class Settings:
     failed_job_ttl: seconds RQ keeps a failed job; token_ttl: seconds an account's login token lasts;
     seat_token_ttl: seconds an anonymous seat token lasts (rotating it starts a new lifetime);
     require_replicas: how many replicas must acknowledge a submitted command (Redis ``WAIT``) before the API
-    answers (0 = none); replica_wait_ms: how long to wait for them;
+    answers (0 = none); replica_wait_ms: how long to wait for them; quotas: how often one account or
+    address may write (services/limits/quotas.py); open_game_ttl: seconds an open game may wait for its
+    players before the sweep removes it (0 = never; services/limits/open_games.py);
+    anonymous_seats_per_game: seats one anonymous client may take of a game another client created (0 = any
+    number; services/limits/client_seats.py);
     clock: seconds since the epoch (tests pass a fake one).
     """
 
@@ -66,6 +72,9 @@ class Settings:
     seat_token_ttl: float = 30 * 24 * 3600
     require_replicas: int = 0
     replica_wait_ms: int = 1000
+    quotas: QuotaPolicy = field(default_factory=QuotaPolicy)
+    open_game_ttl: float = 7 * 24 * 3600
+    anonymous_seats_per_game: int = 1
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
@@ -92,4 +101,7 @@ class Settings:
             seat_token_ttl=_at_least(env, "PAPYRUS_SEAT_TOKEN_TTL", 30 * 24 * 3600.0, 1.0),
             require_replicas=require_replicas,
             replica_wait_ms=replica_wait_ms,
+            quotas=QuotaPolicy.from_env(env),
+            open_game_ttl=_at_least(env, "PAPYRUS_OPEN_GAME_TTL", 7 * 24 * 3600.0, 0.0),
+            anonymous_seats_per_game=int(_at_least(env, "PAPYRUS_ANONYMOUS_SEATS_PER_GAME", 1, 0)),
         )

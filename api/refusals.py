@@ -76,7 +76,9 @@ BAD_WEBHOOK_URL = Refusal(
     "The webhook URL is refused (`webhook.url_refused`): not HTTPS, unresolvable, or resolving to a private, "
     "loopback or link-local address",
 )
-BAD_LINK_TOKEN = Refusal(400, "The link's token is forged, expired or for another purpose (`token.invalid`)")
+BAD_LINK_TOKEN = Refusal(
+    404, "No such link: its token is forged, expired or for another purpose (`token.invalid`)"
+)
 NO_WEBHOOK = Refusal(404, "The account has no webhook")
 UNKNOWN_ACCOUNT = Refusal(404, "No account has this name (`field`: `account`)")
 NOT_SEATED_HERE = Refusal(403, "Only a player seated in this game may invite")

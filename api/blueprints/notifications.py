@@ -13,10 +13,12 @@ from api.account_auth import require_account
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
+from services.notifications.outbox import Kind
+from services.notifications.preferences import EMAIL_PATTERN
 from services.notifications.service import NotificationSettingsView, WebhookSecret
 
 blueprint = api_blueprint("notifications", __name__)
-EventList = Annotated[list[str], msgspec.Meta(max_length=10)]
+EventList = Annotated[list[Kind], msgspec.Meta(max_length=10)]
 
 
 class EventChoice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -30,7 +32,7 @@ class EventChoice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class EmailAddress(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """The address to verify: a link is mailed to it, and mails go to it once the link is opened."""
 
-    email: Annotated[str, msgspec.Meta(max_length=254)]
+    email: Annotated[str, msgspec.Meta(max_length=254, pattern=f"^{EMAIL_PATTERN}$")]
 
 
 class WebhookUrl(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

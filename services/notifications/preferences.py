@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 
 import msgspec
 import redis
@@ -14,9 +15,8 @@ from services.errors import ServiceError
 from services.notifications.outbox import KINDS, Kind
 from services.players.accounts import name_key
 
-EMAIL_RULE = re.compile(
-    r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?"
-)
+EMAIL_PATTERN = r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?"
+EMAIL_RULE = re.compile(EMAIL_PATTERN)
 MAX_EMAIL = 254
 
 
@@ -41,7 +41,7 @@ def valid_email(value: str, field: str = "email") -> str:
     return address
 
 
-def valid_events(events: list[str], field: str) -> list[Kind]:
+def valid_events(events: Sequence[str], field: str) -> list[Kind]:
     unknown = sorted(set(events) - set(KINDS))
     if unknown:
         raise ServiceError(

@@ -3,7 +3,7 @@ verification, events per channel, webhook URL and secret), delivery and the noti
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 import redis
@@ -96,7 +96,7 @@ class Notifications:
         return shown(self.preferences.get(account))
 
     def choose_events(
-        self, account: str, mail: list[str] | None, webhook: list[str] | None
+        self, account: str, mail: Sequence[str] | None, webhook: Sequence[str] | None
     ) -> NotificationSettingsView:
         stored = self.preferences.get(account)
         if mail is not None:

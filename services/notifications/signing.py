@@ -43,9 +43,9 @@ def sign(key: bytes, payload: dict[str, Any]) -> str:
 
 
 def verify(key: bytes, token: str, purpose: str, now: float) -> dict[str, Any]:
-    """The payload of a token signed with ``key`` for ``purpose``; 400 ``token.invalid`` otherwise (forged,
-    for another purpose, or expired)."""
-    refused = ServiceError(400, "token.invalid", "This link is not valid (or has expired).", field="token")
+    """The payload of a token signed with ``key`` for ``purpose``; 404 ``token.invalid`` otherwise (forged,
+    for another purpose, or expired: no such link)."""
+    refused = ServiceError(404, "token.invalid", "This link is not valid (or has expired).", field="token")
     body_text, _, signature = token.partition(".")
     try:
         body, mac = _unb64(body_text), _unb64(signature)

@@ -60,7 +60,7 @@ def test_bad_input_names_the_field(client: JsonClient) -> None:
     bad_events = client.put(
         "/api/accounts/me/notifications", json={"mail_events": ["tea_time"]}, headers=auth
     )
-    assert bad_events.status_code == 400 and bad_events.json["error"]["field"] == "mail_events"
+    assert bad_events.status_code == 400 and bad_events.json["error"]["field"] == "mail_events[0]"
     private = client.put("/api/accounts/me/webhook", json={"url": "https://127.0.0.1/hook"}, headers=auth)
     assert private.status_code == 400 and private.json["error"]["code"] == "webhook.url_refused"
     for url in ("https://[::1", "https://host:99999/", "ftp://93.184.216.34/", "x" * 2001):

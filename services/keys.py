@@ -37,8 +37,9 @@ def command_ids(game_id: str) -> str:
 
 
 def command_fingerprints(game_id: str) -> str:
-    """Hash command_id -> sha256 of the submitted body (command and expected version): a command id sent
-    again with another body is refused (409 ``command_id.reused``)."""
+    """Hash command_id -> the first 16 bytes of the sha256 of the submitted body (command and expected
+    version), raw (older entries: the whole digest in hex): a command id sent again with another body is
+    refused (409 ``command_id.reused``)."""
     return _game(game_id, "command_fingerprints")
 
 

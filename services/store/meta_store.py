@@ -70,7 +70,7 @@ class MetaStore:
 
     def create(self, doc: dict[str, Any], created_at: float) -> None:
         game_id = doc["id"]
-        pipe = self._redis.pipeline()
+        pipe = self._redis.pipeline(transaction=False)  # two shards on a cluster: meta first, then index
         pipe.hset(keys.meta(game_id), mapping={"doc": json.dumps(doc), "status": OPEN})
         pipe.zadd(keys.games(), {game_id: created_at})
         pipe.execute()

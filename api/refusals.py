@@ -75,6 +75,23 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
+BAD_EMAIL = Refusal(400, "Not an e-mail address, or unknown event names (`field` says which)")
+BAD_WEBHOOK_URL = Refusal(
+    400,
+    "The webhook URL is refused (`webhook.url_refused`): not HTTPS, unresolvable, or resolving to a private, "
+    "loopback or link-local address",
+)
+BAD_LINK_TOKEN = Refusal(
+    404, "No such link: its token is forged, expired or for another purpose (`token.invalid`)"
+)
+NO_WEBHOOK = Refusal(404, "The account has no webhook")
+UNKNOWN_ACCOUNT = Refusal(404, "No account has this name (`field`: `account`)")
+NOT_SEATED_HERE = Refusal(403, "Only a player seated in this game may invite")
+MAIL_TOO_SOON = Refusal(
+    429, "A verification mail went to this account less than a minute ago (`mail.too_soon`)"
+)
+MAIL_UNAVAILABLE = Refusal(503, "The verification mail could not be sent (`mail.unavailable`); try again")
+
 QUOTA_EXCEEDED = Refusal(
     429, "Too many requests of this kind from your account or address (`quota.exceeded`); see Retry-After"
 )

@@ -25,9 +25,15 @@ JSON = "application/json"
 SAME_ORIGIN_FETCHES = frozenset({"same-origin", "none"})
 # Endpoints that take no cookie but must not be driven by another site (login CSRF).
 CREDENTIAL_ENDPOINTS = frozenset({"accounts.login", "accounts.register"})
+# Endpoints whose body is ignored and may come as a form: the one-click unsubscribe of RFC 8058, which a mail
+# client POSTs as ``List-Unsubscribe=One-Click`` (form-encoded); its signed token in the path is its
+# authority, so another site can do nothing with it that the token's holder could not.
+FORM_ENDPOINTS = frozenset({"notifications.unsubscribe"})
 
 
 def _require_json_body() -> None:
+    if request.endpoint in FORM_ENDPOINTS:
+        return
     if request.get_data(cache=True) and request.mimetype != JSON:
         sent = request.content_type or "none"
         raise ApiError(

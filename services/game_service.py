@@ -25,6 +25,9 @@ from services.limits.client_seats import ClientSeats
 from services.limits.open_games import OpenGames
 from services.limits.paging import LobbyPages, Page
 from services.limits.quotas import Quotas
+from services.notifications import reminders
+from services.notifications.service import Notifications
+from services.notifications.settings import NotifySettings
 from services.parts import Parts
 from services.player_commands import PlayerCommands, unknown_game
 from services.players.accounts import Accounts
@@ -73,7 +76,11 @@ class GameService:
     """
 
     def __init__(
-        self, redis: redis.Redis, settings: Settings, rq_connection: redis.Redis | None = None
+        self,
+        redis: redis.Redis,
+        settings: Settings,
+        rq_connection: redis.Redis | None = None,
+        notify_settings: NotifySettings | None = None,
     ) -> None:
         if rq_connection is None:
             rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else redis
@@ -86,6 +93,14 @@ class GameService:
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
         self.social = Social(self.parts, self.accounts, self.seating)
+        self.notifications = Notifications(
+            redis,
+            notify_settings or NotifySettings.from_env(),
+            settings.clock,
+            self.seating.your_turn_games,
+            self.accounts,
+        )
+        reminders.install()
         self.quotas = Quotas(redis, settings.quotas)
         self.client_seats = ClientSeats(redis, settings.anonymous_seats_per_game)
         self.open_games = OpenGames(redis)

@@ -137,6 +137,8 @@ def game_keys(game_id: str) -> list[str]:
         process_queued(game_id),
         chat(game_id),
         reminders_sent(game_id),
+        notify_outbox(game_id),
+        notify_invited(game_id),
         client_seats(game_id),
     ]
 
@@ -150,6 +152,7 @@ def finished_game_leftovers(game_id: str) -> list[str]:
         snapshot(game_id),
         decided(game_id),
         reminders_sent(game_id),
+        notify_invited(game_id),
     ]
 
 
@@ -352,6 +355,76 @@ def rated_games(game: str) -> str:
 def ratings_lock(game: str) -> str:
     """Held (SET NX PX) while a job folds a finished game into the game's ratings."""
     return _ratings(game, "lock")
+
+
+# Notifications (services/notifications/): a game's outbox lives with the game's keys (written by its Lua
+# step); delivery bookkeeping and an account's notification settings carry their own tags.
+
+
+def notify_outbox(game_id: str) -> str:
+    """Stream of notifications a game's appends caused (one entry per append, a JSON list), deleted entry by
+    entry once every channel delivered them."""
+    return _game(game_id, "outbox")
+
+
+def notify_invited(game_id: str) -> str:
+    """Set of the account name keys invited to an open game (services/notifications/invitations.py)."""
+    return _game(game_id, "invited")
+
+
+def notify_due() -> str:
+    """Sorted set game id -> when its outbox next needs a delivery attempt (the notification sweep)."""
+    return f"{PREFIX}:notify:due"
+
+
+def notify_digests() -> str:
+    """Sorted set account name key -> when its pending "your turn" digest mail may go out."""
+    return f"{PREFIX}:notify:digests"
+
+
+def notify_sweep_lock() -> str:
+    """Held (SET NX PX) by the worker delivering the due outboxes and digests this moment."""
+    return f"{PREFIX}:notify:sweep_lock"
+
+
+def notify_signing_key() -> str:
+    """Random key signing unsubscribe and verification links when PAPYRUS_SECRET_KEY is not set."""
+    return f"{PREFIX}:notify:signing_key"
+
+
+def notify_delivery(dedup_key: str) -> str:
+    """State of one delivery (a notification on one channel): "sent" or "failed" (expires after a week)."""
+    return f"{PREFIX}:{{notify:{dedup_key}}}:state"
+
+
+def notify_claim(dedup_key: str) -> str:
+    """Held (SET NX PX) by the worker sending one delivery; expires if that worker dies."""
+    return f"{PREFIX}:{{notify:{dedup_key}}}:claim"
+
+
+def notify_attempts(dedup_key: str) -> str:
+    """Hash {attempts, next_at} of a delivery that failed and waits for its next try."""
+    return f"{PREFIX}:{{notify:{dedup_key}}}:attempts"
+
+
+def notify_settings(name_key: str) -> str:
+    """JSON of an account's notification settings (e-mail, events per channel, webhook)."""
+    return _account(name_key, "notify")
+
+
+def notify_mail_slot(name_key: str) -> str:
+    """Set (NX, expiring after the digest interval) when a "your turn" mail went to the account."""
+    return _account(name_key, "mail_slot")
+
+
+def notify_verification_sent(name_key: str) -> str:
+    """Set (NX, expiring) when a verification mail went to the account's new address: one a minute."""
+    return _account(name_key, "verification_sent")
+
+
+def notify_webhook_failures(name_key: str) -> str:
+    """Counter of the account's webhook attempts that failed in a row (reset by a success)."""
+    return _account(name_key, "webhook_failures")
 
 
 def quota(action: str, subject_digest: str) -> str:

@@ -7,6 +7,7 @@ import redis
 
 from domain.engine import Game
 from domain.registry import get_game
+from services.notifications.scheduling import NotifyScheduler
 from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
 from services.read_side.projections import Projections
@@ -43,6 +44,7 @@ class Parts:
         self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
         self.scheduler = JobScheduler(connection, rq_connection, settings)
         self.archive = Archive(connection)
+        self.notify = NotifyScheduler(connection, self.scheduler, settings.clock)
 
     def game_of(self, game_id: str) -> tuple[GameMeta, Game]:
         """The meta and Game of an existing game (KeyError if unknown)."""

@@ -63,7 +63,12 @@ def start_embedded_worker(service: GameService) -> EmbeddedWorker:
     (the jobs of a store restored from its data file were not kept: their games get their work at once),
     and start the worker thread."""
     context.register(service)
-    upkeep = Upkeep(service.parts, service.sweep, f"embedded-{os.getpid()}-{id(service):x}")
+    upkeep = Upkeep(
+        service.parts,
+        service.sweep,
+        f"embedded-{os.getpid()}-{id(service):x}",
+        notifications=service.notifications.sweep,
+    )
     upkeep.run(alone=True)
     embedded = EmbeddedWorker(service, upkeep)
     thread = threading.Thread(target=embedded._work, name="papyrus-worker", daemon=True)

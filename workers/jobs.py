@@ -39,3 +39,8 @@ def record_finished_game(game_id: str) -> bool:
 def remind_seat(game_id: str, seat: int, since: int) -> bool:
     """Send the reminder that a quarter of the seat's time is left (once a turn, services/clocks/)."""
     return context.service().processor.next_steps.clocks.remind(game_id, seat, since)
+
+
+def deliver_notifications(game_id: str) -> int:
+    """Deliver the game's outbox (mails, webhooks); the number of outbox entries done."""
+    return context.service().notifications.delivery.deliver_game(game_id)

@@ -170,7 +170,9 @@ def _new_worker(service: GameService, outage: StoreOutage, name: str | None, for
     worker_class = ForkingWorker if fork else InProcessWorker
     worker = worker_class([queue], connection=queue.connection, name=name, worker_ttl=WORKER_TTL)
     worker.outage = outage
-    worker.upkeep = Upkeep(service.parts, service.sweep, worker.name)
+    worker.upkeep = Upkeep(
+        service.parts, service.sweep, worker.name, notifications=service.notifications.sweep
+    )
     return worker
 
 

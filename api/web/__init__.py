@@ -90,6 +90,16 @@ def login_page() -> Response:
     return _page("account.html", title="Sign in", mode="login")
 
 
+@blueprint.get("/account/settings")
+def settings_page() -> Response:
+    return _page("account.html", title="Notification settings", mode="settings")
+
+
+@blueprint.get("/unsubscribe/<token>")
+def unsubscribe_page(token: str) -> Response:
+    return _page("account.html", title="Unsubscribe", mode="unsubscribe", token=token)
+
+
 def _game_page(template: str, game_id: str, heading: str) -> Response:
     found = find_game_page(game_id)
     if found is None:

@@ -10,6 +10,7 @@ same app under gunicorn: ``gunicorn --worker-class gthread --threads 32 "api.app
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from types import FrameType
@@ -49,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         url = f"http://{args.host}:{args.port}/"
         print(f"Papyrus ({runtime.mode} mode) serving on {url}  (API description: {url}api/openapi.json)")
         print(_mode_note(runtime.mode, runtime.data_file), flush=True)
+        mail = runtime.service.notifications.settings
+        print(_mail_note(mail.smtp_url, mail.mail_log), flush=True)
         if args.data_file and runtime.mode != "embedded":
             print("--data-file is not used: REDIS_URL keeps the games.", flush=True)
         run_simple(args.host, args.port, app, threaded=True, request_handler=QuietRequestHandler)
@@ -61,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _exit_cleanly(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
+
+
+def _mail_note(smtp_url: str | None, mail_log: str) -> str:
+    if smtp_url:
+        return "Mails go out through PAPYRUS_SMTP_URL."
+    return f"No PAPYRUS_SMTP_URL: mails are appended to {os.path.abspath(mail_log)} (PAPYRUS_MAIL_LOG)."
 
 
 def _mode_note(mode: str, data_file: object) -> str:

@@ -101,6 +101,13 @@ JOBS_FAILED = Counter(
     ["function"],
     registry=REGISTRY,
 )
+NOTIFICATIONS = Counter(
+    "papyrus_notifications",
+    "Notification deliveries by channel (mail, webhook) and outcome (sent, failed: retried later, "
+    "given_up: after the last attempt).",
+    ["channel", "outcome"],
+    registry=REGISTRY,
+)
 SWEEPS = Counter("papyrus_sweeps", "Sweeps run.", registry=REGISTRY)
 SWEEP_REPAIRED = Counter(
     "papyrus_sweep_repaired_games",
@@ -171,6 +178,11 @@ def job_finished(function: str, seconds: float, failed: bool) -> None:
     JOB_DURATION.labels(function).observe(seconds)
     if failed:
         JOBS_FAILED.labels(function).inc()
+
+
+def notification_delivered(channel: str, outcome: str) -> None:
+    if _switch.enabled:
+        NOTIFICATIONS.labels(channel, outcome).inc()
 
 
 def sweep_finished(repaired: int, at: float | None = None) -> None:

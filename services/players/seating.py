@@ -160,3 +160,7 @@ class Seating:
                 -float(entry.created_at),
             ),
         )
+
+    def your_turn_games(self, account: str) -> list[AccountGame]:
+        """The account's games where it must act now."""
+        return [entry for entry in self.games_of(account) if entry.your_turn]

@@ -19,6 +19,8 @@ import msgspec
 from domain.engine import Game, RuleViolation
 from domain.registry import get_game
 from services import keys
+from services.notifications import outbox
+from services.notifications.recipients import seat_accounts
 from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
@@ -51,15 +53,29 @@ class TableInJob:
         self.acted: set[int] = set()
 
 
+def notified_seats(raw_meta: dict[Any, Any]) -> frozenset[int]:
+    """The seats whose players can be notified: those held by an account (from the raw meta hash)."""
+    return frozenset(seat_accounts(raw_meta))
+
+
+def _folded(game: Game, events: list[Any]) -> Any:
+    state = None
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
 class GameProcessor:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
         self.next_steps = NextSteps(parts)
+        self._notified: dict[str, frozenset[int]] = {}
+        self._outbox_written: dict[str, int] = {}
 
     def set_up(self, game_id: str) -> bool:
         """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
         parts = self._parts
-        meta, game = parts.game_of(game_id)
+        meta, game = self._game_and_seats(game_id)
         head = parts.store.head(game_id)
         if head.version > 0:
             return False
@@ -70,12 +86,34 @@ class GameProcessor:
         options = msgspec.convert(meta.options, game.Options)
         events = game.setup(meta.seats, options, as_bytes(seed))
         records = parts.store.build(head, new_events(game, events), "system", None)
+        notified = self._notified[game_id]
+        after = _folded(game, events) if notified else None
+        notes = outbox.after_append(game, game_id, len(records), set(), after, notified, True)
         try:
-            parts.store.append(game_id, head, records)
+            parts.store.append(game_id, head, records, notifications=outbox.encode(notes))
         except StaleVersion:
             return False
+        self._outbox_written[game_id] = len(records) if notes else 0
         self.next_steps.settle(game, game_id, meta)
+        self.flush_notifications(game_id)
         return True
+
+    def _game_and_seats(self, game_id: str) -> tuple[GameMeta, Game]:
+        """The game's meta and rules (KeyError if unknown), noting its seats held by accounts (one read)."""
+        raw_meta = self._parts.redis.hgetall(keys.meta(game_id))
+        meta = meta_from(raw_meta)
+        if meta is None:
+            raise KeyError(game_id)
+        self._notified[game_id] = notified_seats(raw_meta)
+        return meta, get_game(meta.game)
+
+    def flush_notifications(self, game_id: str) -> None:
+        """Queue the delivery of what this process's appends wrote to the game's outbox (a crash before
+        this leaves the game due: the sweep's repair queues it, see Sweep.repair)."""
+        self._notified.pop(game_id, None)
+        version = self._outbox_written.pop(game_id, 0)
+        if version:
+            self._parts.notify.schedule(game_id, version)
 
     def process_game(self, game_id: str) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
@@ -104,6 +142,7 @@ class GameProcessor:
                 table.meta = parts.meta.get(game_id) or table.meta
                 head, state = parts.states.load(game, game_id)
         self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted)
+        self.flush_notifications(game_id)
         return decided
 
     def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
@@ -118,6 +157,7 @@ class GameProcessor:
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
+        self._notified[game_id] = notified_seats(raw_meta)
         return meta, get_game(meta.game), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
@@ -125,7 +165,7 @@ class GameProcessor:
 
         With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
         with a delay each step is a scheduled job of its own."""
-        meta, game = self._parts.game_of(game_id)
+        meta, game = self._game_and_seats(game_id)
         head, state = self._parts.states.load(game, game_id)
         if head.version != version or finished(game, state, meta.table) or game.to_act(state):
             return False
@@ -137,6 +177,7 @@ class GameProcessor:
         except StaleVersion:
             return False
         self.next_steps.settle(game, game_id, meta, head, state)
+        self.flush_notifications(game_id)
         return True
 
     def _run_automatic(
@@ -285,6 +326,11 @@ class GameProcessor:
         """Fold, seal and atomically append ``events`` or a table command's facts (+ the seed reveal if
         they end the game)."""
         parts = self._parts
+        changed = bool(events) or settled is not None
+        notified = (
+            self._notified.get(game_id, frozenset()) if changed else frozenset()
+        )  # a refusal tells no one
+        waiting_before = game.to_act(state) if state is not None and notified else set()
         if settled is not None and settled.state is not None:
             parts.states.forget(game_id)
             new_state = settled.state
@@ -309,7 +355,14 @@ class GameProcessor:
                 head.version + len(records),
             )
         table = encode_table(settled.table) if settled is not None else b""
-        version = parts.store.append(game_id, head, records, decision, "over" if final else "", table)
+        notes = outbox.after_append(
+            game, game_id, head.version + len(records), waiting_before, new_state, notified
+        )
+        version = parts.store.append(
+            game_id, head, records, decision, "over" if final else "", table, outbox.encode(notes)
+        )
+        if notes:
+            self._outbox_written[game_id] = version
         new_head = Head(
             version,
             records[-1].hash if records else head.hash,

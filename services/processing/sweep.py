@@ -139,6 +139,8 @@ class Sweep:
             self._processor.process_game(game_id)
             if meta.status == RUNNING:
                 self._stand_in_step(game_id, meta)
+        if parts.notify.pending(game_id):  # an append whose worker died before queueing its delivery
+            parts.notify.schedule(game_id, parts.store.head(game_id).version)
         return self._progress(game_id) != before
 
     def _stand_in_step(self, game_id: str, meta: GameMeta) -> None:

@@ -6,7 +6,9 @@ wakes: after every job, and every second while it waits for one. At most once pe
 1. records the worker's heartbeat (services/store/heartbeats.py: the health check needs one alive);
 2. moves the scheduled jobs that are due (a delayed automatic phase, a deadline) onto the queue, if no
    other worker did in the last moment (``JobScheduler.promote_due_jobs``);
-3. runs the sweep if it is due: the first worker to take the sweep lock (SET NX, held for
+3. delivers the notification outboxes and digest mails that are due, if no other worker does this moment
+   (services/notifications/delivery.py: ``Delivery.sweep``);
+4. runs the sweep if it is due: the first worker to take the sweep lock (SET NX, held for
    ``sweep.period`` seconds, never released) sweeps, the others find it taken until it expires; it also
    queues again the finished games not yet indexed and rated (``JobScheduler.retry_finished``).
 
@@ -29,10 +31,16 @@ TICK_SECONDS = 1.0
 
 class Upkeep:
     def __init__(
-        self, parts: Parts, sweep: Sweep, worker: str, monotonic: Callable[[], float] = time.monotonic
+        self,
+        parts: Parts,
+        sweep: Sweep,
+        worker: str,
+        monotonic: Callable[[], float] = time.monotonic,
+        notifications: Callable[[str], int] | None = None,
     ) -> None:
         self._parts = parts
         self._sweep = sweep
+        self._notifications = notifications
         self.worker = worker
         self._monotonic = monotonic
         self._next_tick = monotonic()
@@ -53,6 +61,8 @@ class Upkeep:
         now = parts.settings.clock()
         parts.heartbeats.beat(self.worker, now)
         parts.scheduler.promote_due_jobs(self.worker)
+        if self._notifications is not None:
+            self._notifications(self.worker)
         if not self.take_sweep(force=alone):
             return None
         report = self._sweep.run(self.worker, nothing_in_flight=alone)

@@ -154,9 +154,11 @@ class EventStore:
         decision: CommandDecision | None = None,
         final_status: str = "",
         table: bytes = b"",
+        notifications: bytes = b"",
     ) -> int:
         """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step; ``table``
-        (the table's state as JSON, services/table/) is written to the meta hash in the same step.
+        (the table's state as JSON, services/table/) is written to the meta hash and the ``notifications``
+        they cause to one entry of the game's outbox (services/notifications/outbox.py) in the same step.
 
         Returns the new version; raises :class:`StaleVersion` if anything moved since ``head`` was read.
         """
@@ -169,6 +171,7 @@ class EventStore:
                 keys.decided(game_id),
                 keys.meta(game_id),
                 keys.seed(game_id),
+                keys.notify_outbox(game_id),
             ],
             args=[
                 head.version,
@@ -180,6 +183,7 @@ class EventStore:
                 new_hash,
                 final_status,
                 table,
+                notifications,
                 *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
         )

@@ -94,6 +94,8 @@ def well_formed_body(rule: str, command: dict[str, object]) -> dict[str, object]
         return {"command_id": "during-the-outage", "command": command}
     if rule.endswith("/seats") or rule.endswith("/start"):
         return {"name": "late comer"}
+    if rule.endswith("/invitations"):
+        return {"account": "imhotep"}
     if rule in ("/api/accounts", "/api/sessions"):
         return {"name": "imhotep", "password": "a long password"}
     return {"game": TOY, "seats": 2}

@@ -30,7 +30,13 @@ EXAMPLES_PER_OPERATION = 40
 # Names are NFKC-normalised before they are checked: the document spells out the characters refused, but
 # not a length counted after normalisation (one character may become several).
 NAME_FIELDS = {"name", "display_name", "player_name"}
-STATE_DEPENDENT = {("command.invalid", "command.type"), ("at.invalid", "at"), ("invalid_query", "after")}
+# A webhook URL must resolve to a public address, which depends on DNS at the moment of the request.
+STATE_DEPENDENT = {
+    ("command.invalid", "command.type"),
+    ("at.invalid", "at"),
+    ("invalid_query", "after"),
+    ("webhook.url_refused", "url"),
+}
 
 
 STORE = fakeredis.FakeRedis(server=fakeredis.FakeServer())

@@ -59,7 +59,7 @@ def test_the_title_is_the_games_own_without_a_version_number(duel: tuple[Any, st
     page, _ = duel
     title = registry.get_game("egizia").title
     assert page.locator("#game-title").inner_text() == title
-    assert page.title() == f"{title} · Papyrus"
+    assert page.title().removeprefix("▶ Your turn · ") == f"{title} · Papyrus"  # the prefix: on your turn
     assert "version" not in page.locator(".status").inner_text().lower()
 
 

@@ -6,6 +6,7 @@ import { h, showError } from "./dom.js";
 import { GameLog } from "./gamelog.js";
 import { follow } from "./live.js";
 import { watchChoices } from "./cue.js";
+import { watchTurn } from "./attention.js";
 import { seatOf } from "./session.js";
 import { promptText, showNotes, turnText, yourTurn } from "./turn.js";
 import { showWaitingRoom } from "./waiting.js";
@@ -35,6 +36,7 @@ const seat = held ? held.seat : null;
 const viewPath = held ? `${gamePath}/seats/${seat}/view` : `${gamePath}/view`;
 const log = new GameLog(document.getElementById("log"), held ? `${gamePath}/seats/${seat}` : gamePath, seat);
 const cue = watchChoices(parts.decisions, document.getElementById("choices-cue"));
+const markTurn = watchTurn(held ? document.getElementById("notify-permission") : null, document.getElementById("game-title").textContent);
 const earlier = new Map(); // version -> body, the views the highlights are measured from
 
 const names = () => {
@@ -87,6 +89,7 @@ function showTurn(body, changed) {
   showNotes(document.getElementById("notes"), body);
   document.getElementById("export").hidden = body.status !== "over";
   root.dataset.yourTurn = String(yourTurn(body, seat));
+  markTurn(yourTurn(body, seat));
   root.dataset.version = String(body.version);
 }
 

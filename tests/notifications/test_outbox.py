@@ -1,0 +1,151 @@
+"""The outbox: notifications are written by the very append that causes them, once per turn, with a
+de-duplication key; a refused (stale) append writes none."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from services import keys
+from services.game_service import GameService
+from services.notifications.outbox import enqueue_reminder
+from services.store.event_store import Head, StaleVersion
+from tests.notifications.conftest import CapturedMail
+from tests.notifications.support import account_game, address, outbox_notes, with_email
+from tests.support.harness import FakeClock, drain, play_out, sweep_later
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_the_start_notifies_every_account_seat_and_the_seats_to_act(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob"])
+    service.processor.set_up(game_id)
+    started = outbox_notes(service, game_id)
+    assert sorted((n.kind, n.seat) for n in started) == [("game_started", 0), ("game_started", 1)]
+    setup_version = service.parts.store.head(game_id).version
+    assert all(n.key == f"{game_id}:{setup_version}:game_started:{n.seat}" for n in started)
+    drain(service)  # the automatic deal, after which both seats must play
+    turns = [n for n in outbox_notes(service, game_id) if n.kind == "your_turn"]
+    version = service.parts.store.head(game_id).version
+    assert sorted(n.seat for n in turns) == [0, 1] and {n.version for n in turns} == {version}
+
+
+def test_a_refused_append_writes_no_notification(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob"])
+    service.processor.set_up(game_id)
+    store = service.parts.store
+    before = service.parts.redis.xlen(keys.notify_outbox(game_id))
+    head = store.head(game_id)
+    with pytest.raises(StaleVersion):
+        store.append(game_id, Head(head.version - 1, head.hash), [], notifications=b"[]")
+    assert service.parts.redis.xlen(keys.notify_outbox(game_id)) == before
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_each_turn_notifies_its_seat_once_and_the_end_carries_the_ranking(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob", "Cy"], hand=3)
+    play_out(service, game_id)
+    notes = outbox_notes(service, game_id)
+    turns = Counter(n.seat for n in notes if n.kind == "your_turn")
+    assert turns == {0: 3, 1: 3, 2: 3}  # three rounds, every seat plays once a round
+    keys_seen = [n.key for n in notes]
+    assert len(keys_seen) == len(set(keys_seen))
+    ended = [n for n in notes if n.kind == "game_ended"]
+    result = service.view(game_id, None).result
+    assert [n.seat for n in ended] == [0, 1, 2]
+    assert all(n.ranking == list(result.ranking) and n.scores == list(result.scores) for n in ended)
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_bots_and_seats_without_an_account_are_not_notified(service: GameService) -> None:
+    meta = service.create_game("toy", 3, {"hand": 2})
+    service.join(meta.id, "Ann", account="Ann")
+    service.join(meta.id, "Guest")
+    service.start(meta.id, fill_with_bots=True)
+    play_out(service, meta.id)
+    assert {n.seat for n in outbox_notes(service, meta.id)} == {0}
+
+
+def test_delivered_entries_leave_the_outbox_and_each_mail_goes_once(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    assert outbox_notes(service, game_id) == []
+    subjects = sorted(m["Subject"] for m in mails.to(address("Ann")))
+    assert subjects == ["Toy has started", "Your turn in Toy"]
+    service.notifications.delivery.deliver_game(game_id)
+    assert len(mails.to(address("Ann"))) == 2
+
+
+def test_the_reminder_entry_point_queues_one_reminder_per_seat_and_version(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    version = service.parts.store.head(game_id).version
+    first = enqueue_reminder(service.parts.redis, game_id, "toy", 0, version, 6 * 3600)
+    second = enqueue_reminder(service.parts.redis, game_id, "toy", 0, version, 6 * 3600)
+    assert first == second == f"{game_id}:{version}:reminder:0"
+    assert service.notifications.sweep("test") == 2
+    reminders = [m for m in mails.to(address("Ann")) if "quarter" in m["Subject"]]
+    assert len(reminders) == 1
+    assert reminders[0]["X-Papyrus-Delivery"] == f"{first}:mail"
+    assert "6.0 hours" in reminders[0].get_content()
+    assert outbox_notes(service, game_id) == []
+
+
+def test_a_delivered_outbox_leaves_no_key_behind(service: GameService, mails: CapturedMail) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    play_out(service, game_id)
+    assert mails.to(address("Ann"))[-1]["Subject"] == "Toy is over"
+    assert not service.parts.redis.exists(keys.notify_outbox(game_id), keys.notify_invited(game_id))
+    assert service.parts.redis.zscore(keys.notify_due(), game_id) is None
+
+
+def test_a_worker_dying_before_queueing_the_delivery_is_repaired_by_the_sweep(
+    service: GameService, mails: CapturedMail, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"], hand=2)
+    drain(service)
+    before = len(mails.to(address("Ann")))
+    for seat in (0, 1):
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{seat}", None)
+    with monkeypatch.context() as dying:  # the appends happen; nothing after them is queued or marked
+        dying.setattr(service.parts.notify, "schedule", lambda game_id, cause: None)
+        dying.setattr(service.processor.next_steps, "settle", lambda *args, **kwargs: None)
+        service.processor.process_game(game_id)
+    waiting = outbox_notes(service, game_id)
+    assert [(n.kind, n.seat) for n in waiting] == [("your_turn", 0), ("your_turn", 1)]
+    assert service.parts.redis.zscore(keys.notify_due(), game_id) is None
+    service.parts.scheduler.queue.empty()
+    sweep_later(service, clock)
+    drain(service)
+    assert [m["Subject"] for m in mails.to(address("Ann"))][before:] == ["Your turn in Toy"]
+    assert outbox_notes(service, game_id) == []
+
+
+def test_a_reminder_joins_the_clocks_own_step_and_exists_only_if_that_step_ran(
+    service: GameService, mails: CapturedMail
+) -> None:
+    with_email(service, "Ann")
+    game_id = account_game(service, ["Ann", "Bob"])
+    drain(service)
+    redis = service.parts.redis
+    abandoned = redis.pipeline(transaction=True)
+    enqueue_reminder(redis, game_id, "toy", 0, 7, 900, step=abandoned)
+    abandoned.reset()  # the clock's step never ran (its worker died before EXEC)
+    service.notifications.sweep("test")
+    assert outbox_notes(service, game_id) == [] and not [m for m in mails.sent if "quarter" in m["Subject"]]
+    step = redis.pipeline(transaction=True)
+    step.hset(keys.deadlines(game_id), "0", "clock state")  # the clock's own write, in the same MULTI
+    key = enqueue_reminder(redis, game_id, "toy", 0, 7, 900, step=step)
+    assert outbox_notes(service, game_id) == []  # nothing before the step runs
+    step.execute()
+    assert [n.key for n in outbox_notes(service, game_id)] == [key]
+    service.notifications.sweep("test-2")
+    assert [m["X-Papyrus-Delivery"] for m in mails.sent if "quarter" in m["Subject"]] == [f"{key}:mail"]

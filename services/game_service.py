@@ -187,7 +187,7 @@ class GameService:
         meta, game = self._game(game_id)
         if seat is not None:
             validation.seat(meta, seat, "seat")
-        body = self.parts.projections.view(game_id, seat) if at is None else None
+        body = self.parts.projections.view(game_id, seat, game) if at is None else None
         if body is None:
             body = self._replayed_view(meta, game, seat, at)
         return GameView(
@@ -206,7 +206,7 @@ class GameService:
         if version == 0:
             return ViewBody(version=0, status=meta.status, to_act=[], result=None, view=None)
         if at is None:
-            head, state = self.parts.shared_states.load(game, meta.id)
+            head, state = self.parts.projected_states.load(game, meta.id)
             return view_body(game, state, seat, head.version)
         validation.version_in_range(at, version)
         return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
@@ -223,7 +223,7 @@ class GameService:
         validation.seat(meta, seat, "seat")
         if meta.status != RUNNING:
             return []
-        _, state = self.parts.shared_states.load(game, game_id)
+        _, state = self.parts.projected_states.load(game, game_id)
         if game.result(state) is not None:
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]

@@ -77,7 +77,8 @@ def snapshot(game_id: str) -> str:
 
 
 def projection(game_id: str, name: str) -> str:
-    """Hash {version, body} for one projection (``public``, ``seat:<n>``, ``to_act``)."""
+    """Hash {version, body} for one projection (``public``, ``to_act``, ``state``: the folded state seat
+    views are built from, or a finished game's ``seat:<n>``)."""
     return _game(game_id, f"view:{name}")
 
 
@@ -113,7 +114,13 @@ def game_keys(game_id: str) -> list[str]:
 def finished_game_leftovers(game_id: str) -> list[str]:
     """Keys a finished game no longer needs: scheduling state, the state snapshot and the waiters' wake-up
     stream (a command decided later, refused as the game is over, writes a new one)."""
-    return [deadlines(game_id), process_queued(game_id), snapshot(game_id), decided(game_id)]
+    return [
+        deadlines(game_id),
+        process_queued(game_id),
+        snapshot(game_id),
+        decided(game_id),
+        projection(game_id, "state"),
+    ]
 
 
 def everything_pattern() -> str:

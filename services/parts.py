@@ -9,6 +9,7 @@ from domain.engine import Game
 from domain.registry import get_game
 from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
+from services.read_side.projected_state import ProjectedStates
 from services.read_side.projections import Projections
 from services.results import GameMeta
 from services.settings import Settings
@@ -26,7 +27,8 @@ from services.store.state_cache import StateCache
 
 class Parts:
     """``states`` is the worker's owned state cache (jobs run one at a time per process, and fold its states
-    in place); ``shared_states`` serves reads from any thread (the API's)."""
+        in place); ``shared_states`` serves reads from any thread (the API's), behind ``projected_states`` (the
+    state the workers project, folded on by the events it lacks)."""
 
     def __init__(self, connection: redis.Redis, settings: Settings, rq_connection: redis.Redis) -> None:
         self.redis = connection
@@ -41,6 +43,7 @@ class Parts:
         self.snapshots = Snapshots(connection)
         self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
         self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
+        self.projected_states = ProjectedStates(connection, self.store, self.shared_states)
         self.scheduler = JobScheduler(connection, rq_connection, settings)
         self.archive = Archive(connection)
 

@@ -1,4 +1,5 @@
-"""Read models folded from the log: the public view, one view per seat, and who must act.
+"""Read models folded from the log: the public view, who must act, and the state each seat's view is built
+from on read (services/read_side/projected_state.py); a finished game's seat views.
 
 ``project.lua`` writes all of a game's projections in one step with the version they reflect, and only
 over older ones, so re-projecting is harmless and a slow worker never overwrites a newer view. Bodies are
@@ -18,6 +19,7 @@ import redis
 
 from domain.engine import Game, GameResult
 from services import keys
+from services.read_side.projected_state import STATE, decoded_state, encoded_state
 from services.store.lua_scripts import Scripts
 from services.store.replies import as_bytes, as_int
 
@@ -124,20 +126,28 @@ class Projections:
         anyway)."""
         if check_first and self.version(game_id) >= version:
             return False
-        names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
+        seat_names = [seat_name(seat) for seat in range(seats)]
         if game.result(state) is not None:
+            names = [PUBLIC, TO_ACT, *seat_names]
             bodies = self._finished_bodies(game, state, seats, version)
         else:
-            to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
-            bodies = [
-                encoded_body(game, state, None, version),
-                to_act,
-                *[encoded_body(game, state, seat, version) for seat in range(seats)],
-            ]
+            names, bodies = self._running_bodies(game, state, seats, version)
         written = self._scripts.project(
             keys=[keys.projection(game_id, name) for name in names], args=[version, *bodies]
         )
         return as_int(written) == 1
+
+    @staticmethod
+    def _running_bodies(game: Game, state: Any, seats: int, version: int) -> tuple[list[str], list[bytes]]:
+        """A running game's projections: the public view, who must act and the state the seats' views are
+        built from on read (:meth:`view`); every seat's view only for a state that cannot be stored."""
+        to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
+        public = encoded_body(game, state, None, version)
+        stored_state = encoded_state(game, state)
+        if stored_state is not None:
+            return [PUBLIC, TO_ACT, STATE], [public, to_act, stored_state]
+        seat_bodies = [encoded_body(game, state, seat, version) for seat in range(seats)]
+        return [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]], [public, to_act, *seat_bodies]
 
     @staticmethod
     def _finished_bodies(game: Game, state: Any, seats: int, version: int) -> list[bytes]:
@@ -149,13 +159,31 @@ class Projections:
         ]
         return [packed(body) for body in [public, {"version": version, "to_act": []}, *seat_bodies]]
 
-    def view(self, game_id: str, seat: int | None) -> ViewBody | None:
-        """The projected view of ``seat`` (None: the spectator's), None before the first projection."""
+    def view(self, game_id: str, seat: int | None, game: Game | None = None) -> ViewBody | None:
+        """The projected view of ``seat`` (None: the spectator's), None before the first projection. A
+        running game's seat view is built from its projected state (``game`` needed), unless a seat body
+        at least as new is stored (a finished game's, or one written before the projected state)."""
+        if seat is not None and game is not None:
+            built = self._seat_view_from_state(game, game_id, seat)
+            if built is not None:
+                return built
         body = self._body(game_id, PUBLIC if seat is None else seat_name(seat))
         if body is not None and "view_diff" in body:
             public = self._body(game_id, PUBLIC)
             body = merged(body, public) if public is not None else None
         return msgspec.convert(body, ViewBody) if body is not None else None
+
+    def _seat_view_from_state(self, game: Game, game_id: str, seat: int) -> ViewBody | None:
+        """``seat``'s view built from the projected state; None when there is none, or when a stored seat
+        body is at least as new."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+        pipe.hget(keys.projection(game_id, seat_name(seat)), "version")
+        (version, raw_state), stored = pipe.execute()
+        state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
+        if state is None or version is None or (stored is not None and as_int(stored) >= as_int(version)):
+            return None
+        return view_body(game, state, seat, as_int(version))
 
     def to_act(self, game_id: str) -> ToAct:
         """Who must act, as projected (nobody, at version 0, before the first projection)."""

@@ -178,6 +178,16 @@ def scheduler_lock() -> str:
     return f"{PREFIX}:scheduler:lock"
 
 
+def ready_games() -> str:
+    """On RQ's Redis: list of game ids waiting for a decision job (services/processing/ready_games.py)."""
+    return f"{PREFIX}:ready"
+
+
+def decision_jobs_queued() -> str:
+    """On RQ's Redis: how many decision jobs are queued and not yet started (expires when left alone)."""
+    return f"{PREFIX}:ready:jobs"
+
+
 def game_tag_pattern() -> str:
     """Every key of every game (to find keys whose game no longer exists)."""
     return f"{PREFIX}:{{game:*}}:*"

@@ -27,8 +27,8 @@ from services.store.state_cache import StateCache
 
 class Parts:
     """``states`` is the worker's owned state cache (jobs run one at a time per process, and fold its states
-        in place); ``shared_states`` serves reads from any thread (the API's), behind ``projected_states`` (the
-    state the workers project, folded on by the events it lacks)."""
+    in place); ``shared_states`` serves reads from any thread (the API's), behind ``projected_states``
+    (the state the workers project, folded on by the events it lacks)."""
 
     def __init__(self, connection: redis.Redis, settings: Settings, rq_connection: redis.Redis) -> None:
         self.redis = connection

@@ -1,0 +1,91 @@
+"""Decision jobs shared by many games: under load one RQ job decides the commands of many games.
+
+RQ's own work for one job (dequeue, fetch, status, registries, heartbeat, result: about 16 round trips and
+as much CPU as deciding and projecting a command) was paid once per command. Now a game waiting for a
+decision is noted in a list on RQ's Redis (:data:`keys.ready_games`), and a ``process_game`` job is queued
+only while fewer than :data:`MAX_QUEUED_JOBS` are queued and not yet started (``ready_game.lua``, one step).
+Each ``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a
+time, until it is empty (at most :data:`JOB_BUDGET` games; then it queues a follow-up job). At low load
+each command still gets a job of its own; flat out, one job decides many games.
+
+Nothing here is trusted to remember work: the game's "process queued" flag (on the store) is set before it
+is noted, and a game taken from the list is decided only if its flag is still set (deciding a game clears
+it: a game decided meanwhile, by its own job or by the sweep, is skipped). A list or count lost with RQ's
+Redis, or a job lost after it started, leaves its games in the due index, where the sweep finds them
+(services/processing/sweep.py); the count expires :data:`COUNT_TTL_SECONDS` after it was last raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import redis
+
+from services import keys
+from services.store.lua_scripts import source
+from services.store.replies import as_int, as_str
+from services.store.unavailable import STORE_UNAVAILABLE
+
+log = logging.getLogger(__name__)
+MAX_QUEUED_JOBS = 2
+COUNT_TTL_SECONDS = 10
+JOB_BUDGET = 200
+
+
+class ReadyGames:
+    """The list of games waiting for a decision and the count of decision jobs queued, on RQ's Redis."""
+
+    def __init__(self, rq_connection: redis.Redis) -> None:
+        self._rq = rq_connection
+        self._note = rq_connection.register_script(source("ready_game"))
+
+    def note(self, game_id: str) -> bool:
+        """Note ``game_id`` as waiting; True if the caller must queue a decision job (counted as queued)."""
+        return self._job_needed(game_id)
+
+    def job_needed(self) -> bool:
+        """True if a decision job must be queued for the games already noted (counted as queued)."""
+        return self._job_needed("")
+
+    def _job_needed(self, game_id: str) -> bool:
+        args: list[str | int] = [game_id, MAX_QUEUED_JOBS, COUNT_TTL_SECONDS]
+        keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
+        return as_int(self._note(keys=keys_, args=args)) == 1
+
+    def take(self, job_started: bool = False) -> str | None:
+        """The game that has waited longest, taken off the list (None when the list is empty); with
+        ``job_started``, in the same round trip, the calling job stops counting as queued."""
+        pipe = self._rq.pipeline(transaction=False)
+        if job_started:
+            pipe.decr(keys.decision_jobs_queued())
+        pipe.lpop(keys.ready_games())
+        raw = pipe.execute()[-1]
+        return as_str(raw) if raw is not None else None
+
+
+def decide_ready_games(
+    ready: ReadyGames,
+    own_game: str,
+    decide_if_queued: Callable[[str], int],
+    queue_follow_up: Callable[[], None],
+) -> int:
+    """What a decision job does after deciding ``own_game``: decide the games waiting in the list, up to
+    :data:`JOB_BUDGET` of them; returns how many commands were decided. A game that fails is logged and left
+    to the sweep (it stays due); the others go on."""
+    decided = 0
+    for taken in range(JOB_BUDGET):
+        game_id = ready.take(job_started=taken == 0)
+        if game_id is None:
+            return decided
+        if game_id == own_game and taken == 0:
+            continue  # noted with this job, decided just before
+        try:
+            decided += decide_if_queued(game_id)
+        except STORE_UNAVAILABLE:
+            raise
+        except Exception:
+            log.exception("game %s: deciding its queued commands failed; the sweep will retry", game_id)
+    if ready.job_needed():
+        queue_follow_up()
+    return decided

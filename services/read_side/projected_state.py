@@ -3,7 +3,7 @@ they need from it instead of the workers writing it for every seat on every comm
 
 While a game runs the workers write three projections per version (``project.lua``, one step): the public
 view, who must act, and ``state``, the folded ``State`` as msgspec MessagePack (about 3 KB for a 4-player
-Egizia game: encoding it costs a few microseconds, building one seat's view about 100). A seat's view and its
+board game: encoding it costs a few microseconds, building one seat's view about 100). A seat's view and its
 legal commands are built on read from it (:class:`ProjectedStates`). The state holds every secret of the game:
 it is never answered to anyone, only folded and redacted through the game's ``view`` and
 ``legal_commands``. Once the game is over it is dropped (``keys.finished_game_leftovers``) and the seat
@@ -18,8 +18,11 @@ import msgspec
 import redis
 
 from domain.engine import Game
+from domain.registry import get_game
 from services import keys
+from services.results import GameMeta
 from services.store.event_store import EventStore, Head, head_from
+from services.store.meta_store import meta_from
 from services.store.replies import as_bytes, as_int
 from services.store.state_cache import StateCache, fold_records
 
@@ -57,8 +60,28 @@ class ProjectedStates:
         pipe = self._redis.pipeline(transaction=False)
         pipe.hgetall(keys.head(game_id))
         pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
-        raw_head, (raw_version, raw_state) = pipe.execute()
+        raw_head, stored = pipe.execute()
+        return self._at_head(game, game_id, head_from(raw_head), stored)
+
+    def load_with_meta(self, game_id: str) -> tuple[GameMeta, Game, Head, Any] | None:
+        """The meta, the Game, the head and the state at the head, read in one round trip when the
+        projected state is current; None for an unknown game."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.meta(game_id))
+        pipe.hgetall(keys.head(game_id))
+        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+        raw_meta, raw_head, stored = pipe.execute()
+        meta = meta_from(raw_meta)
+        if meta is None:
+            return None
+        game = get_game(meta.game)
         head = head_from(raw_head)
+        return (meta, game, *self._at_head(game, game_id, head, stored))
+
+    def _at_head(self, game: Game, game_id: str, head: Head, stored: list[Any]) -> tuple[Head, Any]:
+        """The state at ``head`` from the stored [version, state] pair: folded on by the events it lacks,
+        or from the fallback cache when it is missing, undecodable or ahead of ``head``."""
+        raw_version, raw_state = stored
         state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
         if state is None or raw_version is None or as_int(raw_version) > head.version:
             return self._fallback.load(game, game_id, head)

@@ -12,7 +12,7 @@ zlib-compressed, and a seat's body keeps only the top-level view fields that dif
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import redis
@@ -44,6 +44,28 @@ class ViewBody(msgspec.Struct, kw_only=True):
     to_act: list[int]
     result: GameResult | None
     view: Any
+
+
+class StoredView(NamedTuple):
+    """A stored view body with its version, and the projected state with its version (None: missing)."""
+
+    version: int | None
+    body: bytes | None
+    state_version: int
+    state: bytes | None
+
+
+def stored_view(replies: list[Any]) -> StoredView:
+    """The :class:`StoredView` in the last two replies of a pipeline filled by
+    :meth:`Projections.queue_view_reads`."""
+    (version, body), (state_version, *state_body) = replies[-2:]
+    state = state_body[0] if state_body else None
+    return StoredView(
+        version=as_int(version) if version is not None else None,
+        body=as_bytes(body) if body is not None else None,
+        state_version=as_int(state_version) if state_version is not None else -1,
+        state=as_bytes(state) if state is not None and state_version is not None else None,
+    )
 
 
 class ToAct(msgspec.Struct, kw_only=True):
@@ -163,27 +185,31 @@ class Projections:
         """The projected view of ``seat`` (None: the spectator's), None before the first projection. A
         running game's seat view is built from its projected state (``game`` needed), unless a seat body
         at least as new is stored (a finished game's, or one written before the projected state)."""
-        if seat is not None and game is not None:
-            built = self._seat_view_from_state(game, game_id, seat)
-            if built is not None:
-                return built
-        body = self._body(game_id, PUBLIC if seat is None else seat_name(seat))
+        pipe = self._redis.pipeline(transaction=False)
+        self.queue_view_reads(pipe, game_id, seat)
+        return self.view_from(game, game_id, seat, stored_view(pipe.execute()))
+
+    @staticmethod
+    def queue_view_reads(pipe: redis.client.Pipeline, game_id: str, seat: int | None) -> None:
+        """Add to ``pipe`` the two reads :func:`stored_view` takes apart: the stored body and its version,
+        and the projected state's version, with the state itself for a seat's view."""
+        pipe.hmget(keys.projection(game_id, PUBLIC if seat is None else seat_name(seat)), ["version", "body"])
+        pipe.hmget(keys.projection(game_id, STATE), ["version"] if seat is None else ["version", "body"])
+
+    def view_from(
+        self, game: Game | None, game_id: str, seat: int | None, stored: StoredView
+    ) -> ViewBody | None:
+        """The view from what :meth:`queue_view_reads` read: a seat's built from the projected state when no
+        stored body is at least as new (``game`` needed), else the stored body."""
+        if seat is not None and game is not None and stored.state is not None:
+            state = decoded_state(game, stored.state)
+            if state is not None and (stored.version is None or stored.version < stored.state_version):
+                return view_body(game, state, seat, stored.state_version)
+        body = unpacked(stored.body) if stored.body is not None else None
         if body is not None and "view_diff" in body:
             public = self._body(game_id, PUBLIC)
             body = merged(body, public) if public is not None else None
         return msgspec.convert(body, ViewBody) if body is not None else None
-
-    def _seat_view_from_state(self, game: Game, game_id: str, seat: int) -> ViewBody | None:
-        """``seat``'s view built from the projected state; None when there is none, or when a stored seat
-        body is at least as new."""
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
-        pipe.hget(keys.projection(game_id, seat_name(seat)), "version")
-        (version, raw_state), stored = pipe.execute()
-        state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
-        if state is None or version is None or (stored is not None and as_int(stored) >= as_int(version)):
-            return None
-        return view_body(game, state, seat, as_int(version))
 
     def to_act(self, game_id: str) -> ToAct:
         """Who must act, as projected (nobody, at version 0, before the first projection)."""

@@ -2,7 +2,8 @@
 
 A command_id is recorded in ``command_ids`` in the same Lua step that appends the command, so a
 resubmission is never appended twice; its outcome is written by ``append.lua`` together with the events it
-produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin.
+produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin;
+its entry carries the outcome, so a waiter woken by its own command's entry reads nothing more.
 """
 
 from __future__ import annotations
@@ -18,6 +19,17 @@ from services.store.layout import stream_entries
 from services.store.lua_scripts import Scripts
 from services.store.records import CommandRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
+
+
+def outcome_in(entries: list[Any], command_id: str) -> OutcomeRecord | None:
+    """The command's outcome if one of the decided stream's ``entries`` carries it (``append.lua`` writes
+    the command id and its outcome); None otherwise (another command's, or an entry without one)."""
+    wanted = command_id.encode()
+    for _, fields in entries:
+        raw = fields.get(b"o")
+        if fields.get(b"c") == wanted and raw:
+            return layout.decode_outcome(as_bytes(raw), command_id)
+    return None
 
 
 class CommandInbox:
@@ -94,4 +106,6 @@ class CommandInbox:
             for _, entries in reply or []:
                 if entries:
                     cursor = as_str(entries[-1][0])
-            found = self.outcome(game_id, command_id)
+                    found = found or outcome_in(entries, command_id)
+            if found is None:
+                found = self.outcome(game_id, command_id)

@@ -1,0 +1,117 @@
+"""Cheaper commands (issue 16): decision jobs shared by the games waiting for one, seat views and legal
+commands built on read from the projected state, the outcome carried by the decided stream's entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rq import SimpleWorker
+
+from domain.registry import get_game
+from services import keys
+from services.game_service import GameService
+from services.processing.ready_games import MAX_QUEUED_JOBS
+from services.read_side.projections import Projections, seat_name, view_body
+from services.store.command_inbox import outcome_in
+from services.store.layout import encode_outcome
+from services.store.records import OutcomeRecord
+from tests.support.harness import drain, new_game
+
+
+def submit_first_legal(service: GameService, game_id: str, command_id: str) -> None:
+    seat = service.view(game_id, None).to_act[0]
+    service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], command_id, None)
+
+
+def run_one_job(service: GameService) -> None:
+    queue = service.parts.scheduler.queue
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, max_jobs=1, logging_level="ERROR")
+
+
+def projected_games(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the games projected from now on, in order."""
+    written: list[str] = []
+    real_write = Projections.write
+
+    def counted(self: Projections, game: Any, game_id: str, *args: Any, **kwargs: Any) -> bool:
+        written.append(game_id)
+        return real_write(self, game, game_id, *args, **kwargs)
+
+    monkeypatch.setattr(Projections, "write", counted)
+    return written
+
+
+def test_one_job_decides_the_commands_of_every_game_waiting_for_a_decision(service: GameService) -> None:
+    games = [new_game(service)[0] for _ in range(MAX_QUEUED_JOBS + 2)]
+    drain(service)
+    for game_id in games:
+        submit_first_legal(service, game_id, "c1")
+    assert service.parts.scheduler.queue.count == MAX_QUEUED_JOBS, "more games wait than jobs are queued"
+
+    run_one_job(service)
+
+    outcomes = [service.outcome(game_id, "c1") for game_id in games]
+    assert [outcome.status if outcome else None for outcome in outcomes] == ["accepted"] * len(games)
+    drain(service)  # the other queued job finds nothing left to decide
+    assert [service.view(game_id, None).version for game_id in games] == [
+        service.parts.store.head(game_id).version for game_id in games
+    ]
+
+
+def test_a_waiting_game_decided_meanwhile_is_not_decided_again(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second, swept = (new_game(service)[0] for _ in range(3))
+    drain(service)
+    for game_id in (first, second, swept):
+        submit_first_legal(service, game_id, "c1")
+    service.processor.process_game(swept)  # as the sweep does: decided outside any job
+    written = projected_games(monkeypatch)
+
+    run_one_job(service)  # the job queued for ``first``: then ``second`` waits, ``swept`` no longer
+
+    assert written == [first, second]
+    assert service.outcome(swept, "c1") is not None
+
+
+def test_a_running_games_seat_views_are_built_on_read_and_match_the_log(service: GameService) -> None:
+    game_id, _ = new_game(service, seats=3, hand=3)
+    drain(service)
+    submit_first_legal(service, game_id, "c1")
+    drain(service)
+    game = get_game("toy")
+    _, state = service.parts.shared_states.load(game, game_id)
+    version = service.parts.store.head(game_id).version
+
+    for seat in range(3):
+        assert not service.parts.redis.exists(keys.projection(game_id, seat_name(seat)))
+        shown = service.view(game_id, seat)
+        expected = view_body(game, state, seat, version)
+        assert (shown.version, shown.view) == (version, expected.view)
+    assert service.view(game_id, 0).view["hand"] != service.view(game_id, 1).view["hand"]
+
+
+def test_legal_commands_follow_the_log_when_the_projection_lags(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service, seats=2, hand=3)
+    drain(service)
+    projected = service.parts.projections.version(game_id)
+    monkeypatch.setattr(Projections, "write", lambda *args, **kwargs: False)
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c1", None)
+    drain(service)
+    assert service.parts.store.head(game_id).version > projected == service.parts.projections.version(game_id)
+
+    assert service.legal_commands(game_id, 0) == [], "seat 0 has played this round"
+    assert service.legal_commands(game_id, 1) != []
+
+
+def test_a_waiter_reads_its_outcome_from_the_decided_entry_and_only_its_own() -> None:
+    outcome = OutcomeRecord(command_id="0.c1", seat=0, status="accepted", version=7, at="2027-01-01T00:00Z")
+    entries = [(b"1-0", {b"c": b"1.c9", b"o": encode_outcome(outcome)})]
+    assert outcome_in(entries, "0.c1") is None
+    entries.append((b"2-0", {b"c": b"0.c1", b"o": encode_outcome(outcome)}))
+    found = outcome_in(entries, "0.c1")
+    assert found is not None and (found.status, found.version) == ("accepted", 7)
+    assert outcome_in([(b"3-0", {b"c": b"0.c1"})], "0.c1") is None, "an entry without an outcome"

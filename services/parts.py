@@ -9,7 +9,7 @@ from domain.engine import Game
 from domain.registry import get_game
 from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
-from services.read_side.projected_state import ProjectedStates
+from services.read_side.projected_state import ProjectedStates, stored_state
 from services.read_side.projections import Projections
 from services.results import GameMeta
 from services.settings import Settings
@@ -41,7 +41,13 @@ class Parts:
         self.heartbeats = WorkerHeartbeats(connection)
         self.projections = Projections(connection)
         self.snapshots = Snapshots(connection)
-        self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
+        self.states = StateCache(
+            self.store,
+            self.snapshots,
+            settings.snapshot_every,
+            owned=True,
+            latest=lambda game, game_id: stored_state(connection, game, game_id),
+        )
         self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
         self.projected_states = ProjectedStates(connection, self.store, self.shared_states)
         self.scheduler = JobScheduler(connection, rq_connection, settings)

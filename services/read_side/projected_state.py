@@ -45,6 +45,14 @@ def decoded_state(game: Game, raw: bytes | None) -> Any | None:
         return None
 
 
+def stored_state(connection: redis.Redis, game: Game, game_id: str) -> tuple[int, Any] | None:
+    """(version, state) of the projected state, None when there is none usable (a worker's state cache
+    loads a game it does not hold from it: services/store/state_cache.py)."""
+    raw_version, raw_state = connection.hmget(keys.projection(game_id, STATE), ["version", "body"])
+    state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
+    return (as_int(raw_version), state) if state is not None and raw_version is not None else None
+
+
 class ProjectedStates:
     """The state at the head of the log for the API's reads: the projected state (one round trip with the
     head, decoded into a private object) folded on by the events it lacks, if any. Games without one (not

@@ -106,10 +106,20 @@ class JobScheduler:
         waiting, and queue a job unless enough are queued (they take the waiting games). ``pipe`` (on the
         store) carries writes of the caller's that must go in the same round trip, after what it already
         holds."""
-        job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
         pipe = pipe if pipe is not None else self._store.pipeline(transaction=False)
+        job_id = self.queue_flag(pipe, game_id)
+        return self.after_flag(game_id, job_id, bool(pipe.execute()[-1]))
+
+    def queue_flag(self, pipe: redis.client.Pipeline, game_id: str) -> str:
+        """Queue in ``pipe`` the SET NX of the game's "process job queued" flag; answers the job id it
+        holds. Its reply goes to :meth:`after_flag`."""
+        job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
         pipe.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL)
-        if not pipe.execute()[-1]:
+        return job_id
+
+    def after_flag(self, game_id: str, job_id: str, newly_set: bool) -> bool:
+        """The rest of :meth:`process_game` once the flag's SET NX answered ``newly_set``."""
+        if not newly_set:
             queued = self._store.get(keys.process_queued(game_id))
             if queued is not None and self.is_alive(as_str(queued)):
                 return False

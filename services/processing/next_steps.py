@@ -20,6 +20,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis
+from redis.commands.core import Script
+
 from domain.engine import Game
 from services import keys
 from services.observability import metrics
@@ -52,24 +55,36 @@ class NextSteps:
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
-        parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=False)
         now = parts.settings.clock()
-        metrics.projection_written(game.name, decided_at, now)
         if game.result(state) is not None:
+            parts.projections.write(game, game_id, meta.seats, head.version, state, check_first=False)
+            metrics.projection_written(game.name, decided_at, now)
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.due.record(game_id, None, head, now)
             return
+        due = self._schedule_next(game, game_id, meta, head, state, now)
+
+        def projections(pipe: redis.client.Pipeline) -> list[Script]:
+            parts.projections.write(game, game_id, meta.seats, head.version, state, False, pipe)
+            return parts.projections.scripts
+
+        parts.due.record(game_id, due, head, now, first=projections)  # one round trip with the projections
+        metrics.projection_written(game.name, decided_at, now)
+
+    def _schedule_next(
+        self, game: Game, game_id: str, meta: GameMeta, head: Head, state: Any, now: float
+    ) -> float | None:
+        """Schedule what comes next in a running game; answers when it is next due (None: not due)."""
         to_act = game.to_act(state)
         if not to_act:
-            parts.scheduler.advance(game_id, head.version)
-            parts.due.record(game_id, self._automatic_step_due(game_id, head), head, now)
-            return
+            self._parts.scheduler.advance(game_id, head.version)
+            return self._automatic_step_due(game_id, head)
         bots = meta.bot_seats()
         due = [now for seat in sorted(to_act & bots) if self._schedule_bot(game_id, seat, head.version)]
         due += self._track_deadlines(game_id, to_act - bots, head.version)
-        parts.due.record(game_id, min(due, default=None), head, now)
+        return min(due, default=None)
 
     def _automatic_step_due(self, game_id: str, head: Head) -> float:
         """When the automatic step after ``head`` is due: the advance delay after the event that reached

@@ -16,11 +16,12 @@ from typing import Any, NamedTuple
 
 import msgspec
 import redis
+from redis.commands.core import Script
 
 from domain.engine import Game, GameResult
 from services import keys
 from services.read_side.projected_state import STATE, decoded_state, encoded_state
-from services.store.lua_scripts import Scripts
+from services.store.lua_scripts import Scripts, queue_script
 from services.store.replies import as_bytes, as_int
 
 PUBLIC = "public"
@@ -139,25 +140,41 @@ class Projections:
         self._scripts = Scripts(connection)
 
     def write(
-        self, game: Game, game_id: str, seats: int, version: int, state: Any, check_first: bool = True
+        self,
+        game: Game,
+        game_id: str,
+        seats: int,
+        version: int,
+        state: Any,
+        check_first: bool = True,
+        pipe: redis.client.Pipeline | None = None,
     ) -> bool:
         """Write every projection of the game at ``version``; False if they were already that new.
 
         ``check_first`` reads the stored version before building the bodies (cheap when they are already
         up to date, as for the sweep); the worker that just appended skips it (``project.lua`` checks
-        anyway)."""
+        anyway). With ``pipe`` the write is only queued there (True), as a bare EVALSHA of
+        :attr:`scripts` for :func:`services.store.lua_scripts.execute_with_scripts`."""
         if check_first and self.version(game_id) >= version:
             return False
-        seat_names = [seat_name(seat) for seat in range(seats)]
+        names, bodies = self._bodies(game, state, seats, version)
+        project_keys = [keys.projection(game_id, name) for name in names]
+        if pipe is not None:
+            queue_script(pipe, self._scripts.project, project_keys, [version, *bodies])
+            return True
+        return as_int(self._scripts.project(keys=project_keys, args=[version, *bodies])) == 1
+
+    @property
+    def scripts(self) -> list[Script]:
+        """The scripts a queued :meth:`write` runs."""
+        return [self._scripts.project]
+
+    def _bodies(self, game: Game, state: Any, seats: int, version: int) -> tuple[list[str], list[bytes]]:
+        """The projections' names and bodies at ``version``."""
         if game.result(state) is not None:
-            names = [PUBLIC, TO_ACT, *seat_names]
-            bodies = self._finished_bodies(game, state, seats, version)
-        else:
-            names, bodies = self._running_bodies(game, state, seats, version)
-        written = self._scripts.project(
-            keys=[keys.projection(game_id, name) for name in names], args=[version, *bodies]
-        )
-        return as_int(written) == 1
+            names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
+            return names, self._finished_bodies(game, state, seats, version)
+        return self._running_bodies(game, state, seats, version)
 
     @staticmethod
     def _running_bodies(game: Game, state: Any, seats: int, version: int) -> tuple[list[str], list[bytes]]:

@@ -12,13 +12,19 @@ import time
 from typing import Any
 
 import redis
+from redis.commands.core import Script
 
 from services import keys
 from services.store import layout
 from services.store.layout import stream_entries
-from services.store.lua_scripts import Scripts
+from services.store.lua_scripts import Scripts, queue_script
 from services.store.records import CommandRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
+
+
+def submitted(reply: Any) -> tuple[bool, str]:
+    """``submit.lua``'s reply: (is_new, stream entry id)."""
+    return as_int(reply[0]) == 1, as_str(reply[1])
 
 
 def outcome_in(entries: list[Any], command_id: str) -> OutcomeRecord | None:
@@ -39,11 +45,22 @@ class CommandInbox:
 
     def submit(self, game_id: str, record: CommandRecord) -> tuple[bool, str]:
         """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
-        result = self._scripts.submit(
-            keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            args=[record.command_id, layout.encode_command(record), ""],
+        return submitted(
+            self._scripts.submit(
+                keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+                args=[record.command_id, layout.encode_command(record), ""],
+            )
         )
-        return as_int(result[0]) == 1, as_str(result[1])
+
+    def queue_submit(self, pipe: redis.client.Pipeline, game_id: str, record: CommandRecord) -> Script:
+        """:meth:`submit` queued in ``pipe`` (for :func:`services.store.lua_scripts.execute_with_scripts`);
+        its reply is :meth:`submit`'s, as :func:`submitted` reads it. Answers the script it queued."""
+        return queue_script(
+            pipe,
+            self._scripts.submit,
+            [keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+            [record.command_id, layout.encode_command(record), ""],
+        )
 
     def submit_replicated(self, game_id: str, record: CommandRecord, replicas: int, timeout_ms: int) -> int:
         """Append ``record`` unless its command_id is known, then ``WAIT`` on the same connection up to

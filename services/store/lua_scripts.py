@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import redis
+from redis.client import Pipeline
 from redis.commands.core import Script
+from redis.exceptions import NoScriptError
+
+# What fills a pipeline for :func:`execute_with_scripts`: it queues its commands and answers the scripts
+# it queued (with :func:`queue_script`).
+PipelineFill = Callable[[Pipeline], Sequence[Script]]
 
 
 @cache
@@ -24,3 +32,29 @@ class Scripts:
         self.archive: Script = connection.register_script(source("archive"))
         self.claim: Script = connection.register_script(source("claim"))
         self.start: Script = connection.register_script(source("start"))
+
+
+def queue_script(pipe: Pipeline, script: Script, keys: Sequence[str], args: Sequence[Any]) -> Script:
+    """Queue ``script`` in ``pipe`` as a bare EVALSHA and answer it. redis-py asks ``SCRIPT EXISTS`` in a
+    round trip of its own before every pipeline that calls a script the usual way; a pipeline filled with
+    this instead runs through :func:`execute_with_scripts`, which loads a script only when Redis lacks it."""
+    pipe.evalsha(script.sha, len(keys), *keys, *args)
+    return script
+
+
+def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[Any]:
+    """Run, in one round trip, the pipeline ``fill`` queues; if Redis did not know one of its scripts (a
+    restarted Redis, a flushed script cache), load them and run the whole pipeline once more (so its
+    commands must be safe to run twice). An error reply raises, as ``execute`` does."""
+    for _ in range(2):
+        pipe = connection.pipeline(transaction=False)
+        scripts = fill(pipe)
+        replies: list[Any] = pipe.execute(raise_on_error=False)
+        if not any(isinstance(reply, NoScriptError) for reply in replies):
+            for reply in replies:
+                if isinstance(reply, Exception):
+                    raise reply
+            return replies
+        for script in scripts:
+            connection.script_load(script.script)
+    raise NoScriptError("a script was still unknown after loading it")

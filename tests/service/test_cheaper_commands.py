@@ -115,3 +115,15 @@ def test_a_waiter_reads_its_outcome_from_the_decided_entry_and_only_its_own() ->
     found = outcome_in(entries, "0.c1")
     assert found is not None and (found.status, found.version) == ("accepted", 7)
     assert outcome_in([(b"3-0", {b"c": b"0.c1"})], "0.c1") is None, "an entry without an outcome"
+
+
+def test_commands_are_queued_and_projected_after_redis_forgot_its_scripts(service: GameService) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    service.parts.redis.script_flush()  # as after a restart: the pipelined EVALSHAs meet NOSCRIPT
+    submit_first_legal(service, game_id, "c1")
+    service.parts.redis.script_flush()
+    drain(service)
+    outcome = service.outcome(game_id, "c1")
+    assert outcome is not None and outcome.status == "accepted"
+    assert service.view(game_id, None).version == service.parts.store.head(game_id).version

@@ -184,7 +184,7 @@ def ready_games() -> str:
 
 
 def decision_jobs_queued() -> str:
-    """On RQ's Redis: how many decision jobs are queued and not yet started (expires when left alone)."""
+    """On RQ's Redis: how many decision jobs are queued or running (expires when left alone)."""
     return f"{PREFIX}:ready:jobs"
 
 

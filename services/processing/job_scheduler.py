@@ -9,7 +9,7 @@ duplicated job finds the version moved on and does nothing:
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
   (SET NX) holds the queued job's id and the job clears it when it starts. Under load one such job decides
   many games (services/processing/ready_games.py): a game is noted as waiting, and a job queued only while
-  fewer than two are queued.
+  fewer than two are queued or running.
 
 A job's result is kept ``Settings.result_ttl`` seconds (``PAPYRUS_RESULT_TTL``, ten minutes by default: RQ
 deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to record the result,

@@ -3,16 +3,19 @@
 RQ's own work for one job (dequeue, fetch, status, registries, heartbeat, result: about 16 round trips and
 as much CPU as deciding and projecting a command) was paid once per command. Now a game waiting for a
 decision is noted in a list on RQ's Redis (:data:`keys.ready_games`), and a ``process_game`` job is queued
-only while fewer than :data:`MAX_QUEUED_JOBS` are queued and not yet started (``ready_game.lua``, one step).
-Each ``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a
-time, until it is empty (at most :data:`JOB_BUDGET` games; then it queues a follow-up job). At low load
-each command still gets a job of its own; flat out, one job decides many games.
+only while fewer than :data:`MAX_QUEUED_JOBS` are queued or running (``ready_game.lua``, one step). Each
+``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a time,
+until it finds it empty, which ends its count in the same step (``take_ready_game.lua``; after
+:data:`JOB_BUDGET` games it stops counting and queues a follow-up job if needed). At low load each command
+still gets a job of its own; under load the running jobs take the games noted meanwhile, and no job is
+queued for them.
 
 Nothing here is trusted to remember work: the game's "process queued" flag (on the store) is set before it
 is noted, and a game taken from the list is decided only if its flag is still set (deciding a game clears
 it: a game decided meanwhile, by its own job or by the sweep, is skipped). A list or count lost with RQ's
 Redis, or a job lost after it started, leaves its games in the due index, where the sweep finds them
-(services/processing/sweep.py); the count expires :data:`COUNT_TTL_SECONDS` after it was last raised.
+(services/processing/sweep.py); the count expires :data:`COUNT_TTL_SECONDS` after it was last raised (a
+job killed while it ran keeps counting until then).
 """
 
 from __future__ import annotations
@@ -28,17 +31,19 @@ from services.store.replies import as_int, as_str
 from services.store.unavailable import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
-MAX_QUEUED_JOBS = 2
+MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
 
 
 class ReadyGames:
-    """The list of games waiting for a decision and the count of decision jobs queued, on RQ's Redis."""
+    """The list of games waiting for a decision and the count of decision jobs queued or running, on RQ's
+    Redis."""
 
     def __init__(self, rq_connection: redis.Redis) -> None:
         self._rq = rq_connection
         self._note = rq_connection.register_script(source("ready_game"))
+        self._take = rq_connection.register_script(source("take_ready_game"))
 
     def note(self, game_id: str) -> bool:
         """Note ``game_id`` as waiting; True if the caller must queue a decision job (counted as queued)."""
@@ -53,15 +58,15 @@ class ReadyGames:
         keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
         return as_int(self._note(keys=keys_, args=args)) == 1
 
-    def take(self, job_started: bool = False) -> str | None:
-        """The game that has waited longest, taken off the list (None when the list is empty); with
-        ``job_started``, in the same round trip, the calling job stops counting as queued."""
-        pipe = self._rq.pipeline(transaction=False)
-        if job_started:
-            pipe.decr(keys.decision_jobs_queued())
-        pipe.lpop(keys.ready_games())
-        raw = pipe.execute()[-1]
-        return as_str(raw) if raw is not None else None
+    def take(self) -> str | None:
+        """The game that has waited longest, taken off the list; None when the list is empty, and then the
+        calling job no longer counts."""
+        raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()])
+        return as_str(raw) if raw else None
+
+    def job_stops(self) -> None:
+        """The calling job stops counting while games still wait (it used up its budget)."""
+        self._rq.decr(keys.decision_jobs_queued())
 
 
 def decide_ready_games(
@@ -75,7 +80,7 @@ def decide_ready_games(
     to the sweep (it stays due); the others go on."""
     decided = 0
     for taken in range(JOB_BUDGET):
-        game_id = ready.take(job_started=taken == 0)
+        game_id = ready.take()
         if game_id is None:
             return decided
         if game_id == own_game and taken == 0:
@@ -86,6 +91,7 @@ def decide_ready_games(
             raise
         except Exception:
             log.exception("game %s: deciding its queued commands failed; the sweep will retry", game_id)
+    ready.job_stops()
     if ready.job_needed():
         queue_follow_up()
     return decided

@@ -127,3 +127,28 @@ def test_commands_are_queued_and_projected_after_redis_forgot_its_scripts(servic
     outcome = service.outcome(game_id, "c1")
     assert outcome is not None and outcome.status == "accepted"
     assert service.view(game_id, None).version == service.parts.store.head(game_id).version
+
+
+def test_a_running_decision_job_takes_the_games_noted_while_it_runs(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second, *later = (new_game(service)[0] for _ in range(4))
+    drain(service)
+    submit_first_legal(service, first, "c1")
+    submit_first_legal(service, second, "c1")
+    queue = service.parts.scheduler.queue
+    queued_meanwhile: list[int] = []
+    real_write = Projections.write
+
+    def submit_while_running(self: Projections, game: Any, game_id: str, *args: Any, **kwargs: Any) -> bool:
+        if game_id == second and not queued_meanwhile:  # taken off the list by the running job
+            for other in later:
+                submit_first_legal(service, other, "c1")
+            queued_meanwhile.append(queue.count)
+        return real_write(self, game, game_id, *args, **kwargs)
+
+    monkeypatch.setattr(Projections, "write", submit_while_running)
+    run_one_job(service)  # the job queued for ``first``, while the one for ``second`` waits
+
+    assert queued_meanwhile == [1], "one job running and one queued: no job for the games noted meanwhile"
+    assert all(service.outcome(game_id, "c1") is not None for game_id in (first, second, *later))

@@ -1,5 +1,6 @@
 -- On RQ's Redis: note a game waiting for a decision and say whether a decision job must be queued for it.
--- KEYS: 1 list of games waiting for a decision, 2 number of decision jobs queued and not yet started.
+-- KEYS: 1 list of games waiting for a decision, 2 number of decision jobs queued or running (a running job
+--       counts until it finds the list empty: take_ready_game.lua).
 -- ARGV: 1 game id ("" = note none: only ask whether a job is needed), 2 most jobs queued at a time,
 --       3 seconds the count lives (a job lost before it started stops counting then).
 -- Returns 1 when the caller must queue a decision job (counted here), 0 when enough are queued already.

@@ -7,11 +7,13 @@ from flask import Response, g, request
 
 from api.context import game_service
 from api.errors import ApiError
-from services.players.accounts import Login
+from services.players.login_tokens import Login
+from services.store.meta_store import token_digest
 
 SESSION_COOKIE = "papyrus_session"
 _BEARER = "bearer "
 _CACHE = "papyrus_account"
+_LOGIN_CACHE = "papyrus_login"
 
 
 def _bearer() -> str | None:
@@ -30,12 +32,22 @@ def caller_account() -> str | None:
     """The account of a live bearer token or session cookie, else None (computed once per request)."""
     if _CACHE not in g:
         accounts = game_service().accounts
-        name = None
+        name, login = None, None
         for token in presented_tokens():
-            name = name or accounts.authenticate(token)
+            if name is None:
+                name = accounts.authenticate(token)
+                login = token_digest(token) if name is not None else None
         setattr(g, _CACHE, name)
+        setattr(g, _LOGIN_CACHE, login)
     cached: str | None = getattr(g, _CACHE)
     return cached
+
+
+def caller_login() -> str | None:
+    """The digest of the live login token the caller is logged in with (a seat it takes is bound to it)."""
+    caller_account()
+    login: str | None = getattr(g, _LOGIN_CACHE)
+    return login
 
 
 def require_account() -> str:

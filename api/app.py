@@ -12,6 +12,8 @@ from flask.json.provider import DefaultJSONProvider
 from api.blueprints import all_blueprints
 from api.context import ApiConfig, ApiContext, install
 from api.errors import register_error_handlers
+from api.proxies import TrustedProxies, parse_networks
+from api.request_guard import install_request_guard
 from api.request_log import install_request_log
 from api.store_outage import register_store_outage_handler
 from services.game_service import GameService
@@ -48,6 +50,8 @@ def create_app(
     register_error_handlers(app)
     register_store_outage_handler(app)
     install_request_log(app)
+    install_request_guard(app)
+    app.wsgi_app = TrustedProxies(app.wsgi_app, parse_networks(config.trusted_proxies))  # type: ignore[method-assign]
     for blueprint in all_blueprints():
         app.register_blueprint(blueprint)
     return app

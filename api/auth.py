@@ -13,7 +13,7 @@ from domain.engine import Seat
 _BEARER = "bearer "
 
 
-def _bearer_token() -> str | None:
+def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     if not header:
         return None
@@ -25,7 +25,7 @@ def _bearer_token() -> str | None:
 def caller_seat(game_id: str) -> Seat | None:
     """The seat the caller holds in ``game_id`` (by seat token, or through a logged-in account), or None
     for a spectator (anonymous, or an account without a seat here)."""
-    token = _bearer_token()
+    token = bearer_token()
     if token is not None:
         seat = game_service().authenticate(game_id, token)
         if seat is not None:
@@ -34,7 +34,12 @@ def caller_seat(game_id: str) -> Seat | None:
     if account is not None:
         return game_service().accounts.seat_in(account, game_id)
     if token is not None:
-        raise ApiError(401, "bad_credentials", "This token holds no seat in this game.", "Authorization")
+        raise ApiError(
+            401,
+            "bad_credentials",
+            "This token holds no seat in this game (unknown, expired, rotated, or ended with its login).",
+            "Authorization",
+        )
     return None
 
 

@@ -20,6 +20,7 @@ class ApiConfig:
 
     max_body_bytes: int = 64 * 1024
     submit_wait_seconds: float = 2.0
+    trusted_proxies: str = ""  # PAPYRUS_TRUSTED_PROXIES: see api/proxies.py
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ApiConfig:
@@ -27,6 +28,7 @@ class ApiConfig:
         return cls(
             max_body_bytes=int(_number(source, "PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes, whole=True)),
             submit_wait_seconds=_number(source, "PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds),
+            trusted_proxies=source.get("PAPYRUS_TRUSTED_PROXIES", "").strip(),
         )
 
 

@@ -10,9 +10,10 @@ from typing import Any, Literal, TypeVar
 
 from flask import Blueprint
 
-from api.refusals import STORE_UNAVAILABLE, Refusal
+from api.refusals import FOREIGN_ORIGIN, STORE_UNAVAILABLE, UNSUPPORTED_MEDIA, Refusal
 
 API_PREFIX = "/api"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 Auth = Literal["none", "seat", "optional", "account"]
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,6 +72,8 @@ def endpoint(
     that ``reads_store`` may also answer 503 while the store is down, unless it documents a 503 itself."""
     if reads_store and 503 not in responses:
         refusals = (*refusals, STORE_UNAVAILABLE)
+    if method.upper() not in SAFE_METHODS:  # api/request_guard.py refuses these before the view runs
+        refusals = (*refusals, UNSUPPORTED_MEDIA, FOREIGN_ORIGIN)
 
     def register(view: F) -> F:
         blueprint.add_url_rule(rule, view_func=view, methods=[method])

@@ -35,11 +35,15 @@ UNKNOWN_INVITE = Refusal(404, "No game has this invitation code")
 NO_INVITATION = Refusal(404, "A public game: anyone may join it, no invitation needed")
 
 STALE_VERSION = Refusal(409, "`expected_version` was stale: nothing changed")
-SEAT_UNAVAILABLE = Refusal(409, "Seat taken, game full or started, or your account already sits here")
+SEAT_UNAVAILABLE = Refusal(
+    409,
+    "Seat taken, game full or started, your account already sits here, or another player of the game has "
+    "this name in any letter case (`name.taken`)",
+)
 CANNOT_START = Refusal(409, "Already started, or a seat is empty")
 GAME_STARTED = Refusal(409, "The game has started")
 NOT_OVER = Refusal(409, "The game is not over yet")
-NAME_TAKEN = Refusal(409, "The name is taken (letter case does not matter)")
+NAME_TAKEN = Refusal(409, "The login name or the display name is taken (letter case does not matter)")
 
 RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says why)")
 
@@ -53,7 +57,25 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
-THROTTLED = Refusal(429, "Too many failed logins for this name or address; see Retry-After")
+THROTTLED = Refusal(
+    429,
+    "Too many login attempts from this address for this name (exponential back-off), or for this name or "
+    "from this address in all; see Retry-After",
+)
 
 # What an endpoint under /games/<id>/seats/<seat>/ refuses: a bad seat number, no seat, another's seat.
 SEAT_REFUSALS = (BAD_SEAT_NUMBER, NO_SEAT_TOKEN, NOT_YOUR_SEAT, UNKNOWN_GAME)
+
+# Security (issue 13): what every unsafe request may be refused, and the refusals of tokens and commands.
+UNSUPPORTED_MEDIA = Refusal(
+    415,
+    "A body not sent as `Content-Type: application/json` (`content_type.unsupported`, field `Content-Type`)",
+)
+FOREIGN_ORIGIN = Refusal(
+    403,
+    "A change sent with the session cookie (or a login) from another site: its `Origin` or `Sec-Fetch-Site` "
+    "is not this service's own (`origin.forbidden`)",
+)
+COMMAND_ID_REUSED = Refusal(409, "This `command_id` was already used with another body (`command_id.reused`)")
+SEAT_TOKEN_NEEDED = Refusal(401, "No seat token, or one that is unknown, expired or revoked")
+WRONG_PASSWORD = Refusal(403, "The current password is wrong (`password.wrong`)")

@@ -8,7 +8,8 @@ import msgspec
 
 from services.results import HistoryEvent
 
-COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$"
+# A full match in both dialects: Python's ``$`` also matches before a final newline, which ``(?!\n)`` refuses.
+COMMAND_ID_PATTERN = r"^[A-Za-z0-9_.-]+$(?!\n)"
 CommandId = Annotated[
     str,
     msgspec.Meta(

@@ -24,7 +24,7 @@ from domain import registry
 from domain.engine import fold
 from services.audit.records import parse_export
 from services.audit.verify import verify_export
-from services.players.accounts import hash_password, password_matches
+from services.players.passwords import hash_password, password_matches
 from services.store.game_events import to_event
 from tests.support.harness import FakeClock, drain, make_service
 

@@ -86,19 +86,21 @@ class GameService:
         seat: int | None = None,
         account: str | None = None,
         invite: str | None = None,
+        login_digest: str | None = None,
     ) -> SeatGranted:
         """Take a seat (the first free one when ``seat`` is None); its token is shown once and stored only
         as its sha256. With ``account`` the seat belongs to that account too (one seat per account per
-        game). 404 unknown game, 403 private game without its ``invite`` code, 409 seat taken / game
-        started / full / account already seated."""
+        game) and its token is bound to the caller's login (``login_digest``). 404 unknown game, 403 private
+        game without its ``invite`` code, 409 seat taken / game started / full / account already seated."""
         meta = self._open_meta(game_id)
-        granted = self.seating.take_seat(meta, validation.player_name(player_name), seat, account, invite)
+        name = validation.player_name(player_name)
+        granted = self.seating.take_seat(meta, name, seat, account, invite, login_digest)
         self.parts.meta.publish_lobby(self.meta(game_id))
         return granted
 
     def authenticate(self, game_id: str, token: str) -> int | None:
-        """The seat this token holds in this game, or None."""
-        return self.parts.meta.seat_of(game_id, token) if token else None
+        """The seat this live token holds in this game, or None (see services/players/seat_tokens.py)."""
+        return self.seating.tokens.seat_of(game_id, token)
 
     def start(self, game_id: str, fill_with_bots: bool = False) -> GameMeta:
         """Run setup (the service draws and keeps the seed) and return the meta. Empty seats become bots

@@ -36,6 +36,12 @@ def command_ids(game_id: str) -> str:
     return _game(game_id, "command_ids")
 
 
+def command_fingerprints(game_id: str) -> str:
+    """Hash command_id -> sha256 of the submitted body (command and expected version): a command id sent
+    again with another body is refused (409 ``command_id.reused``)."""
+    return _game(game_id, "command_fingerprints")
+
+
 def head(game_id: str) -> str:
     """Hash {version, hash, checkpoint}: the last event seq, its hash and the last decided command entry."""
     return _game(game_id, "head")
@@ -59,6 +65,12 @@ def meta(game_id: str) -> str:
 def seat_tokens(game_id: str) -> str:
     """Hash sha256(token) -> seat."""
     return _game(game_id, "seat_tokens")
+
+
+def seat_token_terms(game_id: str) -> str:
+    """Hash sha256(seat token) -> JSON {login, expires_at}: the login digest an account's seat token is bound
+    to, or the expiry of an anonymous one (services/players/seat_tokens.py)."""
+    return _game(game_id, "seat_token_terms")
 
 
 def seed(game_id: str) -> str:
@@ -103,6 +115,8 @@ def game_keys(game_id: str) -> list[str]:
         decided(game_id),
         meta(game_id),
         seat_tokens(game_id),
+        seat_token_terms(game_id),
+        command_fingerprints(game_id),
         seed(game_id),
         invite(game_id),
         snapshot(game_id),
@@ -220,14 +234,30 @@ def account_games(name_key: str) -> str:
     return _account(name_key, "games")
 
 
+def account_logins(name_key: str) -> str:
+    """Set of the sha256 digests of an account's login tokens (revoked together at a password change)."""
+    return _account(name_key, "logins")
+
+
+def display_name(folded: str) -> str:
+    """The lowercased login name of the account that uses this display name (``folded``: casefolded)."""
+    return f"{PREFIX}:{{display:{folded}}}"
+
+
 def account_token(digest: str) -> str:
     """JSON {name, expires_at} for one login token, by sha256 of the token; expires with it."""
     return f"{PREFIX}:{{token:{digest}}}"
 
 
 def login_failures(kind: str, value: str) -> str:
-    """Counter of recent failed logins for one name (``kind`` "name") or client address ("address")."""
+    """Counter of recent login attempts (refunded when one succeeds) for one name (``kind`` "name") or
+    client address ("address"): the ceilings of services/players/login_throttle.py."""
     return f"{PREFIX}:{{login:{kind}:{value}}}:failures"
+
+
+def login_backoff(name_key: str, address: str) -> str:
+    """Hash {attempts, next_at}: the exponential back-off of one (name, client address) pair."""
+    return f"{PREFIX}:{{login:pair:{name_key}:{address}}}:backoff"
 
 
 def invitation(code: str) -> str:

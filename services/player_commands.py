@@ -8,6 +8,8 @@ the wait on the decided stream from that cursor, and the outcome's events as the
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, NamedTuple
 
 import msgspec
@@ -42,6 +44,12 @@ class GameAtSubmit(NamedTuple):
     def version(self) -> int:
         """The version players see: the public projection's (never ahead of the log), else the log's."""
         return self.projected_version if self.projected_version is not None else self.head.version
+
+
+def body_fingerprint(command: dict[str, Any], expected_version: int | None) -> str:
+    """What makes two submissions under one command id the same: the command and the expected version."""
+    canonical = json.dumps([command, expected_version], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def unknown_game(game_id: str) -> ServiceError:
@@ -120,6 +128,7 @@ class PlayerCommands:
         running = meta.status == RUNNING
         if not running and not (known or self._parts.inbox.is_known(game_id, command_id)):
             raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
+        self._claim_command_id(game_id, command_id, body_fingerprint(command, expected_version))
         record = CommandRecord(
             command_id=command_id,
             seat=seat,
@@ -132,6 +141,21 @@ class PlayerCommands:
             queue_confirmed_command(self._parts, game_id, record, decide=running)
         elif running and self._parts.queue_command(game_id, record):
             metrics.command_submitted(game.name, "player")
+
+    def _claim_command_id(self, game_id: str, command_id: str, fingerprint: str) -> None:
+        """Record the body first sent under ``command_id`` (HSETNX: one of two racing bodies wins); 409
+        ``command_id.reused`` when the id was already sent with another body (nothing is written)."""
+        fingerprints = keys.command_fingerprints(game_id)
+        if self._parts.redis.hsetnx(fingerprints, command_id, fingerprint):
+            return
+        first = self._parts.redis.hget(fingerprints, command_id)
+        if first is not None and as_str(first) != fingerprint:
+            raise ServiceError(
+                409,
+                "command_id.reused",
+                "This command_id was already used with another command: choose a new command_id.",
+                field="command_id",
+            )
 
     def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is

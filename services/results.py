@@ -1,7 +1,7 @@
 """What the facade (services/game_service.py) answers: typed results the API encodes as JSON unchanged.
 
-A field that is ``None`` by default is left out of the JSON when unset (``omit_defaults``): a player's
-``account``, a game's ``invite`` (shown to its creator only), a command result's ``poll``.
+A field that is ``None`` by default is left out of the JSON when unset (``omit_defaults``): a game's
+``invite`` (shown to its creator only), a command result's ``poll``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from services.store.records import Actor
 
 
 class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """Who holds a seat: a player's name, whether a bot plays it, and the account holding it, if any."""
+    """Who holds a seat: the name the player chose and whether a bot plays it. (The account holding a seat
+    stays in the store: a login name is never shown to others.)"""
 
     seat: int
     name: str
     bot: bool
-    account: str | None = None
 
 
 class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -56,16 +56,21 @@ class AccountGame(GameMeta, kw_only=True, omit_defaults=True):
 
 
 class SeatGranted(msgspec.Struct, kw_only=True):
-    """The joined seat and its bearer token (shown once; only its hash is stored)."""
+    """The joined seat and its bearer token (shown once; only its hash is stored). ``expires_at`` (epoch
+    seconds) ends an anonymous seat's token (rotate it before); null for a token bound to an account's
+    login, which ends with that login."""
 
     seat: int
     token: str
+    expires_at: float | None = None
 
 
 class Account(msgspec.Struct, kw_only=True):
-    """An account: its name as registered and when (epoch seconds)."""
+    """An account: its login name as registered (shown to its owner only), the display name others see,
+    and when it was registered (epoch seconds)."""
 
     name: str
+    display_name: str
     created_at: float
 
 

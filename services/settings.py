@@ -46,6 +46,7 @@ class Settings:
     snapshots; sweep_interval: the longest a game whose work is due waits for a worker after any single
     failure (services/processing/sweep.py); result_ttl: seconds RQ keeps a finished job and its result;
     failed_job_ttl: seconds RQ keeps a failed job; token_ttl: seconds an account's login token lasts;
+    seat_token_ttl: seconds an anonymous seat token lasts (rotating it starts a new lifetime);
     require_replicas: how many replicas must acknowledge a submitted command (Redis ``WAIT``) before the API
     answers (0 = none); replica_wait_ms: how long to wait for them;
     clock: seconds since the epoch (tests pass a fake one).
@@ -62,6 +63,7 @@ class Settings:
     failed_job_ttl: int = 7 * 24 * 3600
     outcome_ttl: int = 7 * 24 * 3600
     token_ttl: float = 30 * 24 * 3600
+    seat_token_ttl: float = 30 * 24 * 3600
     require_replicas: int = 0
     replica_wait_ms: int = 1000
     clock: Callable[[], float] = field(default=time.time, compare=False)
@@ -87,6 +89,7 @@ class Settings:
             result_ttl=int(_at_least(env, "PAPYRUS_RESULT_TTL", 600, 1)),
             failed_job_ttl=int(_at_least(env, "PAPYRUS_FAILED_JOB_TTL", 7 * 24 * 3600, 1)),
             token_ttl=_float(env, "PAPYRUS_TOKEN_TTL", 30 * 24 * 3600),
+            seat_token_ttl=_at_least(env, "PAPYRUS_SEAT_TOKEN_TTL", 30 * 24 * 3600.0, 1.0),
             require_replicas=require_replicas,
             replica_wait_ms=replica_wait_ms,
         )

@@ -10,6 +10,7 @@ import msgspec
 from domain import registry
 from domain.engine import Game
 from services.errors import ServiceError
+from services.players.names import normal_name
 from services.results import GameMeta
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
@@ -67,11 +68,8 @@ def options(game: Game, data: Any) -> Any:
 
 
 def player_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise bad("player_name", "player_name must be a non-empty string.")
-    if len(name.strip()) > MAX_NAME:
-        raise bad("player_name", f"player_name must be at most {MAX_NAME} characters.")
-    return name.strip()
+    """NFKC-normalised and trimmed; no control or format characters, something visible (see names.py)."""
+    return normal_name(name, "player_name", MAX_NAME)
 
 
 def seat(meta: GameMeta, value: Any, field: str) -> int:
@@ -80,10 +78,15 @@ def seat(meta: GameMeta, value: Any, field: str) -> int:
     return value
 
 
+COMMAND_ID = re.compile(r"[A-Za-z0-9_.-]+")
+
+
 def command_id(value: Any) -> str:
-    if not isinstance(value, str) or not value or len(value) > MAX_COMMAND_ID:
+    """1 to ``MAX_COMMAND_ID`` of ``A-Z a-z 0-9 _ . -``, matched in full (a trailing newline is refused)."""
+    if not isinstance(value, str) or len(value) > MAX_COMMAND_ID or not COMMAND_ID.fullmatch(value):
         raise bad(
-            "command_id", f"command_id must be a non-empty string of at most {MAX_COMMAND_ID} characters."
+            "command_id",
+            f"command_id must be 1 to {MAX_COMMAND_ID} of A-Z a-z 0-9 _ . - (nothing else, no newline).",
         )
     return value
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from api.blueprints import accounts, commands, games, health, history, lobby, metrics, openapi_doc, views
+from api.blueprints import (
+    accounts,
+    commands,
+    games,
+    health,
+    history,
+    lobby,
+    metrics,
+    openapi_doc,
+    seat_tokens,
+    views,
+)
 from api.web import blueprint as web_blueprint
 
 
@@ -18,6 +29,7 @@ def all_blueprints() -> list[Blueprint]:
         openapi_doc.blueprint,
         accounts.blueprint,
         lobby.blueprint,
+        seat_tokens.blueprint,
         metrics.blueprint,
         web_blueprint,
     ]

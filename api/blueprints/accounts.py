@@ -1,4 +1,5 @@
-"""Accounts: register, log in (a login token, also set as the session cookie), log out, who am I, my games."""
+"""Accounts: register, log in (a login token, also set as the session cookie), log out, change the password,
+who am I, my games."""
 
 from __future__ import annotations
 
@@ -12,26 +13,67 @@ from api.account_auth import clear_session_cookie, presented_tokens, require_acc
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
-from api.errors import error_response
-from services.players.accounts import LoginThrottled
+from api.schemas import PlayerName
+from services.players.login_tokens import Login
 from services.results import Account, AccountGame
 
 blueprint = api_blueprint("accounts", __name__)
 
 
-class Credentials(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """A name (3-32 of letters, digits, ``_ . -``) and a password (8-200 characters)."""
+LoginName = Annotated[str, msgspec.Meta(max_length=64)]
+Password = Annotated[str, msgspec.Meta(max_length=200)]
 
-    name: Annotated[str, msgspec.Meta(max_length=64)]
-    password: Annotated[str, msgspec.Meta(max_length=200)]
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A login name (3-32 of letters, digits, ``_ . -``) and a password (8-200 characters)."""
+
+    name: LoginName
+    password: Password
+
+
+class NewAccount(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A login name (3-32 of letters, digits, ``_ . -``; private: others never see it), a password (8-200
+    characters) and the display name other players see (NFKC-normalised, no control or invisible
+    formatting characters, unique whatever its letter case; a random ``player-...`` when left out)."""
+
+    name: LoginName
+    password: Password
+    display_name: PlayerName | None = None
+
+
+class PasswordChange(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The current password and the new one (8-200 characters)."""
+
+    password: Password
+    new_password: Password
 
 
 class LoginGranted(msgspec.Struct, kw_only=True):
-    """A login token (shown once, also set as the HttpOnly session cookie) and its expiry (epoch s)."""
+    """A login token (shown once, also set as the HttpOnly session cookie), its expiry (epoch s), and the
+    account's display name."""
 
     name: str
+    display_name: str
     token: str
     expires_at: float
+
+
+def _client_address() -> str:
+    """The caller's address: the peer's, or the forwarded one from a trusted proxy (api/proxies.py)."""
+    return request.remote_addr or "unknown"
+
+
+def _granted(granted: Login) -> Response:
+    service = game_service()
+    shown = LoginGranted(
+        name=granted.name,
+        display_name=service.accounts.display_name(granted.name) or "",
+        token=granted.token,
+        expires_at=granted.expires_at,
+    )
+    response = jsonify(shown)
+    set_session_cookie(response, granted, service.settings.token_ttl)
+    return response
 
 
 @endpoint(
@@ -39,13 +81,13 @@ class LoginGranted(msgspec.Struct, kw_only=True):
     "POST",
     "/accounts",
     summary="Register an account with a name and a password.",
-    request=Credentials,
+    request=NewAccount,
     responses={201: ("The new account", Account)},
     refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN),
 )
 def register() -> tuple[Response, int]:
-    body = decode_body(Credentials)
-    return jsonify(game_service().accounts.register(body.name, body.password)), 201
+    body = decode_body(NewAccount)
+    return jsonify(game_service().accounts.register(body.name, body.password, body.display_name)), 201
 
 
 @endpoint(
@@ -59,17 +101,27 @@ def register() -> tuple[Response, int]:
 )
 def login() -> Response:
     body = decode_body(Credentials)
-    service = game_service()
-    try:
-        granted = service.accounts.login(body.name, body.password, request.remote_addr or "unknown")
-    except LoginThrottled as throttled:
-        refused = error_response(429, throttled.code, throttled.message, None)
-        refused.headers["Retry-After"] = str(throttled.retry_after)
-        return refused
-    shown = LoginGranted(name=granted.name, token=granted.token, expires_at=granted.expires_at)
-    response = jsonify(shown)
-    set_session_cookie(response, granted, service.settings.token_ttl)
-    return response
+    return _granted(game_service().accounts.login(body.name, body.password, _client_address()))
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/accounts/me/password",
+    summary="Change your password (the current one must be right): every login token of the account and "
+    "every seat token bound to one stop working; the answer is a fresh login (and session cookie).",
+    request=PasswordChange,
+    auth="account",
+    responses={200: ("A fresh login token and its expiry", LoginGranted)},
+    refusals=(refusals.BAD_INPUT, refusals.NOT_LOGGED_IN, refusals.WRONG_PASSWORD, refusals.THROTTLED),
+)
+def change_password() -> Response:
+    name = require_account()
+    body = decode_body(PasswordChange)
+    changed = game_service().accounts.change_password(
+        name, body.password, body.new_password, _client_address()
+    )
+    return _granted(changed)
 
 
 @endpoint(
@@ -85,7 +137,7 @@ def logout() -> Response:
     name = require_account()
     accounts = game_service().accounts
     for token in presented_tokens():
-        accounts.logout(token)
+        accounts.logout(name, token)
     response = jsonify(accounts.profile(name))
     clear_session_cookie(response)
     return response

@@ -40,6 +40,7 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
         refusals.NOT_YOUR_SEAT,
         refusals.UNKNOWN_GAME,
         refusals.REPLICAS_UNCONFIRMED,
+        refusals.COMMAND_ID_REUSED,
     ),
 )
 def submit_command(game_id: str) -> Response:

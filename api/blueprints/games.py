@@ -7,7 +7,7 @@ from itertools import chain
 from flask import Response, jsonify, stream_with_context
 
 from api import refusals
-from api.account_auth import caller_account
+from api.account_auth import caller_account, caller_login
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body
@@ -66,7 +66,10 @@ def game_meta(game_id: str) -> Response:
 )
 def join_seat(game_id: str) -> tuple[Response, int]:
     body = decode_body(JoinSeat)
-    granted = game_service().join(game_id, body.name, body.seat, account=caller_account(), invite=body.invite)
+    account, login = caller_account(), caller_login()
+    granted = game_service().join(
+        game_id, body.name, body.seat, account=account, invite=body.invite, login_digest=login
+    )
     return jsonify(granted), 201
 
 

@@ -7,7 +7,7 @@ import msgspec
 from flask import Response, jsonify, url_for
 
 from api import refusals
-from api.account_auth import caller_account
+from api.account_auth import caller_account, caller_login
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body, path_int
@@ -20,7 +20,7 @@ blueprint = api_blueprint("lobby", __name__)
 
 
 class JoinByInvite(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """Take a seat in the invited game; ``name`` defaults to your account name when you are logged in."""
+    """Take a seat in the invited game; ``name`` defaults to your display name when you are logged in."""
 
     name: PlayerName | None = None
     seat: SeatNumber | None = None
@@ -54,10 +54,13 @@ def join_by_invite(code: str) -> tuple[Response, int]:
     service = game_service()
     game_id = service.seating.game_of_invite(code)
     account = caller_account()
-    name = body.name or account
+    name = body.name or (service.accounts.display_name(account) if account else None)
     if name is None:
         raise ApiError(400, "invalid_field", "A player name is needed when you are not logged in.", "name")
-    return jsonify(service.join(game_id, name, body.seat, account=account, invite=code)), 201
+    granted = service.join(
+        game_id, name, body.seat, account=account, invite=code, login_digest=caller_login()
+    )
+    return jsonify(granted), 201
 
 
 @endpoint(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, render_template
 
 from api.account_auth import caller_account
+from api.context import game_service
 from api.web.hosted import find_game_page, hosted_game
 from api.web.live import blueprint as live_blueprint
 from api.web.settings import install_settings
@@ -68,9 +69,11 @@ def hosted_games() -> Response:
 
 @blueprint.get("/web/session.json")
 def signed_in() -> Response:
-    """Who this browser's session cookie signs in (``{"name": null}`` when nobody): the pages ask here, so
-    a signed-out visitor's pages make no request that fails."""
-    response = jsonify({"name": caller_account()})
+    """Who this browser's session cookie signs in, with the display name others see (``{"name": null}``
+    when nobody): the pages ask here, so a signed-out visitor's pages make no request that fails."""
+    name = caller_account()
+    shown = game_service().accounts.display_name(name) if name else None
+    response = jsonify({"name": name, "display_name": shown})
     response.headers["Cache-Control"] = "no-store"
     return response
 

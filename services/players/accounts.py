@@ -1,88 +1,60 @@
-"""Accounts: register and log in with a name and a password, login tokens that expire, and the seats an
-account holds.
+"""Accounts: register and log in with a name and a password, a display name shown to others, login tokens
+that expire (services/players/login_tokens.py), and the seats an account holds.
 
-* Passwords are stored as ``scrypt$<n>$<r>$<p>$<salt hex>$<key hex>`` (``hashlib.scrypt``, 16-byte salt).
-* Names are unique case-insensitively; an account's keys carry the tag ``{account:<lowercased name>}``.
-* A login token is 32 random bytes (url-safe base64), stored only as its sha256 with its expiry
-  (``settings.token_ttl``); the same token serves as the web session cookie and as an API bearer token.
-* Failed logins are counted per name and per client address for ``FAILURE_WINDOW`` seconds; past
-  ``MAX_FAILURES_PER_NAME`` / ``MAX_FAILURES_PER_ADDRESS`` every attempt is refused with ``LoginThrottled``
-  (HTTP 429, ``retry_after`` seconds) before the password is even checked. An unknown name and a wrong
-  password get the same answer after the same work (the key derivation runs for unknown names too).
+* Login names are 3 to 32 of ASCII letters, digits, ``_ . -`` (after NFKC: fullwidth letters become
+  plain ones), unique case-insensitively; an account's keys carry the tag ``{account:<lowercased name>}``.
+* A login name is never shown to other people: games, views, history and the lobby show the player names
+  people choose, and the web joins under the account's display name (unique case-insensitively too; see
+  services/players/names.py).
+* Passwords: services/players/passwords.py. Attempts are limited before a password is checked
+  (services/players/login_throttle.py: a back-off per name and address, ceilings per name and per
+  address). An unknown name and a wrong password get the same answer after the same work.
+* A password change revokes every login token of the account, and with them the seat tokens bound to them.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
-import math
 import re
 import secrets
-from dataclasses import dataclass
+import unicodedata
 from typing import Any
 
 import redis
 
 from services import keys
 from services.errors import ServiceError
+from services.players.login_throttle import LoginThrottle
+from services.players.login_tokens import Login, LoginTokens
+from services.players.names import name_fold, normal_name
+from services.players.passwords import UNKNOWN_NAME_HASH, hash_password, password_matches, valid_password
 from services.results import Account
 from services.settings import Settings
-from services.store.meta_store import account_field, token_digest
+from services.store.meta_store import account_field
 from services.store.replies import as_int, as_str
 
-NAME_RULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
-MIN_PASSWORD, MAX_PASSWORD = 8, 200
-SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_KEY_BYTES = 2**14, 8, 1, 32
-FAILURE_WINDOW = 15 * 60
-MAX_FAILURES_PER_NAME = 5
-MAX_FAILURES_PER_ADDRESS = 30
-_UNKNOWN_NAME_HASH = f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${'00' * 16}${'00' * SCRYPT_KEY_BYTES}"
+NAME_RULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,31}")
+MAX_DISPLAY_NAME = 40
 LOGIN_FAILED = ("login.failed", "Wrong name or password.")
 
 
-class LoginThrottled(ServiceError):
-    """Too many failed logins for this name or address: try again after ``retry_after`` seconds."""
-
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(429, "login.throttled", f"Too many failed logins; try again in {retry_after} s.")
-        self.retry_after = retry_after
-
-
-@dataclass(frozen=True)
-class Login:
-    """A fresh login: the token (shown once) and when it stops working (epoch seconds)."""
-
-    name: str
-    token: str
-    expires_at: float
-
-
-def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(
-        password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=SCRYPT_KEY_BYTES, maxmem=128 * n * r * 2
-    )
-
-
-def hash_password(password: str) -> str:
-    salt = secrets.token_bytes(16)
-    key = _scrypt(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${key.hex()}"
-
-
-def password_matches(password: str, stored: str) -> bool:
-    """Constant-time comparison of ``password`` against a stored ``scrypt$...`` hash."""
-    _, n, r, p, salt, key = stored.split("$")
-    derived = _scrypt(password, bytes.fromhex(salt), int(n), int(r), int(p))
-    return hmac.compare_digest(derived, bytes.fromhex(key))
-
-
 def name_key(name: str) -> str:
-    return name.lower()
+    """The form an account is stored and compared under (so "Ann" and "ann" are one account)."""
+    return name_fold(name)
+
+
+def login_name(name: Any) -> str | None:
+    """``name`` NFKC-normalised if it is a well-formed login name (a full match), else None."""
+    if not isinstance(name, str):
+        return None
+    normal = unicodedata.normalize("NFKC", name)
+    return normal if NAME_RULE.fullmatch(normal) else None
 
 
 def _valid_name(name: Any) -> str:
-    if not isinstance(name, str) or not NAME_RULE.fullmatch(name):
+    valid = login_name(name)
+    if valid is None:
         raise ServiceError(
             400,
             "name.invalid",
@@ -90,72 +62,95 @@ def _valid_name(name: Any) -> str:
             "digit.",
             field="name",
         )
-    return name
+    return valid
 
 
-def _valid_password(password: Any) -> str:
-    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ServiceError(
-            400,
-            "password.invalid",
-            f"password must be {MIN_PASSWORD} to {MAX_PASSWORD} characters.",
-            field="password",
-        )
-    return password
+def _default_display_name(key: str) -> str:
+    """A display name for an account that chose none: stable, and not its login name."""
+    return "player-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
 
 
 class Accounts:
     def __init__(self, connection: redis.Redis, settings: Settings) -> None:
         self._redis = connection
         self._settings = settings
+        self.throttle = LoginThrottle(connection)
+        self.tokens = LoginTokens(connection, settings)
 
-    def register(self, name: Any, password: Any) -> Account:
-        """A new account; 409 if the name (in any letter case) is taken."""
-        name, password = _valid_name(name), _valid_password(password)
-        doc = {"name": name, "password": hash_password(password), "created_at": self._settings.clock()}
-        if not self._redis.set(keys.account(name_key(name)), json.dumps(doc), nx=True):
+    def register(self, name: Any, password: Any, display_name: Any = None) -> Account:
+        """A new account; 409 if the name, or the display name, is taken (in any letter case)."""
+        name, password = _valid_name(name), valid_password(password)
+        key = name_key(name)
+        shown = (
+            "player-" + secrets.token_hex(4)
+            if display_name is None
+            else normal_name(display_name, "display_name", MAX_DISPLAY_NAME)
+        )
+        doc = {
+            "name": name,
+            "display_name": shown,
+            "password": hash_password(password),
+            "created_at": self._settings.clock(),
+        }
+        if not self._redis.set(keys.account(key), json.dumps(doc), nx=True):
             raise ServiceError(409, "name.taken", f"The name {name!r} is already taken.", field="name")
-        return Account(name=name, created_at=doc["created_at"])
+        if not self._redis.set(keys.display_name(name_fold(shown)), key, nx=True):
+            self._redis.delete(keys.account(key))
+            raise ServiceError(
+                409, "display_name.taken", f"The display name {shown!r} is taken.", field="display_name"
+            )
+        return self._account(doc)
 
     def profile(self, name: str) -> Account | None:
         doc = self._doc(name)
-        return None if doc is None else Account(name=doc["name"], created_at=doc["created_at"])
+        return None if doc is None else self._account(doc)
+
+    def display_name(self, name: str) -> str | None:
+        """The name an account shows to others (never its login name unless it chose so)."""
+        doc = self._doc(name)
+        return None if doc is None else self._shown(doc)
 
     def login(self, name: Any, password: Any, address: str) -> Login:
         """A new token for a right name and password. Every failure is the same 401 (``LOGIN_FAILED``);
-        429 (``LoginThrottled``) after too many recent failures for this name or this address."""
-        claimed = name if isinstance(name, str) else ""
-        counters = [
-            (keys.login_failures("name", name_key(claimed)[:64]), MAX_FAILURES_PER_NAME),
-            (keys.login_failures("address", address[:64]), MAX_FAILURES_PER_ADDRESS),
-        ]
-        self._refuse_if_throttled(counters)
-        doc = self._doc(claimed) if NAME_RULE.fullmatch(claimed) else None
-        stored = doc["password"] if doc is not None else _UNKNOWN_NAME_HASH
+        429 (``LoginThrottled``) when the attempt is over a limit (see login_throttle)."""
+        doc = self.check_password(name, password, address)
+        return self.tokens.issue(doc["name"], name_key(doc["name"]))
+
+    def check_password(self, name: Any, password: Any, address: str) -> dict[str, Any]:
+        """The account of a right name and password, counted by the throttle first; 401 / 429 otherwise."""
+        claimed = login_name(name)
+        key = name_key(claimed if claimed is not None else str(name) if isinstance(name, str) else "")
+        self.throttle.attempt(key, address, self._settings.clock())
+        doc = self._doc(claimed) if claimed is not None else None
+        stored = doc["password"] if doc is not None else UNKNOWN_NAME_HASH
         right = password_matches(password if isinstance(password, str) else "", stored)
         if doc is None or not right:
-            self._count_failure([key for key, _ in counters])
             raise ServiceError(401, *LOGIN_FAILED)
-        self._redis.delete(counters[0][0])
-        return self._issue(doc["name"])
+        self.throttle.succeeded(key, address)
+        return doc
+
+    def change_password(self, name: str, current: Any, new: Any, address: str) -> Login:
+        """Set a new password (the current one must be right: throttled like a login); every login token of
+        the account, and every seat token bound to one, stops working. Answers a fresh login."""
+        new_password = valid_password(new, "new_password")
+        try:
+            doc = self.check_password(name, current, address)
+        except ServiceError as refused:
+            if refused.http_status != 401:
+                raise
+            raise ServiceError(403, "password.wrong", "The current password is wrong.", "password") from None
+        key = name_key(doc["name"])
+        self._redis.set(keys.account(key), json.dumps({**doc, "password": hash_password(new_password)}))
+        self.tokens.revoke_all(key)
+        return self.tokens.issue(doc["name"], key)
 
     def authenticate(self, token: str) -> str | None:
         """The account name a login token stands for; None if unknown, forged, revoked or expired."""
-        if not token:
-            return None
-        raw = self._redis.get(keys.account_token(token_digest(token)))
-        if raw is None:
-            return None
-        entry = json.loads(as_str(raw))
-        if float(entry["expires_at"]) <= self._settings.clock():
-            self._redis.delete(keys.account_token(token_digest(token)))
-            return None
-        name: str = entry["name"]
-        return name
+        return self.tokens.account_of(token)
 
-    def logout(self, token: str) -> bool:
+    def logout(self, name: str, token: str) -> bool:
         """Revoke a login token; False if it was not a live token."""
-        return bool(self._redis.delete(keys.account_token(token_digest(token))))
+        return self.tokens.revoke(token, name_key(name))
 
     def bind_seat(self, name: str, game_id: str, seat: int) -> None:
         """List ``game_id`` among the account's games (written after the seat is claimed in the game's meta,
@@ -183,24 +178,10 @@ class Accounts:
         doc: dict[str, Any] = json.loads(as_str(raw))
         return doc
 
-    def _issue(self, name: str) -> Login:
-        token = secrets.token_urlsafe(32)
-        ttl = self._settings.token_ttl
-        expires_at = self._settings.clock() + ttl
-        entry = json.dumps({"name": name, "expires_at": expires_at})
-        self._redis.set(keys.account_token(token_digest(token)), entry, ex=max(1, math.ceil(ttl)))
-        return Login(name=name, token=token, expires_at=expires_at)
+    @staticmethod
+    def _shown(doc: dict[str, Any]) -> str:
+        shown = doc.get("display_name")
+        return shown if isinstance(shown, str) else _default_display_name(name_key(doc["name"]))
 
-    def _refuse_if_throttled(self, counters: list[tuple[str, int]]) -> None:
-        for key, limit in counters:
-            raw = self._redis.get(key)
-            if raw is not None and as_int(raw) >= limit:
-                remaining = as_int(self._redis.ttl(key))
-                raise LoginThrottled(remaining if remaining > 0 else FAILURE_WINDOW)
-
-    def _count_failure(self, counter_keys: list[str]) -> None:
-        pipe = self._redis.pipeline()
-        for key in counter_keys:
-            pipe.incr(key)
-            pipe.expire(key, FAILURE_WINDOW)
-        pipe.execute()
+    def _account(self, doc: dict[str, Any]) -> Account:
+        return Account(name=doc["name"], display_name=self._shown(doc), created_at=doc["created_at"])

@@ -13,24 +13,20 @@ from services import keys, validation
 from services.errors import ServiceError
 from services.parts import Parts
 from services.players.accounts import Accounts
+from services.players.names import name_fold
+from services.players.seat_tokens import SeatTokens
 from services.results import AccountGame, GameMeta, SeatGranted
-from services.store.meta_store import OPEN, OVER, RUNNING, account_field
+from services.store.meta_store import OPEN, OVER, RUNNING, account_field, name_field
 from services.store.replies import as_int, as_str
 
 _STATUS_ORDER = {RUNNING: 0, OPEN: 1, OVER: 2}
-
-
-def _holds(meta: GameMeta, seat: int, account: str) -> bool:
-    """The game's meta (not the account's index, which a crash may leave behind) says the account holds
-    ``seat``."""
-    held = (player.account for player in meta.players if player.seat == seat)
-    return any(isinstance(name, str) and name.lower() == account.lower() for name in held)
 
 
 class Seating:
     def __init__(self, parts: Parts, accounts: Accounts) -> None:
         self._parts = parts
         self._accounts = accounts
+        self.tokens = SeatTokens(parts, accounts.tokens)
 
     def create_invite(self, game_id: str) -> str:
         """A fresh invitation code for a private game (kept secret from the public meta)."""
@@ -64,22 +60,35 @@ class Seating:
                 raise ServiceError(403, "invite.wrong", "This is not this game's invitation code.", "invite")
 
     def take_seat(
-        self, meta: GameMeta, name: str, seat: int | None, account: str | None, invite: str | None
+        self,
+        meta: GameMeta,
+        name: str,
+        seat: int | None,
+        account: str | None,
+        invite: str | None,
+        login_digest: str | None = None,
     ) -> SeatGranted:
         """Admit the player (a private game needs its invitation), claim the seat in one atomic step (see
-        services/store/lua/claim.lua) and hand out its token."""
+        services/store/lua/claim.lua) and hand out its token (bound to ``login_digest``, the caller's login,
+        when an account takes the seat; see services/players/seat_tokens.py)."""
         self.admit(meta, invite)
         taken = self._claim(meta, name, seat, account)
-        token = secrets.token_urlsafe(24)
-        self._parts.meta.save_token(meta.id, token, taken)
+        issued = self.tokens.issue(meta.id, taken, login_digest if account else None)
         self.seated(meta.id, taken, account)
-        return SeatGranted(seat=taken, token=token)
+        return SeatGranted(seat=taken, token=issued.token, expires_at=issued.expires_at)
 
     def _claim(self, meta: GameMeta, name: str, seat: int | None, account: str | None) -> int:
         wanted = [validation.seat(meta, seat, "seat")] if seat is not None else range(meta.seats)
-        claim = self._parts.meta.claim(meta.id, wanted, name, account)
+        claim = self._parts.meta.claim(meta.id, wanted, name, account, name_fold(name))
         if claim.status == 1:
             return claim.seat
+        if claim.status == -3:
+            raise ServiceError(
+                409,
+                "name.taken",
+                f"Seat {claim.seat} already plays as {name!r} (in any letter case): choose another name.",
+                field="name",
+            )
         if claim.status == -1:
             raise ServiceError(409, "game.started", "This game has already started.")
         if claim.status == -2:
@@ -111,14 +120,18 @@ class Seating:
                     raise ServiceError(409, "game.started", "You can only leave a game that has not started.")
                 held = pipe.hget(meta_key, f"seat:{seat}")
                 tokens = pipe.hgetall(keys.seat_tokens(game_id))
-                account = json.loads(as_str(held)).get("account") if held is not None else None
+                player = json.loads(as_str(held)) if held is not None else {}
+                account = player.get("account")
                 pipe.multi()
                 pipe.hdel(meta_key, f"seat:{seat}")
+                if isinstance(player.get("name"), str):
+                    pipe.hdel(meta_key, name_field(name_fold(player["name"])))
                 if account:
                     pipe.hdel(meta_key, account_field(account))
                 for digest, token_seat in tokens.items():
                     if as_int(token_seat) == seat:
                         pipe.hdel(keys.seat_tokens(game_id), digest)
+                        pipe.hdel(keys.seat_token_terms(game_id), digest)
                 pipe.execute()
             except redis.WatchError:
                 raise ServiceError(409, "game.busy", "The game changed while you left; try again.") from None
@@ -133,7 +146,8 @@ class Seating:
         entries = []
         for game_id, seat in self._accounts.seats(account).items():
             meta = self._parts.meta.get(game_id)
-            if meta is None or not _holds(meta, seat, account):
+            # The game's meta (not the account's index, which a crash may leave behind) decides.
+            if meta is None or self._accounts.seat_in(account, game_id) != seat:
                 continue
             your_turn = meta.status == RUNNING and seat in self._parts.projections.to_act(game_id).to_act
             fields = msgspec.structs.asdict(meta)

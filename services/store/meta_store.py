@@ -2,7 +2,8 @@
 
 Meta is a hash: ``doc`` (JSON: id, game, seats, options, public, created_at), ``status`` (written by
 ``append.lua`` when the game ends), one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
-account holding it, if any) and one ``account:<lowercased name>`` field (the seat) per account seated.
+account holding it, if any; the account is never shown), one ``account:<lowercased name>`` field (the seat)
+per account seated and one ``name:<casefolded player name>`` field (the seat) per player who joined.
 A seat is taken by ``claim.lua`` (game open, account not seated yet, seat free: one step, so two players
 never take the same seat, an account never holds two, and a crash never leaves half a claim); a game
 starts by ``start.lua`` (open and every seat taken: one step, so a seat left meanwhile is seen).
@@ -30,6 +31,11 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def name_field(folded_name: str) -> str:
+    """The meta field holding the seat of the player of that name (casefolded: no two players share one)."""
+    return f"name:{folded_name}"
+
+
 def account_field(account: str) -> str:
     """The meta field holding the seat of ``account`` (names are unique case-insensitively)."""
     return f"account:{account.lower()}"
@@ -37,7 +43,7 @@ def account_field(account: str) -> str:
 
 class Claim(NamedTuple):
     """``claim.lua``'s answer: status 1 taken, 0 every seat tried is taken, -1 the game is not open, -2 the
-    account already holds ``seat``."""
+    account already holds ``seat``, -3 the player at ``seat`` has that name already."""
 
     status: int
     seat: int
@@ -78,11 +84,15 @@ class MetaStore:
             self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", json.dumps({"name": name, "bot": bot}))
         )
 
-    def claim(self, game_id: str, seats: Sequence[int], name: str, account: str | None) -> Claim:
-        """Take the first free seat of ``seats`` for a player (held by ``account`` if given) in one step."""
+    def claim(
+        self, game_id: str, seats: Sequence[int], name: str, account: str | None, folded_name: str
+    ) -> Claim:
+        """Take the first free seat of ``seats`` for a player (held by ``account`` if given) in one step,
+        unless another player of the game has the name (``folded_name``: compared casefolded)."""
         value = json.dumps({"name": name, "bot": False, **({"account": account} if account else {})})
         field = account_field(account) if account else ""
-        result = self._scripts.claim(keys=[keys.meta(game_id)], args=[value, field, *seats])
+        args: list[str | int] = [value, field, name_field(folded_name), *seats]
+        result = self._scripts.claim(keys=[keys.meta(game_id)], args=args)
         return Claim(as_int(result[0]), as_int(result[1]))
 
     def status(self, game_id: str) -> str | None:
@@ -93,13 +103,6 @@ class MetaStore:
         """Flip open -> running if every seat is taken, in one step: 1 started, 0 not open, else
         ``-1 - <first empty seat>``."""
         return as_int(self._scripts.start(keys=[keys.meta(game_id)], args=[seats]))
-
-    def save_token(self, game_id: str, token: str, seat: int) -> None:
-        self._redis.hset(keys.seat_tokens(game_id), token_digest(token), seat)
-
-    def seat_of(self, game_id: str, token: str) -> int | None:
-        raw = self._redis.hget(keys.seat_tokens(game_id), token_digest(token))
-        return as_int(raw) if raw is not None else None
 
     def all_ids(self) -> list[str]:
         return [as_str(game_id) for game_id in self._redis.zrange(keys.games(), 0, -1)]

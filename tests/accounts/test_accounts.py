@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from services.players.accounts import MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_NAME
+from services.players.login_throttle import ThrottlePolicy
 from tests.accounts.conftest import PASSWORD, Site
 
 DAY = 24 * 3600
@@ -50,30 +50,60 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(site: Site) ->
     assert "Set-Cookie" not in wrong.headers
 
 
-def test_repeated_failures_for_one_name_are_slowed_down_even_with_the_right_password(site: Site) -> None:
+def _guess(site: Site, name: str, address: str, password: str = "guess!!!") -> int:
+    response = site.client(address).post("/api/sessions", json={"name": name, "password": password})
+    return int(response.status_code)
+
+
+def test_a_guesser_locks_out_only_their_own_address_not_the_user(site: Site) -> None:
     site.register("akhenaten")
-    for attempt in range(MAX_FAILURES_PER_NAME):
-        address = f"198.51.100.{attempt}"
-        guess = site.client(address).post("/api/sessions", json={"name": "akhenaten", "password": "guess!!!"})
-        assert guess.status_code == 401
-    throttled = site.client("198.51.100.99").post(
+    free = site.service.accounts.throttle.policy.free_attempts
+    assert [_guess(site, "akhenaten", "198.51.100.7") for _ in range(free)] == [401] * free
+    throttled = site.client("198.51.100.7").post(
         "/api/sessions", json={"name": "akhenaten", "password": PASSWORD}
     )
     assert throttled.status_code == 429
+    assert throttled.get_json()["error"]["code"] == "login.throttled"
     assert int(throttled.headers["Retry-After"]) > 0
+    assert _guess(site, "akhenaten", "203.0.113.50", PASSWORD) == 200
+
+
+def test_the_back_off_of_one_name_and_address_doubles_after_each_further_failure(site: Site) -> None:
+    site.register("nefertiti")
+    policy = site.service.accounts.throttle.policy
+    for _ in range(policy.free_attempts):
+        _guess(site, "nefertiti", "198.51.100.8")
+    waits = []
+    for _ in range(3):
+        refused = site.client("198.51.100.8").post(
+            "/api/sessions", json={"name": "nefertiti", "password": "x"}
+        )
+        waits.append(int(refused.headers["Retry-After"]))
+        site.clock.advance(waits[-1])
+        assert _guess(site, "nefertiti", "198.51.100.8") == 401
+    assert waits == [int(policy.first_delay), int(policy.first_delay) * 2, int(policy.first_delay) * 4]
+    site.clock.advance(waits[-1] * 2)
+    assert _guess(site, "nefertiti", "198.51.100.8", PASSWORD) == 200
+    assert _guess(site, "nefertiti", "198.51.100.8") == 401  # a success forgets the back-off
+
+
+def test_a_name_is_locked_only_past_a_ceiling_far_above_the_free_attempts(site: Site) -> None:
+    site.register("tutankhamun")
+    default = site.service.accounts.throttle.policy
+    assert default.name_ceiling >= 20 * default.free_attempts
+    policy = ThrottlePolicy(name_ceiling=3 * default.free_attempts)  # the same rule, fewer password checks
+    site.service.accounts.throttle.policy = policy
+    for attempt in range(policy.name_ceiling):
+        assert _guess(site, "tutankhamun", f"10.{attempt // 250}.{attempt % 250}.1") == 401
+    assert _guess(site, "tutankhamun", "192.0.2.200", PASSWORD) == 429
     site.register("tiye")
-    assert (
-        site.client("198.51.100.99")
-        .post("/api/sessions", json={"name": "tiye", "password": PASSWORD})
-        .status_code
-        == 200
-    )
+    assert _guess(site, "tiye", "192.0.2.200", PASSWORD) == 200
 
 
 def test_repeated_failures_from_one_address_are_slowed_down_across_names(site: Site) -> None:
     site.register("seti")
     attacker = site.client("192.0.2.66")
-    for attempt in range(MAX_FAILURES_PER_ADDRESS):
+    for attempt in range(site.service.accounts.throttle.policy.address_ceiling):
         guess = attacker.post("/api/sessions", json={"name": f"name-{attempt}", "password": "guess!!!"})
         assert guess.status_code == 401
     assert attacker.post("/api/sessions", json={"name": "seti", "password": PASSWORD}).status_code == 429
@@ -115,3 +145,11 @@ def test_logging_out_ends_the_token_and_the_cookie(site: Site) -> None:
     assert browser.get("/api/accounts/me").status_code == 401
     gone = site.client().get("/api/accounts/me", headers={"Authorization": f"Bearer {token}"})
     assert gone.status_code == 401
+
+
+def test_successful_logins_give_their_attempts_back_so_a_shared_address_is_not_throttled(site: Site) -> None:
+    site.register("office-worker")
+    office = "203.0.113.80"
+    site.service.accounts.throttle.policy = ThrottlePolicy(address_ceiling=3, name_ceiling=3)
+    for _ in range(3 + 5):
+        assert _guess(site, "office-worker", office, PASSWORD) == 200

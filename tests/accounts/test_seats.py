@@ -26,7 +26,7 @@ def test_joining_while_logged_in_binds_the_seat_to_the_account(site: Site) -> No
     joined = site.join(game["id"], khafre, name="Khafre")
     assert joined.status_code == 201
     players = site.client().get(f"/api/games/{game['id']}").get_json()["players"]
-    assert players == [{"seat": 0, "name": "Khafre", "bot": False, "account": "khafre"}]
+    assert players == [{"seat": 0, "name": "Khafre", "bot": False}]  # the login name is never shown
     another_login = site.login("khafre")
     view = site.client().get(f"/api/games/{game['id']}/seats/0/view", headers=another_login)
     assert view.status_code == 200
@@ -82,7 +82,8 @@ def test_a_private_game_is_joined_only_with_its_invitation(site: Site) -> None:
     assert site.client().get(f"/api/invites/{code}").get_json()["id"] == game["id"]
     joined = site.client().post(f"/api/invites/{code}/seats", json={}, headers=imhotep)
     assert joined.status_code == 201
-    assert site.service.meta(game["id"]).players[0].name == "imhotep"
+    shown = site.service.meta(game["id"]).players[0].name  # the display name, not the login name
+    assert shown == site.service.accounts.display_name("imhotep") != "imhotep"
     shared = site.client().get(f"/api/games/{game['id']}/invite", headers=imhotep).get_json()
     assert shared == {"invite": code, "url": f"/api/invites/{code}"}
     by_code = site.join(game["id"], {}, name="friend", invite=code)

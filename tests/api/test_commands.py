@@ -56,14 +56,32 @@ def test_a_stale_expected_version_is_a_409_that_changes_nothing(api: Harness) ->
     assert api.fingerprint(table.game_id) == before
 
 
-def test_resubmitting_a_command_id_returns_the_first_outcome(api: Harness) -> None:
+def test_resubmitting_a_command_id_with_the_same_body_returns_the_first_outcome(api: Harness) -> None:
     table = api.new_game()
     hand = api.seat_view(table, 0)["view"]["hand"]
     first = api.submit(table, 0, {"type": "toy.play_card", "card": hand[0]}, "once")
-    again = api.submit(table, 0, {"type": "toy.play_card", "card": hand[1]}, "once")
+    again = api.submit(table, 0, {"card": hand[0], "type": "toy.play_card"}, "once")
     assert first.status_code == again.status_code == 200
     assert again.json["version"] == first.json["version"]
     api.settle(table.game_id)
+    assert api.seat_view(table, 0)["view"]["hand"] == hand[1:]
+
+
+def test_a_command_id_sent_again_with_another_body_is_refused_and_changes_nothing(api: Harness) -> None:
+    table = api.new_game()
+    hand = api.seat_view(table, 0)["view"]["hand"]
+    first = api.submit(table, 0, {"type": "toy.play_card", "card": hand[0]}, "once")
+    assert first.status_code == 200
+    api.settle(table.game_id)
+    before = api.fingerprint(table.game_id)
+    reused = api.submit(table, 0, {"type": "toy.play_card", "card": hand[1]}, "once")
+    assert reused.status_code == 409
+    assert (reused.json["error"]["code"], reused.json["error"]["field"]) == (
+        "command_id.reused",
+        "command_id",
+    )
+    api.settle(table.game_id)
+    assert api.fingerprint(table.game_id) == before
     assert api.seat_view(table, 0)["view"]["hand"] == hand[1:]
 
 

@@ -100,12 +100,14 @@ def test_a_games_pages_carry_its_title_and_link_its_stylesheet_only_when_it_has_
 
 def test_the_session_says_who_is_signed_in_and_answers_200_to_nobody(api: Harness) -> None:
     anonymous = api.client.get("/web/session.json")
-    assert anonymous.status_code == 200 and anonymous.json == {"name": None}
+    nobody = {"name": None, "display_name": None}
+    assert anonymous.status_code == 200 and anonymous.json == nobody
     account = {"name": "wanda", "password": "papyrus-pass-9"}
-    assert api.client.post("/api/accounts", json=account).status_code == 201
+    registered = api.client.post("/api/accounts", json={**account, "display_name": "Wanda W."})
+    assert registered.status_code == 201
     login = api.client.post("/api/sessions", json=account)
     cookie = login.headers["Set-Cookie"].split(";")[0]
     signed_in = api.client.get("/web/session.json", headers={"Cookie": cookie})
-    assert signed_in.status_code == 200 and signed_in.json == {"name": "wanda"}
+    assert signed_in.status_code == 200 and signed_in.json == {"name": "wanda", "display_name": "Wanda W."}
     forged = api.client.get("/web/session.json", headers={"Cookie": "papyrus_session=forged"})
-    assert forged.status_code == 200 and forged.json == {"name": None}
+    assert forged.status_code == 200 and forged.json == nobody

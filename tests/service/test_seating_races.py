@@ -80,7 +80,7 @@ def test_a_join_that_dies_right_after_claiming_keeps_the_seat_and_a_retry_lists_
         raise SystemError("the process died")
 
     with monkeypatch.context() as patched:
-        patched.setattr(service.parts.meta, "save_token", dies)
+        patched.setattr(service.seating.tokens, "issue", dies)
         with pytest.raises(SystemError):
             service.join(game_id, "Ann", account="ann")
     assert service.accounts.seat_in("ann", game_id) == 0

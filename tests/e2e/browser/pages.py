@@ -11,9 +11,11 @@ if TYPE_CHECKING:
 WAIT_MS = 15_000
 
 
-def register(page: Page, base_url: str, name: str, password: str) -> None:
+def register(page: Page, base_url: str, name: str, password: str, display_name: str | None = None) -> None:
+    """Register the login ``name``, shown to others as ``display_name`` (``name`` unless given)."""
     page.goto(f"{base_url}/register")
     page.fill("#name", name)
+    page.fill("#display-name", display_name or name)
     page.fill("#password", password)
     page.click("#account-form button[type=submit]")
     page.wait_for_url(f"{base_url}/")

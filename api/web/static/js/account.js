@@ -11,10 +11,11 @@ form.addEventListener("submit", async (event) => {
   showError(error, "");
   const name = form.elements.name.value.trim();
   const password = form.elements.password.value;
-  if (!name) return showError(error, "Your player name is required.");
+  const displayName = form.elements.display_name ? form.elements.display_name.value.trim() : "";
+  if (!name) return showError(error, "Your login name is required.");
   if (!password) return showError(error, "A password is required.");
   try {
-    if (form.dataset.mode === "register") await register(name, password);
+    if (form.dataset.mode === "register") await register(name, password, displayName);
     else await signIn(name, password);
     window.location.assign("/");
   } catch (failure) {

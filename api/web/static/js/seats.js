@@ -1,6 +1,6 @@
 // Taking a seat (bound to the signed-in account), and the creator's choice to fill empty seats with bots.
 import { api, post } from "./api.js";
-import { player } from "./session.js";
+import { confirmPlayer, player } from "./session.js";
 
 const BOTS = "papyrus.bots";
 
@@ -8,7 +8,10 @@ const BOTS = "papyrus.bots";
 export async function joinGame(gameId, invite = null) {
   const me = player();
   if (!me) throw new Error("Sign in first.");
-  const { data } = await post(`/games/${encodeURIComponent(gameId)}/seats`, { name: me.name, ...(invite ? { invite } : {}) });
+  // Other players see the display name, never the login name.
+  const name = me.displayName || (await confirmPlayer())?.displayName;
+  if (!name) throw new Error("Sign in again: your display name is unknown.");
+  const { data } = await post(`/games/${encodeURIComponent(gameId)}/seats`, { name, ...(invite ? { invite } : {}) });
   return data;
 }
 

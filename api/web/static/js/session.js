@@ -1,17 +1,21 @@
 // Who plays in this browser. The server keeps the login (an HttpOnly session cookie); this module remembers
-// only the account's name for the header, and asks the server for the account's games and seats.
+// only the account's login name (for the header, seen by its owner only) and its display name (the name
+// other players see: a seat is taken under it), and asks the server for the account's games and seats.
 import { api, get, post } from "./api.js";
 
 const NAME = "papyrus.player";
+const DISPLAY_NAME = "papyrus.display_name";
 
 export function player() {
   const name = localStorage.getItem(NAME);
-  return name ? { name } : null;
+  return name ? { name, displayName: localStorage.getItem(DISPLAY_NAME) || null } : null;
 }
 
-function remember(name) {
+function remember(name, displayName = null) {
   if (name) localStorage.setItem(NAME, name);
   else localStorage.removeItem(NAME);
+  if (name && displayName) localStorage.setItem(DISPLAY_NAME, displayName);
+  else localStorage.removeItem(DISPLAY_NAME);
 }
 
 let confirming = null;
@@ -20,9 +24,9 @@ let confirming = null;
 // so a signed-out visitor's page makes no failing request; asked once per page.
 export function confirmPlayer() {
   confirming = confirming || fetch("/web/session.json", { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" })
-    .then((response) => (response.ok ? response.json() : { name: player()?.name ?? null }))
+    .then((response) => (response.ok ? response.json() : { name: player()?.name ?? null, display_name: player()?.displayName ?? null }))
     .then((session) => {
-      remember(session.name);
+      remember(session.name, session.display_name);
       return player();
     }, () => player());
   return confirming;
@@ -30,12 +34,12 @@ export function confirmPlayer() {
 
 export async function signIn(name, password) {
   const { data } = await post("/sessions", { name, password });
-  remember(data.name);
+  remember(data.name, data.display_name);
   confirming = null;
 }
 
-export async function register(name, password) {
-  await post("/accounts", { name, password });
+export async function register(name, password, displayName = "") {
+  await post("/accounts", { name, password, ...(displayName ? { display_name: displayName } : {}) });
   await signIn(name, password);
 }
 

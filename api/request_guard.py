@@ -1,0 +1,75 @@
+"""Refusals made before any view runs, against cross-site request forgery (issue 13):
+
+* every request body must be sent as ``Content-Type: application/json`` (415 ``content_type.unsupported``
+  otherwise): a cross-site HTML form can only send form or ``text/plain`` bodies, and a cross-site script
+  cannot send JSON without a CORS preflight, which this service never grants;
+* an unsafe request (not GET/HEAD/OPTIONS) that carries the session cookie, and every login or registration,
+  is refused (403 ``origin.forbidden``) when its ``Origin`` is not the service's own, or, without an
+  ``Origin``, when ``Sec-Fetch-Site`` says another site sent it ("same-site" included: a sibling origin
+  is another origin). A cross-site form can thus neither act for a victim nor log a victim in as the
+  attacker. API clients that send neither header (curl, bots) are not browsers and are let through.
+
+The service's own origin is the scheme and host of the request as it arrived (behind a reverse proxy, as
+the proxy forwarded them: ``PAPYRUS_TRUSTED_PROXIES``, api/proxies.py).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+
+from api.account_auth import SESSION_COOKIE
+from api.endpoints import SAFE_METHODS
+from api.errors import ApiError
+
+JSON = "application/json"
+SAME_ORIGIN_FETCHES = frozenset({"same-origin", "none"})
+# Endpoints that take no cookie but must not be driven by another site (login CSRF).
+CREDENTIAL_ENDPOINTS = frozenset({"accounts.login", "accounts.register"})
+
+
+def _require_json_body() -> None:
+    if request.get_data(cache=True) and request.mimetype != JSON:
+        sent = request.content_type or "none"
+        raise ApiError(
+            415,
+            "content_type.unsupported",
+            f"Send the request body as `Content-Type: {JSON}` (got {sent!r}).",
+            "Content-Type",
+        )
+
+
+def own_origin() -> str:
+    return f"{request.scheme}://{request.host}".lower()
+
+
+def _sent_by_another_site() -> bool:
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        return origin.strip().lower().rstrip("/") != own_origin()
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    return fetch_site is not None and fetch_site.strip().lower() not in SAME_ORIGIN_FETCHES
+
+
+def _refuse_foreign_origin() -> None:
+    cookie_authenticated = SESSION_COOKIE in request.cookies
+    if not (cookie_authenticated or request.endpoint in CREDENTIAL_ENDPOINTS):
+        return
+    if _sent_by_another_site():
+        raise ApiError(
+            403,
+            "origin.forbidden",
+            "This request comes from another site (its `Origin` / `Sec-Fetch-Site` is not this service's "
+            f"own, {own_origin()}): refused so no other site can act for you.",
+            "Origin",
+        )
+
+
+def guard_request() -> None:
+    if request.method in SAFE_METHODS:
+        return
+    _require_json_body()
+    _refuse_foreign_origin()
+
+
+def install_request_guard(app: Flask) -> None:
+    app.before_request(guard_request)

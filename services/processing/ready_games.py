@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable
 
 import redis
+from rq.timeouts import BaseTimeoutException
 
 from services import keys
 from services.store.lua_scripts import source
@@ -64,6 +65,10 @@ class ReadyGames:
         raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()])
         return as_str(raw) if raw else None
 
+    def waiting(self) -> int:
+        """How many games are noted as waiting for a decision (a game may be noted twice)."""
+        return int(self._rq.llen(keys.ready_games()))
+
     def job_stops(self) -> None:
         """The calling job stops counting while games still wait (it used up its budget)."""
         self._rq.decr(keys.decision_jobs_queued())
@@ -87,8 +92,8 @@ def decide_ready_games(
             continue  # noted with this job, decided just before
         try:
             decided += decide_if_queued(game_id)
-        except STORE_UNAVAILABLE:
-            raise
+        except (*STORE_UNAVAILABLE, BaseTimeoutException):
+            raise  # an outage is ridden out by the worker, a job timeout ends the job
         except Exception:
             log.exception("game %s: deciding its queued commands failed; the sweep will retry", game_id)
     ready.job_stops()

@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 from rq import SimpleWorker
+from rq.timeouts import JobTimeoutException
 
 from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
-from services.processing.ready_games import MAX_QUEUED_JOBS
+from services.observability.service_probe import StoreProbe
+from services.processing.ready_games import MAX_QUEUED_JOBS, decide_ready_games
 from services.read_side.projections import Projections, seat_name, view_body
 from services.store.command_inbox import outcome_in
 from services.store.layout import encode_outcome
@@ -152,3 +154,38 @@ def test_a_running_decision_job_takes_the_games_noted_while_it_runs(
 
     assert queued_meanwhile == [1], "one job running and one queued: no job for the games noted meanwhile"
     assert all(service.outcome(game_id, "c1") is not None for game_id in (first, second, *later))
+
+
+def test_the_queue_depth_counts_the_games_waiting_for_a_decision_job(service: GameService) -> None:
+    games = [new_game(service)[0] for _ in range(MAX_QUEUED_JOBS + 3)]
+    drain(service)
+    for game_id in games:
+        submit_first_legal(service, game_id, "c1")
+    queue = service.parts.scheduler.queue
+    assert queue.count == MAX_QUEUED_JOBS
+    assert StoreProbe(service.parts).queue_depth() == MAX_QUEUED_JOBS + len(games)
+    drain(service)
+    assert StoreProbe(service.parts).queue_depth() == 0
+
+
+def test_a_game_that_fails_is_left_to_the_sweep_but_a_job_timeout_ends_the_job(service: GameService) -> None:
+    ready = service.parts.scheduler.ready
+    decided: list[str] = []
+
+    def decide(game_id: str) -> int:
+        if game_id == "broken":
+            raise ValueError("a bug in one game")
+        if game_id == "slow":
+            raise JobTimeoutException("the job ran out of time")
+        decided.append(game_id)
+        return 1
+
+    for game_id in ("broken", "fine"):
+        ready.note(game_id)
+    assert decide_ready_games(ready, "own", decide, lambda: None) == 1
+    assert decided == ["fine"]
+    for game_id in ("slow", "never"):
+        ready.note(game_id)
+    with pytest.raises(JobTimeoutException):
+        decide_ready_games(ready, "own", decide, lambda: None)
+    assert decided == ["fine"]

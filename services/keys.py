@@ -193,13 +193,14 @@ def scheduler_lock() -> str:
 
 
 def ready_games() -> str:
-    """On RQ's Redis: list of game ids waiting for a decision job (services/processing/ready_games.py)."""
-    return f"{PREFIX}:ready"
+    """On RQ's Redis: list of game ids waiting for a decision job (services/processing/ready_games.py); one
+    hash tag with :func:`decision_jobs_queued`, which the same scripts touch."""
+    return f"{PREFIX}:{{ready}}:games"
 
 
 def decision_jobs_queued() -> str:
     """On RQ's Redis: how many decision jobs are queued or running (expires when left alone)."""
-    return f"{PREFIX}:ready:jobs"
+    return f"{PREFIX}:{{ready}}:jobs"
 
 
 def game_tag_pattern() -> str:

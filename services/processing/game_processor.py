@@ -98,7 +98,9 @@ class GameProcessor:
                     head, state = self._decide(game, game_id, head, state, entry_id, command)
                     decided += 1
                     decided_at = parts.settings.clock() if decided_at is None else decided_at
-                head, state = self._run_automatic(game, game_id, head, state)
+                    # the steps a command triggers run before the next command is decided, as a replay
+                    # of the log (and papyrus verify) decides them
+                    head, state = self._run_automatic(game, game_id, head, state)
                 if len(pending) < PENDING_BATCH:
                     break
             except StaleVersion as stale:

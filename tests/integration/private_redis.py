@@ -32,6 +32,9 @@ def redis_server_or_skip() -> str:
     return found
 
 
+ACK_PROBE = "private-redis:ack-probe"
+
+
 class PrivateRedis:
     """``redis-server`` started by the test (no persistence), optionally a replica of another one."""
 
@@ -50,6 +53,14 @@ class PrivateRedis:
 
     def wait_for_replicas(self, count: int) -> None:
         self._wait(lambda: self.client.info("replication")["connected_slaves"] >= count, "got no replica")
+
+    def wait_acknowledged(self, count: int) -> None:
+        """Until ``count`` replicas acknowledge a write made now: after a diskless full sync the primary
+        streams writes to a replica, and counts it in WAIT, only from the replica's first REPLCONF ACK (up
+        to a second after the replica reports its link up)."""
+        self.client.set(ACK_PROBE, "1")  # WAIT counts replicas holding this connection's last write
+        self._wait(lambda: int(self.client.wait(count, 100)) >= count, "has no replica acknowledging writes")
+        self.client.delete(ACK_PROBE)
 
     def wait_in_sync(self) -> None:
         self._wait(lambda: self.client.info("replication")["master_link_status"] == "up", "is not in sync")

@@ -78,6 +78,7 @@ def test_with_a_replica_a_command_is_answered_once_the_replica_holds_it(
     try:
         primary.wait_for_replicas(1)
         replica.wait_in_sync()
+        primary.wait_acknowledged(1)
         client, _ = running
         game_id, headers = started_game(client)
         answer = submit(client, game_id, headers, "m1", a_legal_command(client, game_id, headers))
@@ -113,6 +114,7 @@ def test_without_a_replica_the_command_is_stored_decided_and_answered_503(
     try:
         primary.wait_for_replicas(1)
         replica.wait_in_sync()
+        primary.wait_acknowledged(1)
         confirmed = submit(client, game_id, headers, "m1", command)
         assert (
             confirmed.status_code == 200 and confirmed.get_json()["version"] == polled.get_json()["version"]

@@ -1,5 +1,6 @@
 """Who is logged in: an account's login token, sent as ``Authorization: Bearer <token>`` (API clients) or
-as the ``papyrus_session`` cookie (the web; HttpOnly, SameSite=Lax, Secure over HTTPS)."""
+as the ``papyrus_session`` cookie (the web; HttpOnly, SameSite=Lax, Secure unless ``PAPYRUS_SECURE_COOKIES``
+is off or the API runs embedded)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from flask import Response, g, request
 
 from api.context import game_service
 from api.errors import ApiError
+from api.response_headers import secure_cookies
 from services.players.login_tokens import Login
 from services.store.meta_store import token_digest
 
@@ -78,9 +80,9 @@ def set_session_cookie(response: Response, login: Login, max_age: float) -> None
         path="/",
         httponly=True,
         samesite="Lax",
-        secure=request.is_secure,
+        secure=secure_cookies(),
     )
 
 
 def clear_session_cookie(response: Response) -> None:
-    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="Lax", secure=request.is_secure)
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="Lax", secure=secure_cookies())

@@ -15,6 +15,7 @@ from api.errors import register_error_handlers
 from api.proxies import TrustedProxies, parse_networks
 from api.request_guard import install_request_guard
 from api.request_log import install_request_log
+from api.response_headers import install_response_headers
 from api.store_outage import register_store_outage_handler
 from services.game_service import GameService
 from services.observability.setup import observe_from_env
@@ -50,6 +51,7 @@ def create_app(
     register_error_handlers(app)
     register_store_outage_handler(app)
     install_request_log(app)
+    install_response_headers(app)
     install_request_guard(app)
     app.wsgi_app = TrustedProxies(app.wsgi_app, parse_networks(config.trusted_proxies))  # type: ignore[method-assign]
     for blueprint in all_blueprints():

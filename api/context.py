@@ -20,6 +20,7 @@ class ApiConfig:
 
     max_body_bytes: int = 64 * 1024
     submit_wait_seconds: float = 2.0
+    secure_cookies: bool | None = None
     trusted_proxies: str = ""  # PAPYRUS_TRUSTED_PROXIES: see api/proxies.py
 
     @classmethod
@@ -28,6 +29,7 @@ class ApiConfig:
         return cls(
             max_body_bytes=int(_number(source, "PAPYRUS_MAX_BODY_BYTES", cls.max_body_bytes, whole=True)),
             submit_wait_seconds=_number(source, "PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds),
+            secure_cookies=_switch(source, "PAPYRUS_SECURE_COOKIES"),
             trusted_proxies=source.get("PAPYRUS_TRUSTED_PROXIES", "").strip(),
         )
 
@@ -44,6 +46,19 @@ def _number(env: Mapping[str, str], name: str, default: float, whole: bool = Fal
     if value < 0:
         raise ValueError(f"{name} must be >= 0, got {raw!r}")
     return value
+
+
+_ON, _OFF = frozenset({"1", "true", "yes", "on"}), frozenset({"0", "false", "no", "off"})
+
+
+def _switch(env: Mapping[str, str], name: str) -> bool | None:
+    """An on/off setting (1/0, true/false, yes/no, on/off); None when unset."""
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return None
+    if raw not in _ON | _OFF:
+        raise ValueError(f"{name} must be on or off (1/0, true/false, yes/no), got {raw!r}")
+    return raw in _ON
 
 
 @dataclass(frozen=True)

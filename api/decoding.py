@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 from flask import request
@@ -20,7 +20,8 @@ def _join(path: str, name: str | None) -> str | None:
     parts = [part for part in (path.lstrip("."), name) if part]
     if not parts:
         return None
-    return ".".join(parts).replace(".[", "[")
+    # "[...]" stands for any key of a free-form object: the object itself is the field named
+    return ".".join(parts).replace(".[", "[").replace("[...]", "")
 
 
 def field_of(error: msgspec.ValidationError) -> tuple[str | None, str]:
@@ -43,12 +44,60 @@ def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
             raise ApiError(400, "body_missing", "The request needs a JSON object body.", "body")
         raw = b"{}"
     try:
-        return msgspec.json.decode(raw, type=kind)
+        decoded = msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as invalid:
-        field, reason = field_of(invalid)
-        raise ApiError(400, "invalid_field", reason, field or "body") from None
+        decoded = _with_whole_floats(raw, kind, invalid)
     except msgspec.DecodeError as malformed:
         raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
+    refuse_oversized_integers(decoded)
+    return decoded
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that has no fraction (``4.0``) as an int: JSON does not tell them apart."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
+
+
+def _with_whole_floats(raw: bytes, kind: type[T], invalid: msgspec.ValidationError) -> T:
+    """JSON (and so the OpenAPI document) calls ``5.0`` an integer: read it as ``5`` where the body holds a
+    number written so; otherwise refuse with the first error, naming its field."""
+    try:
+        return msgspec.convert(whole_numbers(msgspec.json.decode(raw)), kind)
+    except (msgspec.ValidationError, msgspec.DecodeError, OverflowError):
+        field, reason = field_of(invalid)
+        raise ApiError(400, "invalid_field", reason, field or "body") from None
+
+
+SMALLEST_INT, LARGEST_INT = -(2**63), 2**64 - 1  # what msgspec (and so the store's encoding) can write
+
+
+def oversized_integer(value: object, path: str = "") -> str | None:
+    """The JSON path of the first integer in ``value`` that the store could not encode, else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return path if not SMALLEST_INT <= value <= LARGEST_INT else None
+    if isinstance(value, msgspec.Struct):
+        value = {name: getattr(value, name) for name in value.__struct_fields__}
+    if isinstance(value, dict):
+        items = [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
+    elif isinstance(value, list):
+        items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]
+    else:
+        return None
+    return next((found for name, item in items if (found := oversized_integer(item, name))), None)
+
+
+def refuse_oversized_integers(value: object) -> None:
+    """Free-form parts of a body (a command, a game's options) may hold integers of any size that JSON
+    allows: refuse one beyond 64 bits (400 naming it) instead of failing to store it."""
+    found = oversized_integer(value)
+    if found is not None:
+        raise ApiError(400, "invalid_field", "Integer value out of range (64 bits at most)", found)
 
 
 MAX_DIGITS = 18  # every count and version fits, and so does a Redis stream id built from it
@@ -59,13 +108,14 @@ def is_whole_number(value: str) -> bool:
     return value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS
 
 
-def query_int(name: str, minimum: int = 0) -> int | None:
+def query_int(name: str, minimum: int = 0, maximum: int | None = None) -> int | None:
     """An optional non-negative integer query parameter such as ``?at=12``."""
     value = request.args.get(name)
     if value is None:
         return None
-    if not is_whole_number(value) or int(value) < minimum:
-        raise ApiError(400, "invalid_query", f"`{name}` must be an integer >= {minimum}.", name)
+    if not is_whole_number(value) or not minimum <= int(value) <= (maximum or int(value)):
+        bounds = f"from {minimum} to {maximum}" if maximum is not None else f">= {minimum}"
+        raise ApiError(400, "invalid_query", f"`{name}` must be an integer {bounds}.", name)
     return int(value)
 
 

@@ -13,6 +13,7 @@ from flask import Blueprint
 from api.refusals import FOREIGN_ORIGIN, STORE_UNAVAILABLE, UNSUPPORTED_MEDIA, Refusal
 
 API_PREFIX = "/api"
+MAX_QUERY_INT = 10**18 - 1  # the longest whole number api/decoding.py reads (18 digits)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 Auth = Literal["none", "seat", "optional", "account"]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -25,6 +26,8 @@ class Freeform:
     name: str
     description: str
     array: bool = False
+    media_type: str = "application/json"
+    event_data: type | None = None  # text/event-stream: the struct each event's `data` holds as JSON
 
 
 # A JSON body: a msgspec Struct type (or ``list[...]`` of one, or a union of them), a Freeform, or None.
@@ -36,6 +39,8 @@ class QueryParam:
     name: str
     description: str
     minimum: int = 0
+    maximum: int = MAX_QUERY_INT
+    pattern: str | None = None  # a string parameter matching this (an opaque cursor), not an integer
 
 
 @dataclass(frozen=True)

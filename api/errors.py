@@ -59,7 +59,11 @@ def _too_large(error: RequestEntityTooLarge) -> Response:
 def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = (error.name or "error").lower().replace(" ", "_")
-    return error_response(status, code, error.description or error.name or "error", None)
+    response = error_response(status, code, error.description or error.name or "error", None)
+    allowed = dict(error.get_headers()).get("Allow")
+    if allowed:  # a 405 names the methods the resource does allow
+        response.headers["Allow"] = allowed
+    return response
 
 
 def _unexpected(error: Exception) -> Response:

@@ -19,6 +19,8 @@ BAD_SEAT_NUMBER = Refusal(400, "Bad seat number")
 BAD_AT = Refusal(400, "Bad `at`")
 BAD_AFTER = Refusal(400, "Bad `after`")
 BAD_LIVE_CURSOR = Refusal(400, "Bad `Last-Event-ID` / `after`")
+BAD_COMMAND_ID = Refusal(400, "Not a command id (1-64 of A-Z a-z 0-9 _ . -)")
+BAD_PAGE = Refusal(400, "Bad `limit` or `cursor`")
 BAD_CREDENTIALS = Refusal(400, "A bad name or password (the field says which)")
 NAME_NEEDED = Refusal(400, "A player name is needed when you are not logged in")
 
@@ -28,6 +30,11 @@ NOT_LOGGED_IN = Refusal(401, "Not logged in, or the login token expired")
 LOGIN_FAILED = Refusal(401, "Wrong name or password (the same answer for both)")
 
 NOT_YOUR_SEAT = Refusal(403, "That seat is not yours")
+JOIN_REFUSED = Refusal(
+    403,
+    "A private game without its invitation code, or an anonymous client that already holds its share of "
+    "seats of a game someone else created (`seats.client_limit`: log in)",
+)
 
 UNKNOWN_GAME = Refusal(404, "Unknown game")
 UNKNOWN_COMMAND = Refusal(404, "A command id this seat never submitted (`field`: `command_id`)")
@@ -49,7 +56,13 @@ RULES_REFUSE = Refusal(422, "The rules refuse this command (`error.details` says
 
 STORE_UNAVAILABLE = Refusal(
     503,
-    "The game store does not answer right now (`store_unavailable`): try again after `Retry-After` seconds",
+    "The game store does not answer right now (`store_unavailable`), or every store connection of this "
+    "server is in use (`server_busy`): try again after `Retry-After` seconds",
+)
+LIVE_BUSY = Refusal(
+    503,
+    "The store does not answer, or this server holds as many live views as it may in all "
+    "(`live.busy`) or from your address (`live.too_many_from_client`): reconnect after `Retry-After` seconds",
 )
 REPLICAS_UNCONFIRMED = Refusal(
     503,
@@ -57,6 +70,9 @@ REPLICAS_UNCONFIRMED = Refusal(
     "decided; poll its outcome",
 )
 
+QUOTA_EXCEEDED = Refusal(
+    429, "Too many requests of this kind from your account or address (`quota.exceeded`); see Retry-After"
+)
 THROTTLED = Refusal(
     429,
     "Too many login attempts from this address for this name (exponential back-off), or for this name or "

@@ -23,6 +23,7 @@ from api.web.settings import LiveSettings
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
 from services.settings import Settings
+from services.store.connect import store_client
 from services.store.journal import FSYNC_POLICIES, DurableStore
 
 DEFAULT_SAVE_SECONDS = 30.0
@@ -77,7 +78,8 @@ def store_socket_timeout(env: Mapping[str, str] | None = None) -> float:
 
 def production_runtime(settings: Settings, socket_timeout: float | None = None) -> Runtime:
     assert settings.redis_url is not None
-    store = Redis.from_url(settings.redis_url, socket_timeout=socket_timeout or store_socket_timeout())
+    timeout = socket_timeout or store_socket_timeout()
+    store = store_client(settings.redis_url, settings.redis_cluster, socket_timeout=timeout)
     rq_connection = Redis.from_url(settings.rq_redis_url) if settings.rq_redis_url else store
     count_errors(store, rq_connection)
     service = GameService(store, settings, rq_connection)

@@ -19,11 +19,18 @@ CommandId = Annotated[
         description="Client-chosen id, unique per seat; resubmitting the same id is idempotent.",
     ),
 ]
-PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
-SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
-Version = Annotated[int, msgspec.Meta(ge=0)]
+# "Something other than white space", written so that Python's and JSON Schema's (ECMA) regexes agree:
+# they differ on which characters \s covers.
+PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"[^\s\x1c-\x1f\x85\ufeff]")]
+MAX_SEAT = 63
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEAT)]
+MAX_VERSION = 10**18 - 1  # as api/decoding.py's MAX_DIGITS: a Redis stream id built from it fits
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 GameName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
+
+
+NewPassword = Annotated[str, msgspec.Meta(min_length=8, max_length=200)]
 
 
 class CreateGame(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

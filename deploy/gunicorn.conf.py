@@ -11,7 +11,7 @@
 * Logs: gunicorn's own lines go through the same formatter as the API's (``PAPYRUS_LOG_FORMAT``); its
   access log stays off, the API logs one line per request itself.
 * Workers: gthread, because each open game page holds one request on its live stream (see
-  deploy/README.md).
+  deploy/README.md); ``PAPYRUS_LIVE_MAX_STREAMS`` defaults to the threads less ``RESERVED_THREADS``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ if CREATED_DIR:
 worker_class = "gthread"
 threads = 32
 workers = 4
+# Live views may hold at most this many of a worker's threads (api/web/live_slots.py): the rest stay free
+# for ordinary requests and the health check, however many game pages are open.
+RESERVED_THREADS = 8
+os.environ.setdefault("PAPYRUS_LIVE_MAX_STREAMS", str(threads - RESERVED_THREADS))
 bind = "0.0.0.0:8000"
 
 

@@ -18,6 +18,10 @@ from domain.engine import Game
 from domain.registry import get_game
 from services import keys, validation
 from services.errors import ServiceError
+from services.limits.client_seats import ClientSeats
+from services.limits.open_games import OpenGames
+from services.limits.paging import LobbyPages, Page
+from services.limits.quotas import Quotas
 from services.parts import Parts
 from services.player_commands import PlayerCommands, unknown_game
 from services.players.accounts import Accounts
@@ -56,11 +60,16 @@ class GameService:
         self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
+        self.quotas = Quotas(redis, settings.quotas)
+        self.client_seats = ClientSeats(redis, settings.anonymous_seats_per_game)
+        self.open_games = OpenGames(redis)
 
-    def create_game(self, game: str, seats: int, options: dict[str, Any], public: bool = True) -> GameMeta:
+    def create_game(
+        self, game: str, seats: int, options: dict[str, Any], public: bool = True, client: str | None = None
+    ) -> GameMeta:
         """Create an open game and answer its meta, with its invitation code when it is private (shown to
         the creator only). 400 for an unknown game, a bad seat count or options that do not decode (the
-        field named)."""
+        field named). ``client``: the creating client's address (it may fill its own game)."""
         rules = validation.known_game(game)
         validation.seat_count(rules, seats)
         decoded = validation.options(rules, options)
@@ -73,6 +82,8 @@ class GameService:
             "created_at": self.settings.clock(),
         }
         self.parts.meta.create(doc, doc["created_at"])
+        self.client_seats.created(doc["id"], client)
+        self.open_games.opened(doc["id"], doc["created_at"])
         meta = self.meta(doc["id"])
         self.parts.meta.publish_lobby(meta)
         if not meta.public:
@@ -87,16 +98,32 @@ class GameService:
         account: str | None = None,
         invite: str | None = None,
         login_digest: str | None = None,
+        client: str | None = None,
     ) -> SeatGranted:
         """Take a seat (the first free one when ``seat`` is None); its token is shown once and stored only
         as its sha256. With ``account`` the seat belongs to that account too (one seat per account per
         game) and its token is bound to the caller's login (``login_digest``). 404 unknown game, 403 private
-        game without its ``invite`` code, 409 seat taken / game started / full / account already seated."""
+        game without its ``invite`` code, 409 seat taken / game started / full / account already seated.
+        Without ``account``, the ``client`` (its address) may take only its share of another client's game
+        (403, services/limits/client_seats.py)."""
         meta = self._open_meta(game_id)
         name = validation.player_name(player_name)
-        granted = self.seating.take_seat(meta, name, seat, account, invite, login_digest)
+        anonymous = None if account else client
+        self.client_seats.reserve(game_id, anonymous)
+        try:
+            granted = self.seating.take_seat(meta, name, seat, account, invite, login_digest)
+        except BaseException:
+            self.client_seats.give_back(game_id, anonymous)
+            raise
+        self.client_seats.taken(game_id, granted.seat, anonymous)
         self.parts.meta.publish_lobby(self.meta(game_id))
         return granted
+
+    def leave(self, game_id: str, seat: int) -> GameMeta:
+        """Give up ``seat`` of a game that has not started (409 once it has); the game's meta after."""
+        self.seating.leave(game_id, seat)
+        self.client_seats.left(game_id, seat)
+        return self.meta(game_id)
 
     def authenticate(self, game_id: str, token: str) -> int | None:
         """The seat this live token holds in this game, or None (see services/players/seat_tokens.py)."""
@@ -122,6 +149,7 @@ class GameService:
         else:
             raise ServiceError(409, "game.busy", "Seats kept changing while the game started; try again.")
         self.parts.meta.set_running(game_id, True)
+        self.open_games.started(game_id)
         self.parts.due.mark(game_id, self.settings.clock())  # due for its setup until set_up settles it
         self.parts.meta.publish_lobby(self.meta(game_id))
         self.processor.set_up(game_id)
@@ -223,6 +251,11 @@ class GameService:
         validation.version_in_range(at, version)
         return view_body(game, self.parts.shared_states.at(game, meta.id, at), seat, at)
 
+    def version(self, game_id: str) -> int:
+        """The game's current version (its last event's seq; 0 before set-up); 404 if unknown."""
+        self._game(game_id)
+        return self.parts.store.head(game_id).version
+
     def wait_version(self, game_id: str, after: int, timeout: float) -> int:
         """Block (no busy loop) up to ``timeout`` seconds until the game's version is above ``after``; returns
         the version then (``after`` or lower if nothing was appended in time). Live pages wait on this."""
@@ -276,6 +309,10 @@ class GameService:
     def lobby(self) -> list[GameMeta]:
         """Public open games, oldest first."""
         return self.parts.meta.lobby()
+
+    def lobby_page(self, limit: int, cursor: str | None) -> Page[GameMeta]:
+        """At most ``limit`` public open games after ``cursor``, oldest first, and the next page's cursor."""
+        return LobbyPages(self.parts.redis).page(limit, cursor)
 
     def your_turn(self, game_id: str, seat: int) -> YourTurn:
         meta, _ = self._game(game_id)

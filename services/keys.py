@@ -37,8 +37,9 @@ def command_ids(game_id: str) -> str:
 
 
 def command_fingerprints(game_id: str) -> str:
-    """Hash command_id -> sha256 of the submitted body (command and expected version): a command id sent
-    again with another body is refused (409 ``command_id.reused``)."""
+    """Hash command_id -> the first 16 bytes of the sha256 of the submitted body (command and expected
+    version), raw (older entries: the whole digest in hex): a command id sent again with another body is
+    refused (409 ``command_id.reused``)."""
     return _game(game_id, "command_fingerprints")
 
 
@@ -104,6 +105,12 @@ def process_queued(game_id: str) -> str:
     return _game(game_id, "process_queued")
 
 
+def client_seats(game_id: str) -> str:
+    """Hash: the client that created the game, how many seats each anonymous client took, which client
+    took each seat (digests of addresses; services/limits/client_seats.py)."""
+    return _game(game_id, "client_seats")
+
+
 def game_keys(game_id: str) -> list[str]:
     """Every key the store holds for one game (the seat projections are found by pattern)."""
     return [
@@ -122,6 +129,7 @@ def game_keys(game_id: str) -> list[str]:
         snapshot(game_id),
         deadlines(game_id),
         process_queued(game_id),
+        client_seats(game_id),
     ]
 
 
@@ -159,6 +167,22 @@ def running_games() -> str:
 def lobby() -> str:
     """Hash game_id -> encoded meta of public open games."""
     return f"{PREFIX}:lobby"
+
+
+def open_games() -> str:
+    """Sorted set game id -> created_at of the games not started yet (services/limits/open_games.py)."""
+    return f"{PREFIX}:games:open"
+
+
+def open_games_filled() -> str:
+    """Set once every open game created before the open-games index existed was entered in it."""
+    return f"{PREFIX}:games:open:filled"
+
+
+def lobby_order() -> str:
+    """Sorted set game id -> created_at of the lobby's games, so the lobby is read a page at a time
+    (services/limits/paging.py)."""
+    return f"{PREFIX}:lobby:order"
 
 
 def due_games() -> str:
@@ -264,3 +288,9 @@ def login_backoff(name_key: str, address: str) -> str:
 def invitation(code: str) -> str:
     """The id of the private game an invitation code opens."""
     return f"{PREFIX}:{{invite:{code}}}"
+
+
+def quota(action: str, subject_digest: str) -> str:
+    """Counter of one action's uses by one subject (a digest of ``account:<name>`` or ``address:<ip>``) in
+    the current window; expires with the window (services/limits/quotas.py)."""
+    return f"{PREFIX}:{{quota:{action}:{subject_digest}}}"

@@ -46,10 +46,21 @@ class GameAtSubmit(NamedTuple):
         return self.projected_version if self.projected_version is not None else self.head.version
 
 
-def body_fingerprint(command: dict[str, Any], expected_version: int | None) -> str:
+FINGERPRINT_BYTES = 16  # of the SHA-256, stored raw: kept for every command of a game, finished ones too
+
+
+def body_fingerprint(command: dict[str, Any], expected_version: int | None) -> bytes:
     """What makes two submissions under one command id the same: the command and the expected version."""
     canonical = json.dumps([command, expected_version], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical.encode("utf-8")).digest()[:FINGERPRINT_BYTES]
+
+
+def same_fingerprint(stored: bytes, fingerprint: bytes) -> bool:
+    """``stored`` is ``fingerprint``, or the whole SHA-256 in hex that it is the start of (the form stored
+    before fingerprints were kept raw)."""
+    if len(stored) == 2 * hashlib.sha256().digest_size:
+        return bytes.fromhex(stored.decode("ascii"))[:FINGERPRINT_BYTES] == fingerprint
+    return stored == fingerprint
 
 
 def unknown_game(game_id: str) -> ServiceError:
@@ -142,14 +153,14 @@ class PlayerCommands:
         elif running and self._parts.queue_command(game_id, record):
             metrics.command_submitted(game.name, "player")
 
-    def _claim_command_id(self, game_id: str, command_id: str, fingerprint: str) -> None:
+    def _claim_command_id(self, game_id: str, command_id: str, fingerprint: bytes) -> None:
         """Record the body first sent under ``command_id`` (HSETNX: one of two racing bodies wins); 409
         ``command_id.reused`` when the id was already sent with another body (nothing is written)."""
         fingerprints = keys.command_fingerprints(game_id)
         if self._parts.redis.hsetnx(fingerprints, command_id, fingerprint):
             return
         first = self._parts.redis.hget(fingerprints, command_id)
-        if first is not None and as_str(first) != fingerprint:
+        if first is not None and not same_fingerprint(as_bytes(first), fingerprint):
             raise ServiceError(
                 409,
                 "command_id.reused",

@@ -15,6 +15,7 @@ from redis import Redis
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
 from services.settings import Settings
+from services.store.connect import store_client
 
 _lock = Lock()
 CONNECT_TIMEOUT = 5.0
@@ -28,17 +29,17 @@ def register(service: GameService) -> None:
         _service = service
 
 
-def connect(url: str) -> Redis:
+def connect(url: str, cluster: bool = False) -> Redis:
     """A worker's connection: it fails within seconds when Redis is unreachable or hangs (no job blocks on
     Redis), so the worker notices an outage and waits it out (workers/outage.py)."""
-    return Redis.from_url(url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=REPLY_TIMEOUT)
+    return store_client(url, cluster, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=REPLY_TIMEOUT)
 
 
 def service_from_env(settings: Settings | None = None) -> GameService:
     settings = settings or Settings.from_env()
     if not settings.redis_url:
         raise RuntimeError("REDIS_URL is not set: a worker needs the store's Redis")
-    store = connect(settings.redis_url)
+    store = connect(settings.redis_url, settings.redis_cluster)
     rq_connection = connect(settings.rq_redis_url) if settings.rq_redis_url else store
     count_errors(store, rq_connection)
     return GameService(store, settings, rq_connection)

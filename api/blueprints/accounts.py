@@ -13,7 +13,10 @@ from api.account_auth import clear_session_cookie, presented_tokens, require_acc
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
-from api.schemas import PlayerName
+from api.paging import PAGED, page_params, page_request, page_response
+from api.quota_guard import charge
+from api.schemas import NewPassword, PlayerName
+from services.limits.paging import POSITION_CURSOR, position_page
 from services.players.login_tokens import Login
 from services.results import Account, AccountGame
 
@@ -37,7 +40,7 @@ class NewAccount(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     formatting characters, unique whatever its letter case; a random ``player-...`` when left out)."""
 
     name: LoginName
-    password: Password
+    password: NewPassword
     display_name: PlayerName | None = None
 
 
@@ -83,9 +86,10 @@ def _granted(granted: Login) -> Response:
     summary="Register an account with a name and a password.",
     request=NewAccount,
     responses={201: ("The new account", Account)},
-    refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN),
+    refusals=(refusals.BAD_CREDENTIALS, refusals.NAME_TAKEN, refusals.QUOTA_EXCEEDED),
 )
 def register() -> tuple[Response, int]:
+    charge("register")
     body = decode_body(NewAccount)
     return jsonify(game_service().accounts.register(body.name, body.password, body.display_name)), 201
 
@@ -162,8 +166,11 @@ def me() -> Response:
     "/accounts/me/games",
     summary="Your games: the ones where it is your turn first, then running, open and finished ones.",
     auth="account",
-    responses={200: ("Your games", list[AccountGame])},
-    refusals=(refusals.NOT_LOGGED_IN,),
+    query=page_params(POSITION_CURSOR),
+    responses={200: ("Your games" + PAGED, list[AccountGame])},
+    refusals=(refusals.NOT_LOGGED_IN, refusals.BAD_PAGE),
 )
 def my_games() -> Response:
-    return jsonify(game_service().seating.games_of(require_account()))
+    limit, cursor = page_request()
+    games = game_service().seating.games_of(require_account())
+    return page_response(position_page(games, limit, cursor), "accounts.my_games", limit)

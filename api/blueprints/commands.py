@@ -9,10 +9,11 @@ from flask import Response
 from api import refusals
 from api.auth import refuse_other_seat, require_seat
 from api.context import api_context, game_service
-from api.decoding import decode_body
+from api.decoding import decode_body, whole_numbers
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
+from api.quota_guard import charge
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
 
@@ -40,19 +41,22 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
         refusals.NOT_YOUR_SEAT,
         refusals.UNKNOWN_GAME,
         refusals.REPLICAS_UNCONFIRMED,
+        refusals.QUOTA_EXCEEDED,
         refusals.COMMAND_ID_REUSED,
     ),
 )
 def submit_command(game_id: str) -> Response:
     seat = require_seat(game_id)
+    charge("command")
     body = decode_body(SubmitCommand)
     refuse_other_seat(seat, body.seat)
-    require_command_type(body.command)
+    command = whole_numbers(body.command)
+    require_command_type(command)
     stored_id = stored_command_id(seat, body.command_id)
     wait = api_context().config.submit_wait_seconds
     try:
         outcome = game_service().submit_and_wait(
-            game_id, seat, body.command, stored_id, body.expected_version, wait
+            game_id, seat, command, stored_id, body.expected_version, wait
         )
     except ServiceError as refused:
         if refused.http_status == 400:
@@ -71,6 +75,7 @@ def submit_command(game_id: str) -> Response:
     responses=OUTCOME_RESPONSES,
     refusals=(
         *OUTCOME_REFUSALS,
+        refusals.BAD_COMMAND_ID,
         refusals.NO_SEAT_TOKEN,
         refusals.UNKNOWN_GAME,
         refusals.UNKNOWN_COMMAND,

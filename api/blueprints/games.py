@@ -10,12 +10,20 @@ from api import refusals
 from api.account_auth import caller_account, caller_login
 from api.auth import require_seat
 from api.context import game_service
-from api.decoding import decode_body
+from api.decoding import decode_body, whole_numbers
 from api.endpoints import Freeform, api_blueprint, endpoint
+from api.paging import PAGED, page_params, page_request, page_response
+from api.quota_guard import charge, client_address
 from api.schemas import CreateGame, JoinSeat, StartGame
+from services.limits.paging import LOBBY_CURSOR
 from services.results import GameMeta, SeatGranted
 
 blueprint = api_blueprint("games", __name__)
+EXPORT = Freeform(
+    "AuditExport",
+    "JSON Lines: one audit record (a JSON object) per line",
+    media_type="application/x-ndjson",
+)
 
 
 @endpoint(
@@ -25,22 +33,29 @@ blueprint = api_blueprint("games", __name__)
     summary="Create a game (its type, number of seats and options).",
     request=CreateGame,
     responses={201: ("The new open game", GameMeta)},
-    refusals=(refusals.BAD_INPUT,),
+    refusals=(refusals.BAD_INPUT, refusals.QUOTA_EXCEEDED),
 )
 def create_game() -> tuple[Response, int]:
+    charge("create_game")
     body = decode_body(CreateGame)
-    return jsonify(game_service().create_game(body.game, body.seats, body.options, public=body.public)), 201
+    options = whole_numbers(body.options)
+    service = game_service()
+    created = service.create_game(body.game, body.seats, options, public=body.public, client=client_address())
+    return jsonify(created), 201
 
 
 @endpoint(
     blueprint,
     "GET",
     "/games",
-    summary="The lobby: public games waiting for players.",
-    responses={200: ("Open public games, oldest first", list[GameMeta])},
+    summary="The lobby: public games waiting for players, a page at a time.",
+    query=page_params(LOBBY_CURSOR),
+    responses={200: ("Open public games, oldest first" + PAGED, list[GameMeta])},
+    refusals=(refusals.BAD_PAGE,),
 )
 def lobby() -> Response:
-    return jsonify(game_service().lobby())
+    limit, cursor = page_request()
+    return page_response(game_service().lobby_page(limit, cursor), "games.lobby", limit)
 
 
 @endpoint(
@@ -62,13 +77,26 @@ def game_meta(game_id: str) -> Response:
     summary="Join a seat; the answer holds the seat's secret bearer token (shown once).",
     request=JoinSeat,
     responses={201: ("The seat and its token", SeatGranted)},
-    refusals=(refusals.BAD_INPUT, refusals.UNKNOWN_GAME, refusals.SEAT_UNAVAILABLE),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.UNKNOWN_GAME,
+        refusals.SEAT_UNAVAILABLE,
+        refusals.JOIN_REFUSED,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def join_seat(game_id: str) -> tuple[Response, int]:
+    charge("join")
     body = decode_body(JoinSeat)
     account, login = caller_account(), caller_login()
     granted = game_service().join(
-        game_id, body.name, body.seat, account=account, invite=body.invite, login_digest=login
+        game_id,
+        body.name,
+        body.seat,
+        account=account,
+        invite=body.invite,
+        login_digest=login,
+        client=client_address(),
     )
     return jsonify(granted), 201
 
@@ -81,10 +109,17 @@ def join_seat(game_id: str) -> tuple[Response, int]:
     request=StartGame,
     auth="seat",
     responses={200: ("The running game", GameMeta)},
-    refusals=(refusals.BAD_INPUT, refusals.NO_SEAT_TOKEN, refusals.UNKNOWN_GAME, refusals.CANNOT_START),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.NO_SEAT_TOKEN,
+        refusals.UNKNOWN_GAME,
+        refusals.CANNOT_START,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def start_game(game_id: str) -> Response:
     require_seat(game_id)
+    charge("write")
     body = decode_body(StartGame, empty_allowed=True)
     return jsonify(game_service().start(game_id, fill_with_bots=body.fill_with_bots))
 
@@ -94,7 +129,7 @@ def start_game(game_id: str) -> Response:
     "GET",
     "/games/<game_id>/export",
     summary="The full audit log as JSON Lines (seed revealed), once the game is over.",
-    responses={200: ("JSON Lines, one record per line", Freeform("ExportLine", "One audit record", True))},
+    responses={200: ("JSON Lines, one record per line", EXPORT)},
     refusals=(refusals.UNKNOWN_GAME, refusals.NOT_OVER),
 )
 def export_game(game_id: str) -> Response:

@@ -13,6 +13,7 @@ from api.context import game_service
 from api.decoding import decode_body, path_int
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
+from api.quota_guard import charge, client_address
 from api.schemas import Invitation, PlayerName, SeatNumber
 from services.results import GameMeta, SeatGranted
 
@@ -47,9 +48,17 @@ def invited_game(code: str) -> Response:
     request=JoinByInvite,
     auth="optional",
     responses={201: ("The seat and its token", SeatGranted)},
-    refusals=(refusals.BAD_INPUT, refusals.NAME_NEEDED, refusals.UNKNOWN_INVITE, refusals.SEAT_UNAVAILABLE),
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.NAME_NEEDED,
+        refusals.UNKNOWN_INVITE,
+        refusals.SEAT_UNAVAILABLE,
+        refusals.JOIN_REFUSED,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def join_by_invite(code: str) -> tuple[Response, int]:
+    charge("join")
     body = decode_body(JoinByInvite, empty_allowed=True)
     service = game_service()
     game_id = service.seating.game_of_invite(code)
@@ -58,7 +67,13 @@ def join_by_invite(code: str) -> tuple[Response, int]:
     if name is None:
         raise ApiError(400, "invalid_field", "A player name is needed when you are not logged in.", "name")
     granted = service.join(
-        game_id, name, body.seat, account=account, invite=code, login_digest=caller_login()
+        game_id,
+        name,
+        body.seat,
+        account=account,
+        invite=code,
+        login_digest=caller_login(),
+        client=client_address(),
     )
     return jsonify(granted), 201
 
@@ -87,10 +102,9 @@ def game_invite(game_id: str) -> Response:
     summary="Leave your seat of a game that has not started.",
     auth="seat",
     responses={200: ("The game without you", GameMeta)},
-    refusals=(*refusals.SEAT_REFUSALS, refusals.GAME_STARTED),
+    refusals=(*refusals.SEAT_REFUSALS, refusals.GAME_STARTED, refusals.QUOTA_EXCEEDED),
 )
 def leave_seat(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    service = game_service()
-    service.seating.leave(game_id, own)
-    return jsonify(service.meta(game_id))
+    charge("write")
+    return jsonify(game_service().leave(game_id, own))

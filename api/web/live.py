@@ -19,7 +19,7 @@ from api.context import game_service
 from api.decoding import is_whole_number
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.web.settings import LiveSettings, live_settings
+from api.web.settings import LiveSettings, live_settings, stream_slots
 from services.game_service import GameService
 from services.observability import metrics
 from services.results import GameView
@@ -30,16 +30,24 @@ LIVE = Freeform(
     "LiveStream",
     "text/event-stream: `event: view`, `id: <version>`, `data: <the view as GET .../view returns it>`; "
     "a message whenever the version changes, comment lines as heartbeat.",
+    media_type="text/event-stream",
+    event_data=GameView,
 )
 
 
-def _last_seen_version() -> int:
-    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``."""
+def _last_seen_version(current: int) -> int:
+    """The version the browser already shows: ``Last-Event-ID`` on reconnection, or ``?after=``; refused
+    (400) beyond the game's ``current`` version, before the stream starts rather than inside it."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
-    if raw is None or raw == "":
+    if raw is None or (raw == "" and "after" not in request.args):
         return -1
-    if not is_whole_number(raw):
-        raise ApiError(400, "invalid_query", "`Last-Event-ID` / `after` must be an integer >= 0.", "after")
+    if not is_whole_number(raw) or int(raw) > current:
+        raise ApiError(
+            400,
+            "invalid_query",
+            f"`Last-Event-ID` / `after` must be an integer from 0 to the game's version ({current}).",
+            "after",
+        )
     return int(raw)
 
 
@@ -83,15 +91,24 @@ def view_stream(
     auth="optional",
     query=(QueryParam("after", "The version the page already shows (as the `Last-Event-ID` header does)."),),
     responses={200: ("An event stream", LIVE)},
-    refusals=(refusals.BAD_LIVE_CURSOR, refusals.TOKEN_HOLDS_NO_SEAT, refusals.UNKNOWN_GAME),
+    refusals=(
+        refusals.BAD_LIVE_CURSOR,
+        refusals.TOKEN_HOLDS_NO_SEAT,
+        refusals.UNKNOWN_GAME,
+        refusals.LIVE_BUSY,
+    ),
 )
 def live_view(game_id: str) -> Response:
     service = game_service()
-    service.meta(game_id)
+    current = service.version(game_id)
     seat = caller_seat(game_id)
-    seen = _last_seen_version()
+    seen = _last_seen_version(current)
+    slots, client = stream_slots(), request.remote_addr or "unknown"
+    slots.take(client)
     stream = metrics.counted_stream(view_stream(service, game_id, seat, seen, live_settings()))
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    # the server closes the response when the stream ends or the client goes away, read or not
+    response.call_on_close(lambda: slots.give_back(client))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -1,5 +1,6 @@
 """Settings of the live view stream, from the environment: ``PAPYRUS_LIVE_SECONDS``,
-``PAPYRUS_LIVE_HEARTBEAT_SECONDS`` and ``PAPYRUS_LIVE_RETRY_MS``."""
+``PAPYRUS_LIVE_HEARTBEAT_SECONDS``, ``PAPYRUS_LIVE_RETRY_MS``, ``PAPYRUS_LIVE_MAX_STREAMS`` and
+``PAPYRUS_LIVE_MAX_STREAMS_PER_CLIENT`` (api/web/live_slots.py)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,36 @@ from dataclasses import dataclass
 from flask import current_app
 from flask.sansio.app import App
 
+from api.web.live_slots import StreamSlots
+
 EXTENSION = "papyrus.web"
+SLOTS_EXTENSION = "papyrus.live_slots"
+# gunicorn's gthread worker of deploy/gunicorn.conf.py has 32 threads: 24 for live views, 8 kept for the rest
+DEFAULT_MAX_STREAMS = 24
+
+
+def _positive(source: Mapping[str, str], name: str, default: int) -> int:
+    raw = source.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise ValueError(f"{name} must be a whole number >= 1, got {raw!r}")
+    return int(raw)
 
 
 @dataclass(frozen=True)
 class LiveSettings:
     """``stream_seconds``: how long one live connection lasts before the browser reconnects (bounds the time
     a server worker is held); ``heartbeat_seconds``: the longest silence, so dead connections are noticed;
-    ``retry_ms``: how soon the browser reconnects after a dropped connection."""
+    ``retry_ms``: how soon the browser reconnects after a dropped connection; ``max_streams``: live streams
+    this process holds at once (fewer than its server threads, so ordinary requests keep a reserve);
+    ``max_streams_per_client``: of those, from one client address."""
 
     stream_seconds: float = 55.0
     heartbeat_seconds: float = 15.0
     retry_ms: int = 1000
+    max_streams: int = DEFAULT_MAX_STREAMS
+    max_streams_per_client: int = 6
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> LiveSettings:
@@ -30,6 +49,10 @@ class LiveSettings:
             stream_seconds=float(source.get("PAPYRUS_LIVE_SECONDS", cls.stream_seconds)),
             heartbeat_seconds=float(source.get("PAPYRUS_LIVE_HEARTBEAT_SECONDS", cls.heartbeat_seconds)),
             retry_ms=int(source.get("PAPYRUS_LIVE_RETRY_MS", cls.retry_ms)),
+            max_streams=_positive(source, "PAPYRUS_LIVE_MAX_STREAMS", cls.max_streams),
+            max_streams_per_client=_positive(
+                source, "PAPYRUS_LIVE_MAX_STREAMS_PER_CLIENT", cls.max_streams_per_client
+            ),
         )
 
 
@@ -42,3 +65,13 @@ def install_settings(app: App, settings: LiveSettings | None = None) -> None:
 def live_settings() -> LiveSettings:
     settings: LiveSettings = current_app.extensions[EXTENSION]
     return settings
+
+
+def stream_slots() -> StreamSlots:
+    """This app's count of open live streams, made from its settings on first use."""
+    slots: StreamSlots | None = current_app.extensions.get(SLOTS_EXTENSION)
+    if slots is None:
+        settings = live_settings()
+        slots = StreamSlots(settings.max_streams, settings.max_streams_per_client)
+        current_app.extensions[SLOTS_EXTENSION] = slots
+    return slots

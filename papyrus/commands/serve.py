@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from api.app import create_app
+    from api.response_headers import QuietRequestHandler
     from api.runtime import runtime_from_env
     from services.observability.setup import observe_from_env
     from services.store.data_file import DataFileError
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(_mode_note(runtime.mode, runtime.data_file), flush=True)
         if args.data_file and runtime.mode != "embedded":
             print("--data-file is not used: REDIS_URL keeps the games.", flush=True)
-        run_simple(args.host, args.port, app, threaded=True)
+        run_simple(args.host, args.port, app, threaded=True, request_handler=QuietRequestHandler)
     except KeyboardInterrupt:
         pass
     finally:

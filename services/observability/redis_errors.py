@@ -15,6 +15,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.observability import metrics
+from services.store.connect import node_clients
 
 _counting_classes: dict[type, type] = {}
 
@@ -57,8 +58,9 @@ def _counting(base: type) -> type:
 
 
 def count_errors(*clients: redis.Redis) -> None:
-    """Make each client count its failed attempts (connections already open keep their class)."""
-    for client in clients:
+    """Make each client count its failed attempts (connections already open keep their class). A cluster
+    client counts on the shards it knows of when this is called."""
+    for client in (node for given in clients for node in node_clients(given)):
         pool = client.connection_pool
         base = pool.connection_class
         if base not in _counting_classes:

@@ -31,7 +31,7 @@ class Seating:
     def create_invite(self, game_id: str) -> str:
         """A fresh invitation code for a private game (kept secret from the public meta)."""
         code = secrets.token_urlsafe(12)
-        pipe = self._parts.redis.pipeline()
+        pipe = self._parts.redis.pipeline(transaction=False)  # two shards on a cluster
         pipe.set(keys.invitation(code), game_id)
         pipe.set(keys.invite(game_id), code)
         pipe.execute()

@@ -28,6 +28,7 @@ import redis
 
 from domain.registry import get_game
 from services import keys
+from services.limits.open_games import OpenGames
 from services.parts import Parts
 from services.processing.game_processor import GameProcessor
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, StandIns
@@ -105,6 +106,7 @@ class Sweep:
         by = now if nothing_in_flight else now - grace(parts.settings.sweep_interval)
         due = parts.due.due(by, SWEEP_BATCH)
         repaired = sum(int(self._repair_or_postpone(game_id)) for game_id, _ in due)
+        OpenGames(parts.redis).expire(now, parts.settings.open_game_ttl)
         report = SweepReport(now, worker, len(due), repaired, time.monotonic() - started)
         self._record(report)
         if repaired:

@@ -30,6 +30,7 @@ class Scripts:
         self.submit: Script = connection.register_script(source("submit"))
         self.project: Script = connection.register_script(source("project"))
         self.archive: Script = connection.register_script(source("archive"))
+        self.compact: Script = connection.register_script(source("compact"))
         self.claim: Script = connection.register_script(source("claim"))
         self.start: Script = connection.register_script(source("start"))
 

@@ -70,7 +70,7 @@ class MetaStore:
 
     def create(self, doc: dict[str, Any], created_at: float) -> None:
         game_id = doc["id"]
-        pipe = self._redis.pipeline()
+        pipe = self._redis.pipeline(transaction=False)  # two shards on a cluster: meta first, then index
         pipe.hset(keys.meta(game_id), mapping={"doc": json.dumps(doc), "status": OPEN})
         pipe.zadd(keys.games(), {game_id: created_at})
         pipe.execute()
@@ -118,10 +118,14 @@ class MetaStore:
 
     def publish_lobby(self, meta: GameMeta) -> None:
         """Show an open public game in the lobby, or take it out once it is not open."""
+        pipe = self._redis.pipeline(transaction=False)
         if meta.status == OPEN and meta.public:
-            self._redis.hset(keys.lobby(), meta.id, msgspec.json.encode(meta))
+            pipe.hset(keys.lobby(), meta.id, msgspec.json.encode(meta))
+            pipe.zadd(keys.lobby_order(), {meta.id: meta.created_at})
         else:
-            self._redis.hdel(keys.lobby(), meta.id)
+            pipe.hdel(keys.lobby(), meta.id)
+            pipe.zrem(keys.lobby_order(), meta.id)
+        pipe.execute()
 
     def lobby(self) -> list[GameMeta]:
         entries = [_lobby_entry.decode(raw) for raw in self._redis.hvals(keys.lobby())]

@@ -8,3 +8,11 @@ from __future__ import annotations
 import redis
 
 STORE_UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError)
+
+
+def pool_exhausted(error: BaseException) -> bool:
+    """Every connection of this process's pool is in use (the store itself may be fine): redis-py's
+    ``MaxConnectionsError``, or a blocking pool that waited in vain."""
+    return isinstance(error, redis.exceptions.MaxConnectionsError) or (
+        isinstance(error, redis.ConnectionError) and str(error).startswith("No connection available")
+    )

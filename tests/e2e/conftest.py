@@ -11,6 +11,7 @@ import sys
 import threading
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from api.app import create_app
 from api.runtime import runtime_from_env
 from services import keys
+from tests.integration.private_cluster import PrivateCluster
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
@@ -94,6 +96,45 @@ def _delete_games(store: redis.Redis, before: set[str]) -> None:
         store.srem(keys.running_games(), game_id)
         store.zrem(keys.due_games(), game_id)
         store.hdel(keys.lobby(), game_id)
+
+
+@contextmanager
+def _serving(env: dict[str, str], store: redis.Redis, logs: Path) -> Iterator[Deployment]:
+    """Worker processes and the API (in a thread) for ``env``; stops them after."""
+    workers = _start_workers(env, logs)
+    runtime = runtime_from_env(env)
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, create_app(runtime.service, redis=runtime.redis))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Deployment(f"http://127.0.0.1:{server.server_port}", store, env)
+    finally:
+        server.shutdown()
+        _stop(workers)
+        runtime.close()
+
+
+@pytest.fixture(scope="package")
+def cluster_deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """The same deployment with the game store on a real 3-master Redis Cluster of this test run and RQ on
+    its own, non-cluster Redis (REDIS_TEST_URL)."""
+    rq_store = _redis_or_skip()
+    cluster = PrivateCluster(tmp_path_factory.mktemp("redis-cluster"))
+    env = {
+        "REDIS_URL": cluster.url,
+        "PAPYRUS_REDIS_CLUSTER": "1",
+        "RQ_REDIS_URL": REDIS_TEST_URL,
+        "PAPYRUS_QUEUE": f"papyrus-e2e-{uuid.uuid4().hex[:8]}",
+    }
+    store = cluster.client()
+    try:
+        with _serving(env, store, tmp_path_factory.mktemp("e2e-cluster-logs")) as deployment:
+            yield deployment
+    finally:
+        store.close()
+        cluster.stop()
+        _delete_queue(rq_store, env["PAPYRUS_QUEUE"])
+        rq_store.close()
 
 
 @pytest.fixture(scope="package")

@@ -52,8 +52,9 @@ def test_serve_without_redis_prints_its_url_and_runs_a_game_alone() -> None:
         base = f"http://127.0.0.1:{port}/api"
         health = _wait_for(f"{base}/health")
         assert health["mode"] == "embedded"
-        schemas = requests.get(f"{base}/openapi.json", timeout=5).json()["components"]["schemas"]
-        assert "SubmitCommand" in schemas
+        document = requests.get(f"{base}/openapi.json", timeout=5)
+        assert document.headers["Server"] == "papyrus"  # neither werkzeug's nor Python's version
+        assert "SubmitCommand" in document.json()["components"]["schemas"]
         created = requests.post(f"{base}/games", json={"game": "egizia", "seats": 2}, timeout=5).json()
         joined = requests.post(f"{base}/games/{created['id']}/seats", json={"name": "me"}, timeout=5)
         token = joined.json()["token"]

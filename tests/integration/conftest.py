@@ -12,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 import redis
 
+from tests.integration.private_cluster import PrivateCluster
+
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/15")
 
 
@@ -31,3 +33,11 @@ def connection() -> Iterator[redis.Redis]:
         pytest.skip(f"no Redis at {REDIS_TEST_URL}")
     yield client
     client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivateCluster]:
+    """A real 3-master Redis Cluster on loopback ports of this run (tests/integration/private_cluster.py)."""
+    cluster = PrivateCluster(tmp_path_factory.mktemp("redis-cluster"))
+    yield cluster
+    cluster.stop()

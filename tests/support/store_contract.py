@@ -15,7 +15,7 @@ import pytest
 import redis
 
 from services import keys
-from services.store.archive import Archive
+from services.store.archive import COMPACT_AFTER, Archive
 from services.store.command_inbox import CommandInbox
 from services.store.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
 from services.store.game_events import to_event
@@ -169,13 +169,30 @@ class StoreContract:
         assert Archive(connection).finished_game(game_id) == 0, "not while a command is undecided"
         assert connection.xlen(keys.commands(game_id)) == 2
 
+    def test_a_compacted_running_game_reads_and_appends_exactly_as_before(
+        self, game_id: str, store: EventStore, connection: redis.Redis
+    ) -> None:
+        for n in range(COMPACT_AFTER + 2):
+            head = store.head(game_id)
+            events = [NewEvent("test.noted", {"n": n, "i": i}) for i in range(n % 3 + 1)]
+            store.append(game_id, head, store.build(head, events, "system", None))
+        whole, version = store.read(game_id), store.head(game_id).version
+        assert Archive(connection).running_events(game_id)
+        assert connection.xlen(keys.events(game_id)) == 2, "one archive entry and the last entry"
+        assert not Archive(connection).running_events(game_id), "nothing written since"
+        for after in range(version + 1):
+            for upto in (None, *range(after, version + 1)):
+                assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)
+        append_one(store, game_id, {"n": "after"})
+        records = store.read(game_id)
+        assert records[:-1] == whole and records[-1].data == {"n": "after"} and chain_breaks(records) == []
+        assert store.read(game_id, after=version) == records[-1:]
+
     def test_two_writers_racing_lose_and_duplicate_nothing(
         self, game_id: str, store: EventStore, connection: redis.Redis
     ) -> None:
-        pool = connection.connection_pool
-
         def writer(name: str) -> None:
-            own = EventStore(redis.Redis(connection_pool=pool), FakeClock())
+            own = EventStore(connection, FakeClock())  # a client is shared by threads, as in the API
             for i in range(RACE_APPENDS):
                 while True:
                     head = own.head(game_id)

@@ -24,6 +24,7 @@ from api.app import create_app
 from api.context import ApiConfig
 from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
+from services.limits.quotas import QuotaPolicy
 from services.settings import Settings
 from workers.embedded import start_embedded_worker
 
@@ -58,7 +59,8 @@ class Site:
 @pytest.fixture(scope="package")
 def site() -> Iterator[Site]:
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    service = GameService(store, Settings())
+    # Every browser test signs its players up from 127.0.0.1; the quotas have tests of their own.
+    service = GameService(store, Settings(quotas=QuotaPolicy.off()))
     worker = start_embedded_worker(service)
     app = create_app(service, redis=store, config=ApiConfig(submit_wait_seconds=5.0), mode="test")
     install_settings(app, LiveSettings(stream_seconds=LIVE_SECONDS, heartbeat_seconds=1.0, retry_ms=200))

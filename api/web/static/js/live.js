@@ -20,13 +20,15 @@ function parseBlock(block) {
 }
 
 export function follow(gameId, { onView, onStatus }) {
-  const state = { lastId: null, retry: 1000, connections: 0 };
+  // wait: how long a busy server (503) asked us to stay away, in ms
+  const state = { lastId: null, retry: 1000, wait: 0, connections: 0 };
 
   async function readStream() {
     const headers = { Accept: "text/event-stream" };
     if (state.lastId !== null) headers["Last-Event-ID"] = state.lastId;
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/live`, { headers, credentials: "same-origin", cache: "no-store" });
     if (response.status === 404) return "gone";
+    if (response.status === 503) state.wait = 1000 * (Number(response.headers.get("Retry-After")) || 5);
     if (!response.ok) throw new Error(`The live view answered ${response.status}.`);
     state.connections += 1;
     onStatus("live", state.connections);
@@ -58,7 +60,8 @@ export function follow(gameId, { onView, onStatus }) {
       } catch {
         onStatus("offline", state.connections);
       }
-      await sleep(state.retry);
+      await sleep(Math.max(state.retry, state.wait));
+      state.wait = 0;
     }
   })();
   return state;

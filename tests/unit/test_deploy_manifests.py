@@ -1,0 +1,289 @@
+"""deploy/ works as written: the Kubernetes manifests validate against a pinned Kubernetes version and hang
+together (probes on the API's health endpoints, disruption budgets over the pods they mean, workers scaled on
+the very list RQ queues jobs on, Redis with AOF and a replica), and the compose file is sound
+(``docker compose config`` where Docker Compose exists, else parsed and checked here)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import fakeredis
+import jsonschema
+import kubernetes_validate
+import pytest
+import yaml
+from rq import Queue
+
+from services.observability.service_probe import ServiceCollector
+from services.settings import Settings
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+KUBERNETES_VERSION = "1.34.0"
+KEDA = "keda.sh/v1alpha1"
+# The part of KEDA's ScaledObject (keda.sh/v1alpha1) these manifests use, after KEDA's documentation: its CRD
+# is not in kubernetes-validate's schemas. Unknown fields are refused, so a misspelt one shows.
+SCALED_OBJECT = {
+    "type": "object",
+    "required": ["apiVersion", "kind", "metadata", "spec"],
+    "properties": {
+        "spec": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["scaleTargetRef", "triggers"],
+            "properties": {
+                "scaleTargetRef": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["name"],
+                    "properties": {"name": {"type": "string"}, "kind": {"type": "string"}},
+                },
+                **{
+                    name: {"type": "integer", "minimum": 0}
+                    for name in ("minReplicaCount", "maxReplicaCount", "pollingInterval", "cooldownPeriod")
+                },
+                "fallback": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["failureThreshold", "replicas"],
+                    "properties": {"failureThreshold": {"type": "integer"}, "replicas": {"type": "integer"}},
+                },
+                "advanced": {"type": "object"},
+                "triggers": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["type", "metadata"],
+                        "properties": {
+                            "type": {"enum": ["redis", "cpu", "memory"]},
+                            "metricType": {"enum": ["Utilization", "AverageValue", "Value"]},
+                            "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
+                        },
+                    },
+                },
+            },
+        }
+    },
+}
+
+
+def documents(*paths: Path) -> list[dict[str, Any]]:
+    return [doc for path in paths for doc in yaml.safe_load_all(path.read_text()) if doc]
+
+
+def every_manifest() -> list[dict[str, Any]]:
+    return documents(*sorted((DEPLOY / "k8s").rglob("*.yaml")))
+
+
+def one(kind: str, name: str, docs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    found = [d for d in docs or every_manifest() if d["kind"] == kind and d["metadata"]["name"] == name]
+    assert len(found) == 1, f"{kind}/{name}: {len(found)} found"
+    return found[0]
+
+
+def container(workload: dict[str, Any]) -> dict[str, Any]:
+    (only,) = workload["spec"]["template"]["spec"]["containers"]
+    return only
+
+
+def env_of(workload: dict[str, Any]) -> dict[str, str]:
+    return {item["name"]: item["value"] for item in container(workload).get("env", [])}
+
+
+def services_selecting(labels: dict[str, str]) -> list[str]:
+    return [
+        d["metadata"]["name"]
+        for d in every_manifest()
+        if d["kind"] == "Service" and d["spec"]["selector"].items() <= labels.items()
+    ]
+
+
+def test_every_kubernetes_manifest_validates_strictly_against_the_pinned_version() -> None:
+    docs = every_manifest()
+    assert {d["kind"] for d in docs} >= {"Deployment", "StatefulSet", "Service", "PodDisruptionBudget"}
+    for doc in docs:
+        if doc["apiVersion"] == KEDA:
+            jsonschema.validate(doc, SCALED_OBJECT)
+        else:
+            kubernetes_validate.validate(doc, KUBERNETES_VERSION, strict=True)
+
+
+def test_a_misspelt_field_is_refused_by_the_validation() -> None:
+    api = one("Deployment", "papyrus-api")
+    broken = {**api, "spec": {**api["spec"], "replica": 2}}
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(broken, KUBERNETES_VERSION, strict=True)
+
+
+def test_the_api_is_ready_on_health_and_alive_on_live_both_of_which_it_serves() -> None:
+    api = container(one("Deployment", "papyrus-api"))
+    port = api["ports"][0]["containerPort"]
+    assert api["readinessProbe"]["httpGet"] == {"path": "/api/health", "port": port}
+    assert api["livenessProbe"]["httpGet"] == {"path": "/api/live", "port": port}
+    assert f"0.0.0.0:{port}" in api["command"]
+    from api.app import create_app
+    from api.runtime import runtime_from_env
+
+    runtime = runtime_from_env({})
+    try:
+        client = create_app(runtime.service, redis=runtime.redis).test_client()
+        assert client.get("/api/live").status_code == 200
+        assert client.get("/api/health").status_code in (200, 503)
+    finally:
+        runtime.close()
+
+
+@pytest.mark.parametrize("name", ["papyrus-api", "papyrus-worker"])
+def test_a_disruption_budget_keeps_one_pod_of_each_stateless_part(name: str) -> None:
+    deployment, budget = one("Deployment", name), one("PodDisruptionBudget", name)
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert budget["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    assert 1 <= budget["spec"]["minAvailable"] < deployment["spec"]["replicas"]
+
+
+def test_every_redis_url_names_a_service_that_reaches_the_primary() -> None:
+    primary = one("StatefulSet", "papyrus-redis")
+    reaching = services_selecting(primary["spec"]["template"]["metadata"]["labels"])
+    for name in ("papyrus-api", "papyrus-worker"):
+        host = urlparse(env_of(one("Deployment", name))["REDIS_URL"]).hostname
+        assert host in reaching, f"{name} points at {host}, not at the Redis primary ({reaching})"
+
+
+def test_redis_keeps_an_aof_and_a_replica_of_the_primary_on_another_node() -> None:
+    primary, replica = one("StatefulSet", "papyrus-redis"), one("StatefulSet", "papyrus-redis-replica")
+    for redis in (primary, replica):
+        args = container(redis)["args"]
+        assert args[args.index("--appendonly") + 1] == "yes"
+        assert args[args.index("--maxmemory-policy") + 1] == "noeviction"
+        assert redis["spec"]["volumeClaimTemplates"], "AOF on a persistent volume"
+    args = container(replica)["args"]
+    upstream = args[args.index("--replicaof") + 1]
+    assert upstream in services_selecting(primary["spec"]["template"]["metadata"]["labels"])
+    assert "--replicaof" not in container(primary)["args"]
+    (rule,) = replica["spec"]["template"]["spec"]["affinity"]["podAntiAffinity"][
+        "requiredDuringSchedulingIgnoredDuringExecution"
+    ]
+    assert rule["labelSelector"]["matchLabels"] == primary["spec"]["template"]["metadata"]["labels"]
+
+
+def test_keda_scales_the_workers_on_the_list_rq_queues_their_jobs_on() -> None:
+    scaled = one("ScaledObject", "papyrus-worker")
+    worker = one("Deployment", "papyrus-worker")
+    assert scaled["spec"]["scaleTargetRef"]["name"] == worker["metadata"]["name"]
+    (redis,) = [t for t in scaled["spec"]["triggers"] if t["type"] == "redis"]
+    queue = Settings.from_env(env_of(worker)).queue_name
+    rq_list = Queue(queue, connection=fakeredis.FakeRedis()).key
+    assert redis["metadata"]["listName"] == rq_list
+    host = redis["metadata"]["address"].split(":")[0]
+    assert host == urlparse(env_of(worker)["REDIS_URL"]).hostname, "the Redis RQ runs on"
+    assert int(redis["metadata"]["listLength"]) > 0
+    spec = scaled["spec"]
+    assert spec["minReplicaCount"] <= spec["fallback"]["replicas"] <= spec["maxReplicaCount"]
+
+
+def test_the_hpa_fallback_scales_the_workers_on_cpu_and_the_queue_depth_papyrus_exposes() -> None:
+    hpa, worker = one("HorizontalPodAutoscaler", "papyrus-worker"), one("Deployment", "papyrus-worker")
+    assert hpa["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": "papyrus-worker",
+    }
+    metrics = {m["type"]: m for m in hpa["spec"]["metrics"]}
+    assert container(worker)["resources"]["requests"]["cpu"], "CPU utilisation is a share of the request"
+    exposed = {family.name for family in ServiceCollector(_Probe()).collect()}
+    assert metrics["External"]["external"]["metric"]["name"] in exposed
+    keda_dir, hpa_dir = DEPLOY / "k8s" / "keda", DEPLOY / "k8s" / "hpa"
+    assert {d["kind"] for d in documents(*keda_dir.glob("*.yaml"))} == {"ScaledObject"}
+    assert {d["kind"] for d in documents(*hpa_dir.glob("*.yaml"))} == {"HorizontalPodAutoscaler"}
+
+
+class _Probe:
+    """A probe reading zeros, for the names of the metrics (services/observability/service_probe.py)."""
+
+    def queue_depth(self) -> int:
+        return 0
+
+    def failed_jobs(self) -> int:
+        return 0
+
+    def live_workers(self) -> int:
+        return 0
+
+    def oldest_undecided_at(self) -> float | None:
+        return None
+
+    def last_sweep_at(self) -> float | None:
+        return None
+
+    def sweep_interval(self) -> float:
+        return 60.0
+
+
+def _compose() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    return loaded
+
+
+def _docker_compose() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    probe = subprocess.run(["docker", "compose", "version"], capture_output=True, timeout=30)
+    return probe.returncode == 0
+
+
+def test_the_compose_file_is_what_docker_compose_accepts() -> None:
+    if _docker_compose():
+        checked = subprocess.run(
+            ["docker", "compose", "-f", str(DEPLOY / "compose.yaml"), "config", "--quiet"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert checked.returncode == 0, checked.stderr
+    compose = _compose()
+    services, volumes = compose["services"], set(compose.get("volumes", {}))
+    allowed = {
+        "image",
+        "build",
+        "command",
+        "environment",
+        "volumes",
+        "ports",
+        "depends_on",
+        "deploy",
+        "networks",
+    }
+    networks = {"default", *compose.get("networks", {})}
+    for name, service in services.items():
+        assert set(service) <= allowed | {"healthcheck", "profiles"}, f"{name}: {set(service) - allowed}"
+        assert ("image" in service) != ("build" in service), f"{name}: an image or a build"
+        if "build" in service:
+            context = (DEPLOY / service["build"]["context"]).resolve()
+            assert (context / service["build"]["dockerfile"]).is_file(), f"{name}: no Dockerfile"
+        for dependency in service.get("depends_on", []):
+            assert dependency in services, f"{name} depends on unknown {dependency}"
+        for mount in service.get("volumes", []):
+            source = mount.split(":")[0]
+            if source.startswith("."):
+                assert (DEPLOY / source).exists(), f"{name} mounts missing {source}"
+            else:
+                assert source in volumes, f"{name} mounts undeclared volume {source}"
+        for network in service.get("networks", {}):
+            assert network in networks, f"{name} joins undeclared network {network}"
+        url = service.get("environment", {}).get("REDIS_URL")
+        if url is not None:
+            assert urlparse(url).hostname in services, f"{name}: REDIS_URL names no service"
+
+
+def test_compose_runs_redis_with_aof_and_a_replica_and_checks_the_api_is_alive() -> None:
+    services = _compose()["services"]
+    config = (DEPLOY / "redis.conf").read_text().splitlines()
+    assert "appendonly yes" in config and "maxmemory-policy noeviction" in config
+    replica = services["redis-replica"]["command"]
+    assert replica[replica.index("--replicaof") + 1] == "redis"
+    assert "/api/live" in " ".join(services["api"]["healthcheck"]["test"])

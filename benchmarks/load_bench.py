@@ -188,7 +188,9 @@ def redis_xadd_rate(url: str) -> float:
     return float(match.group(1)) if match else float("nan")
 
 
-def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0) -> float:
+def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0) -> dict[str, float]:
+    """Requests per second of a bare Flask endpoint under the same gunicorn and clients, with the CPU
+    time one request costs the server and the clients (what an API request cannot cost less than)."""
     port = free_port()
     server = gunicorn("flask_ref:create_app()", port, args, {}, logs / "flask_ref.log", ROOT / "benchmarks")
     try:
@@ -196,6 +198,7 @@ def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0)
         wait_http(url)
         counts = [0] * args.clients
         deadline = time.monotonic() + seconds
+        server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
 
         def hammer(index: int) -> None:
             http = requests.Session()
@@ -208,7 +211,16 @@ def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0)
             thread.start()
         for thread in threads:
             thread.join()
-        return sum(counts) / seconds
+        served = max(1, sum(counts))
+        return {
+            "reference_bare_flask_req_per_s": round(sum(counts) / seconds, 1),
+            "reference_bare_flask_server_cpu_ms_per_req": round(
+                1000 * (cpu_seconds(server.pid) - server_cpu) / served, 2
+            ),
+            "reference_bare_flask_client_cpu_ms_per_req": round(
+                1000 * (time.process_time() - client_cpu) / served, 2
+            ),
+        }
     finally:
         stop([server])
 
@@ -271,6 +283,7 @@ def run_load(
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),
         "statuses": stats.statuses,
         "reads_per_s": round(stats.reads / elapsed, 1),
+        "api_requests_per_command": round((stats.reads + stats.polls + len(stats.latencies)) / commands, 2),
         "api_cpu_ms_per_command": round(1000 * api_cpu / commands, 1),
         "worker_cpu_ms_per_command": round(1000 * worker_cpu / commands, 1),
         "bot_clients_cpu_ms_per_command": round(1000 * client_cpu / commands, 1),
@@ -323,7 +336,10 @@ def main() -> int:
     else:
         report.update({"runs": runs, "metrics_cost": metrics_cost(*runs)})
     report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url)
-    report["reference_bare_flask_req_per_s"] = round(bare_flask_rate(args, logs), 1)
+    report.update(bare_flask_rate(args, logs))
+    bare = report["reference_bare_flask_req_per_s"]
+    if report.get("commands_per_s") and bare:
+        report["commands_per_s_over_bare_flask_req_per_s"] = round(report["commands_per_s"] / bare, 3)
     report["logs"] = str(logs)
     print(json.dumps(report, indent=2))
     return 0

@@ -120,6 +120,7 @@ class Stats:
     lags: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
     reads: int = 0
+    polls: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, status: int, latency: float) -> None:
@@ -174,6 +175,8 @@ class BotClient:
         )
         while response.status_code == 202:
             time.sleep(0.02)
+            with self.stats.lock:
+                self.stats.polls += 1
             response = self.http.get(self.base + response.json()["poll"], headers=headers)
         self.stats.record(response.status_code, time.perf_counter() - started)
         self.submitted += 1

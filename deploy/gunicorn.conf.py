@@ -22,6 +22,8 @@ import shutil
 import tempfile
 from typing import Any
 
+from gunicorn.glogging import Logger
+
 from services.observability.structured_logs import log_format_from_env, log_level_from_env
 
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
@@ -39,6 +41,18 @@ RESERVED_THREADS = 8
 os.environ.setdefault("PAPYRUS_LIVE_MAX_STREAMS", str(threads - RESERVED_THREADS))
 bind = "0.0.0.0:8000"
 
+
+class ApiLogger(Logger):
+    """gunicorn's logger, its access log on only when asked for (``--access-logfile``): the API logs one line
+    per request itself (api/request_log.py), and gunicorn would otherwise build the access log's fields for
+    every request and drop them, since a logging configuration is given below."""
+
+    @property
+    def access_log_enabled(self) -> bool:
+        return bool(self.cfg.accesslog)
+
+
+logger_class = ApiLogger
 _FORMATTER = {
     "json": "services.observability.structured_logs.JsonFormatter",
     "text": "services.observability.structured_logs.TextFormatter",

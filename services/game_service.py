@@ -17,7 +17,7 @@ from redis import Redis
 
 from domain.engine import Game
 from domain.registry import get_game
-from services import validation
+from services import keys, validation
 from services.clocks.config import ClockChoice, ClockConfig, ClockRefused, clock_from, effective_clock
 from services.clocks.views import seat_clocks
 from services.errors import ServiceError
@@ -37,7 +37,7 @@ from services.processing.stand_ins import StandIns
 from services.processing.sweep import Sweep
 from services.read_side.audit_export import export_lines
 from services.read_side.history import seat_history
-from services.read_side.projections import ViewBody, view_body
+from services.read_side.projections import ViewBody, stored_view, view_body
 from services.results import (
     CommandOutcome,
     GameMeta,
@@ -50,7 +50,7 @@ from services.results import (
 from services.settings import Settings
 from services.social import Social
 from services.social.chat import chat_lines
-from services.store.meta_store import OPEN, OVER, RUNNING
+from services.store.meta_store import OPEN, OVER, RUNNING, meta_from
 from services.table.ranking import finished
 from services.table.state import table_at
 
@@ -269,12 +269,22 @@ class GameService:
         return CommandOutcome(command_id=command_id, status="pending", version=found.version)
 
     def view(self, game_id: str, seat: int | None, at: int | None = None) -> GameView:
-        """What ``seat`` (None = spectator) may see: from the projection when ``at`` is None, else replayed
-        to version ``at`` (400 if out of range)."""
-        meta, game = self._game(game_id)
+        """What ``seat`` (None = spectator) may see: from the projection when ``at`` is None (read with the
+        meta in one round trip), else replayed to version ``at`` (400 if out of range)."""
+        pipe = self.parts.redis.pipeline(transaction=False)
+        pipe.hgetall(keys.meta(game_id))
+        if at is None:
+            self.parts.projections.queue_view_reads(pipe, game_id, seat)
+        replies = pipe.execute()
+        meta = meta_from(replies[0])
+        if meta is None:
+            raise unknown_game(game_id)
+        game = get_game(meta.game)
         if seat is not None:
             validation.seat(meta, seat, "seat")
-        body = self.parts.projections.view(game_id, seat) if at is None else None
+        body = None
+        if at is None:
+            body = self.parts.projections.view_from(game, game_id, seat, stored_view(replies), meta.table)
         if body is None:
             body = self._replayed_view(meta, game, seat, at)
         config = effective_clock(meta.clock, self.settings.move_timeout)
@@ -305,7 +315,7 @@ class GameService:
         if version == 0:
             return ViewBody(version=0, status=meta.status, to_act=[], result=None, view=None)
         if at is None:
-            head, state = self.parts.shared_states.load(game, meta.id)
+            head, state = self.parts.projected_states.load(game, meta.id)
             return view_body(game, state, seat, head.version, meta.table)
         validation.version_in_range(at, version)
         table = meta.table if at >= version else table_at(self.parts.store.read(meta.id, upto=at))
@@ -323,13 +333,14 @@ class GameService:
         return self.parts.store.wait_beyond(game_id, after, timeout)
 
     def legal_commands(self, game_id: str, seat: int) -> list[dict[str, Any]]:
-        """The commands ``seat`` may submit now, as JSON dicts (with their "type" tag)."""
-        meta, game = self._game(game_id)
+        """The commands ``seat`` may submit now, as JSON dicts (with their "type" tag); the game and its
+        state are read in one round trip (services/read_side/projected_state.py)."""
+        found = self.parts.projected_states.load_with_meta(game_id)
+        if found is None:
+            raise unknown_game(game_id)
+        meta, game, _, state = found
         validation.seat(meta, seat, "seat")
-        if meta.status != RUNNING:
-            return []
-        _, state = self.parts.shared_states.load(game, game_id)
-        if finished(game, state, meta.table):
+        if meta.status != RUNNING or finished(game, state, meta.table):
             return []
         return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
 

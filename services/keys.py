@@ -90,7 +90,8 @@ def snapshot(game_id: str) -> str:
 
 
 def projection(game_id: str, name: str) -> str:
-    """Hash {version, body} for one projection (``public``, ``seat:<n>``, ``to_act``)."""
+    """Hash {version, body} for one projection (``public``, ``to_act``, ``state``: the folded state seat
+    views are built from, or a finished game's ``seat:<n>``)."""
     return _game(game_id, f"view:{name}")
 
 
@@ -153,6 +154,7 @@ def finished_game_leftovers(game_id: str) -> list[str]:
         decided(game_id),
         reminders_sent(game_id),
         notify_invited(game_id),
+        projection(game_id, "state"),
     ]
 
 
@@ -225,6 +227,17 @@ def worker_heartbeats() -> str:
 def scheduler_lock() -> str:
     """On RQ's Redis: held for a moment by the worker moving due scheduled jobs onto the queue."""
     return f"{PREFIX}:scheduler:lock"
+
+
+def ready_games() -> str:
+    """On RQ's Redis: list of game ids waiting for a decision job (services/processing/ready_games.py); one
+    hash tag with :func:`decision_jobs_queued`, which the same scripts touch."""
+    return f"{PREFIX}:{{ready}}:games"
+
+
+def decision_jobs_queued() -> str:
+    """On RQ's Redis: how many decision jobs are queued or running (expires when left alone)."""
+    return f"{PREFIX}:{{ready}}:jobs"
 
 
 def game_tag_pattern() -> str:

@@ -4,21 +4,24 @@ the stores, the state caches, the projections and the job scheduler."""
 from __future__ import annotations
 
 import redis
+from redis.commands.core import Script
 
 from domain.engine import Game
 from domain.registry import get_game
 from services.notifications.scheduling import NotifyScheduler
 from services.observability.structured_logs import annotate
 from services.processing.job_scheduler import JobScheduler
+from services.read_side.projected_state import ProjectedStates, stored_state
 from services.read_side.projections import Projections
 from services.results import GameMeta
 from services.settings import Settings
 from services.store.archive import Archive
-from services.store.command_inbox import CommandInbox
+from services.store.command_inbox import CommandInbox, submitted
 from services.store.deadlines import Deadlines
 from services.store.due_index import DueIndex
 from services.store.event_store import EventStore
 from services.store.heartbeats import WorkerHeartbeats
+from services.store.lua_scripts import execute_with_scripts
 from services.store.meta_store import MetaStore
 from services.store.records import CommandRecord
 from services.store.snapshots import Snapshots
@@ -27,7 +30,8 @@ from services.store.state_cache import StateCache
 
 class Parts:
     """``states`` is the worker's owned state cache (jobs run one at a time per process, and fold its states
-    in place); ``shared_states`` serves reads from any thread (the API's)."""
+    in place); ``shared_states`` serves reads from any thread (the API's), behind ``projected_states``
+    (the state the workers project, folded on by the events it lacks)."""
 
     def __init__(self, connection: redis.Redis, settings: Settings, rq_connection: redis.Redis) -> None:
         self.redis = connection
@@ -40,8 +44,15 @@ class Parts:
         self.heartbeats = WorkerHeartbeats(connection)
         self.projections = Projections(connection)
         self.snapshots = Snapshots(connection)
-        self.states = StateCache(self.store, self.snapshots, settings.snapshot_every, owned=True)
+        self.states = StateCache(
+            self.store,
+            self.snapshots,
+            settings.snapshot_every,
+            owned=True,
+            latest=lambda game, game_id: stored_state(connection, game, game_id),
+        )
         self.shared_states = StateCache(self.store, self.snapshots, settings.snapshot_every)
+        self.projected_states = ProjectedStates(connection, self.store, self.shared_states)
         self.scheduler = JobScheduler(connection, rq_connection, settings)
         self.archive = Archive(connection)
         self.notify = NotifyScheduler(connection, self.scheduler, settings.clock)
@@ -55,11 +66,21 @@ class Parts:
 
     def queue_command(self, game_id: str, record: CommandRecord) -> bool:
         """Append a command (idempotent by command_id), mark its game due and make sure a process_game job
-        will see it; False if the command id was already submitted. The game is marked due after the
-        append, in the round trip that queues the job (see services/store/due_index.py)."""
-        is_new, _ = self.inbox.submit(game_id, record)
+        will see it; False if the command id was already submitted. The append, the due mark (after it:
+        see services/store/due_index.py) and the job's flag go in one round trip."""
+        job_id = ""
+
+        def fill(pipe: redis.client.Pipeline) -> list[Script]:
+            nonlocal job_id
+            script = self.inbox.queue_submit(pipe, game_id, record)
+            self.due.mark(game_id, self.settings.clock(), pipe)
+            job_id = self.scheduler.queue_flag(pipe, game_id)
+            return [script]
+
+        replies = execute_with_scripts(self.redis, fill)
         annotate(command_id=record.command_id, seat=record.seat)
-        self.schedule_decision(game_id)
+        self.scheduler.after_flag(game_id, job_id, bool(replies[-1]))
+        is_new, _ = submitted(replies[0])
         return is_new
 
     def schedule_decision(self, game_id: str) -> None:

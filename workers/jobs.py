@@ -8,8 +8,9 @@ from workers.observed_jobs import observed
 
 @observed
 def process_game(game_id: str) -> int:
-    """Decide the game's queued commands in order, then project and schedule what follows."""
-    return context.service().processor.process_game(game_id)
+    """Decide the game's queued commands in order, then project and schedule what follows; then the same for
+    the games waiting for a decision (one job serves many games under load)."""
+    return context.service().processor.process_game_and_waiting(game_id)
 
 
 @observed

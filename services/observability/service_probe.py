@@ -57,7 +57,10 @@ class StoreProbe:
         self._parts = parts
 
     def queue_depth(self) -> int:
-        return int(self._parts.scheduler.queue.count)
+        """Jobs in the RQ queue plus the games waiting for a decision job: under load one job decides many
+        waiting games (services/processing/ready_games.py), so the queue alone stays short."""
+        scheduler = self._parts.scheduler
+        return int(scheduler.queue.count) + scheduler.ready.waiting()
 
     def failed_jobs(self) -> int:
         queue = self._parts.scheduler.queue
@@ -99,7 +102,11 @@ class ServiceCollector(Collector):
 
     def _read(self) -> Iterator[GaugeMetricFamily]:
         probe = self._probe
-        yield _gauge("papyrus_queue_depth", "Jobs waiting in the RQ queue.", probe.queue_depth())
+        yield _gauge(
+            "papyrus_queue_depth",
+            "Jobs waiting in the RQ queue, and games waiting for a decision job (one job decides many).",
+            probe.queue_depth(),
+        )
         yield _gauge("papyrus_failed_jobs", "Jobs in RQ's failed registry.", probe.failed_jobs())
         yield _gauge("papyrus_workers_alive", "Workers alive now.", probe.live_workers())
         oldest = probe.oldest_undecided_at()

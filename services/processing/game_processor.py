@@ -25,6 +25,7 @@ from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
 from services.processing.next_steps import NextSteps
+from services.processing.ready_games import decide_ready_games
 from services.processing.table_decisions import TableDecision, decide_table_command
 from services.results import GameMeta
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
@@ -115,14 +116,31 @@ class GameProcessor:
         if version:
             self._parts.notify.schedule(game_id, version)
 
-    def process_game(self, game_id: str) -> int:
+    def process_game_and_waiting(self, game_id: str) -> int:
+        """The ``process_game`` job: decide this game's queued commands, then those of the games waiting for
+        a decision (services/processing/ready_games.py); returns how many commands were decided."""
+        decided = self.process_game(game_id)
+        scheduler = self._parts.scheduler
+        return decided + decide_ready_games(
+            scheduler.ready,
+            game_id,
+            lambda waiting: self.process_game(waiting, only_if_queued=True),
+            lambda: scheduler.queue_follow_up(game_id),
+        )
+
+    def process_game(self, game_id: str, only_if_queued: bool = False) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
+        ``only_if_queued``: nothing (0) unless the game's "process job queued" flag is still set (it was
+        decided since it was noted as waiting).
 
         With no advance delay configured, the automatic steps that follow (nobody must act) run here too,
         each one a version-checked append of its own, so a command and the phases it triggers cost one
         job instead of one job per step (see :meth:`_run_automatic`)."""
         parts = self._parts
-        meta, game, head = self._start(game_id)
+        queued, meta, game, head = self._start(game_id)
+        if only_if_queued and not queued:
+            self._notified.pop(game_id, None)
+            return 0
         table = TableInJob(meta)
         head, state = parts.states.load(game, game_id, head)
         decided, decided_at = 0, None
@@ -147,20 +165,20 @@ class GameProcessor:
         self.flush_notifications(game_id)
         return decided
 
-    def _start(self, game_id: str) -> tuple[GameMeta, Game, Head]:
+    def _start(self, game_id: str) -> tuple[bool, GameMeta, Game, Head]:
         """Clear the game's "process job queued" flag (a command submitted from now on queues a job of its
         own, so this job need not look for commands again once it has decided those it read) and read the
-        meta and the head, in one round trip."""
+        meta and the head, in one round trip; first whether the flag was set."""
         pipe = self._parts.redis.pipeline(transaction=False)
         pipe.delete(keys.process_queued(game_id))
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
-        _, raw_meta, raw_head = pipe.execute()
+        cleared, raw_meta, raw_head = pipe.execute()
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
         self._notified[game_id] = notified_seats(raw_meta)
-        return meta, get_game(meta.game), head_from(raw_head)
+        return bool(cleared), meta, get_game(meta.game), head_from(raw_head)
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.

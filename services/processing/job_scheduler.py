@@ -9,7 +9,9 @@ duplicated job finds the version moved on and does nothing:
 * ``papyrus-finished-<game>``: a game that ended, indexed for the archive and profiles and rated;
 * ``papyrus-reminder-<game>-<seat>-<since>``: when a quarter of that seat's time is left;
 * ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
-  (SET NX) holds the queued job's id and the job clears it when it starts.
+  (SET NX) holds the queued job's id and the job clears it when it starts. Under load one such job decides
+  many games (services/processing/ready_games.py): a game is noted as waiting, and a job queued only while
+  fewer than two are queued or running.
 
 A job's result is kept ``Settings.result_ttl`` seconds (``PAPYRUS_RESULT_TTL``, ten minutes by default: RQ
 deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to record the result,
@@ -36,6 +38,7 @@ from rq.job import Job, JobStatus
 from rq.scheduler import RQScheduler
 
 from services import keys
+from services.processing.ready_games import ReadyGames
 from services.settings import Settings
 from services.store.replies import as_str
 
@@ -72,6 +75,7 @@ class JobScheduler:
         self._rq = rq_connection
         self._settings = settings
         self.queue = Queue(settings.queue_name, connection=rq_connection)
+        self.ready = ReadyGames(rq_connection)
         self._promoter: RQScheduler | None = None
 
     def status(self, job_id: str) -> JobStatus | None:
@@ -109,21 +113,41 @@ class JobScheduler:
         return True
 
     def process_game(self, game_id: str, pipe: redis.client.Pipeline | None = None) -> bool:
-        """Queue a process_game job unless one is already queued for this game. ``pipe`` (on the store)
-        carries writes of the caller's that must go in the same round trip, after what it already holds."""
-        job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
+        """See that a process_game job decides this game unless one is already queued for it: note it as
+        waiting, and queue a job unless enough are queued (they take the waiting games). ``pipe`` (on the
+        store) carries writes of the caller's that must go in the same round trip, after what it already
+        holds."""
         pipe = pipe if pipe is not None else self._store.pipeline(transaction=False)
+        job_id = self.queue_flag(pipe, game_id)
+        return self.after_flag(game_id, job_id, bool(pipe.execute()[-1]))
+
+    def queue_flag(self, pipe: redis.client.Pipeline, game_id: str) -> str:
+        """Queue in ``pipe`` the SET NX of the game's "process job queued" flag; answers the job id it
+        holds. Its reply goes to :meth:`after_flag`."""
+        job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
         pipe.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL)
-        if not pipe.execute()[-1]:
+        return job_id
+
+    def after_flag(self, game_id: str, job_id: str, newly_set: bool) -> bool:
+        """The rest of :meth:`process_game` once the flag's SET NX answered ``newly_set``."""
+        if not newly_set:
             queued = self._store.get(keys.process_queued(game_id))
             if queued is not None and self.is_alive(as_str(queued)):
                 return False
             self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
+        if self.ready.note(game_id):
+            self._enqueue_process_job(game_id, job_id)
+        return True
+
+    def queue_follow_up(self, game_id: str) -> None:
+        """Queue one more process_game job (labelled with ``game_id``) for the games still waiting."""
+        self._enqueue_process_job(game_id, f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}")
+
+    def _enqueue_process_job(self, game_id: str, job_id: str) -> None:
         job = self._create("process_game", (game_id,), job_id)
         rq_pipe = self._rq.pipeline()
         self.queue.enqueue_job(job, pipeline=rq_pipe)  # RQ's writes, sent in one round trip instead of two
         rq_pipe.execute()
-        return True
 
     def advance(self, game_id: str, version: int) -> bool:
         job_id, delay = advance_job_id(game_id, version), self._settings.advance_delay

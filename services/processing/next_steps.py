@@ -23,6 +23,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import redis
+from redis.commands.core import Script
+
 from domain.engine import Game
 from services import keys
 from services.observability import metrics
@@ -59,32 +62,44 @@ class NextSteps:
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
-        over = finished(game, state, meta.table)
-        to_act = set() if over else game.to_act(state)
-        bots = meta.bot_seats()
-        # the clocks first: a view read once the projection is written shows the clocks of its version
-        clock_due = (
-            [] if over else self.clocks.track(game_id, meta, to_act - bots, head.version, acted or set())
-        )
-        parts.projections.write(
-            game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table
-        )
         now = parts.settings.clock()
-        metrics.projection_written(game.name, decided_at, now)
-        if over:
+        if finished(game, state, meta.table):
+            parts.projections.write(
+                game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table
+            )
+            metrics.projection_written(game.name, decided_at, now)
             parts.meta.set_running(game_id, False)
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.scheduler.finished(game_id)
             parts.due.record(game_id, None, head, now)
             return
+        # the clocks before the projections: a view read once they are written shows its version's clocks
+        due = self._schedule_next(game, game_id, meta, head, state, now, acted or set())
+
+        def projections(pipe: redis.client.Pipeline) -> list[Script]:
+            parts.projections.write(
+                game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table, pipe=pipe
+            )
+            return parts.projections.scripts
+
+        parts.due.record(game_id, due, head, now, first=projections)  # one round trip with the projections
+        metrics.projection_written(game.name, decided_at, now)
+
+    def _schedule_next(
+        self, game: Game, game_id: str, meta: GameMeta, head: Head, state: Any, now: float, acted: set[int]
+    ) -> float | None:
+        """Track the clocks and schedule what comes next in a running game (no bot moves while the table is
+        paused); answers when it is next due (None: not due)."""
+        to_act = game.to_act(state)
+        bots = meta.bot_seats()
+        clock_due = self.clocks.track(game_id, meta, to_act - bots, head.version, acted)
         if not to_act:
-            parts.scheduler.advance(game_id, head.version)
-            parts.due.record(game_id, self._automatic_step_due(game_id, head), head, now)
-            return
+            self._parts.scheduler.advance(game_id, head.version)
+            return self._automatic_step_due(game_id, head)
         playing = set() if meta.table.paused else to_act & bots
         due = [now for seat in sorted(playing) if self._schedule_bot(game_id, seat, head.version)]
-        parts.due.record(game_id, min([*due, *clock_due], default=None), head, now)
+        return min([*due, *clock_due], default=None)
 
     def _automatic_step_due(self, game_id: str, head: Head) -> float:
         """When the automatic step after ``head`` is due: the advance delay after the event that reached

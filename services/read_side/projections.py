@@ -1,4 +1,5 @@
-"""Read models folded from the log: the public view, one view per seat, and who must act.
+"""Read models folded from the log: the public view, who must act, and the state each seat's view is built
+from on read (services/read_side/projected_state.py); a finished game's seat views.
 
 ``project.lua`` writes all of a game's projections in one step with the version they reflect, and only
 over older ones, so re-projecting is harmless and a slow worker never overwrites a newer view. Bodies are
@@ -11,14 +12,16 @@ zlib-compressed, and a seat's body keeps only the top-level view fields that dif
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import redis
+from redis.commands.core import Script
 
 from domain.engine import Game, GameResult
 from services import keys
-from services.store.lua_scripts import Scripts
+from services.read_side.projected_state import STATE, decoded_state, encoded_state
+from services.store.lua_scripts import Scripts, queue_script
 from services.store.replies import as_bytes, as_int
 from services.table.ranking import finished, table_result
 from services.table.state import TableState
@@ -49,6 +52,28 @@ class ViewBody(msgspec.Struct, kw_only=True):
     to_act: list[int]
     result: GameResult | None
     view: Any
+
+
+class StoredView(NamedTuple):
+    """A stored view body with its version, and the projected state with its version (None: missing)."""
+
+    version: int | None
+    body: bytes | None
+    state_version: int
+    state: bytes | None
+
+
+def stored_view(replies: list[Any]) -> StoredView:
+    """The :class:`StoredView` in the last two replies of a pipeline filled by
+    :meth:`Projections.queue_view_reads`."""
+    (version, body), (state_version, *state_body) = replies[-2:]
+    state = state_body[0] if state_body else None
+    return StoredView(
+        version=as_int(version) if version is not None else None,
+        body=as_bytes(body) if body is not None else None,
+        state_version=as_int(state_version) if state_version is not None else -1,
+        state=as_bytes(state) if state is not None and state_version is not None else None,
+    )
 
 
 class ToAct(msgspec.Struct, kw_only=True):
@@ -134,28 +159,51 @@ class Projections:
         state: Any,
         check_first: bool = True,
         table: TableState | None = None,
+        pipe: redis.client.Pipeline | None = None,
     ) -> bool:
         """Write every projection of the game at ``version``; False if they were already that new.
 
         ``check_first`` reads the stored version before building the bodies (cheap when they are already
         up to date, as for the sweep); the worker that just appended skips it (``project.lua`` checks
-        anyway)."""
+        anyway). With ``pipe`` the write is only queued there (True), as a bare EVALSHA of
+        :attr:`scripts` for :func:`services.store.lua_scripts.execute_with_scripts`."""
         if check_first and self.version(game_id) >= version:
             return False
-        names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
+        names, bodies = self._bodies(game, state, seats, version, table)
+        project_keys = [keys.projection(game_id, name) for name in names]
+        if pipe is not None:
+            queue_script(pipe, self._scripts.project, project_keys, [version, *bodies])
+            return True
+        return as_int(self._scripts.project(keys=project_keys, args=[version, *bodies])) == 1
+
+    @property
+    def scripts(self) -> list[Script]:
+        """The scripts a queued :meth:`write` runs."""
+        return [self._scripts.project]
+
+    def _bodies(
+        self, game: Game, state: Any, seats: int, version: int, table: TableState | None
+    ) -> tuple[list[str], list[bytes]]:
+        """The projections' names and bodies at ``version`` (over once the table ends the game)."""
         if finished(game, state, table or TableState()):
-            bodies = self._finished_bodies(game, state, seats, version, table)
-        else:
-            to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
-            bodies = [
-                encoded_body(game, state, None, version, table),
-                to_act,
-                *[encoded_body(game, state, seat, version, table) for seat in range(seats)],
-            ]
-        written = self._scripts.project(
-            keys=[keys.projection(game_id, name) for name in names], args=[version, *bodies]
-        )
-        return as_int(written) == 1
+            names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
+            return names, self._finished_bodies(game, state, seats, version, table)
+        return self._running_bodies(game, state, seats, version, table)
+
+    @staticmethod
+    def _running_bodies(
+        game: Game, state: Any, seats: int, version: int, table: TableState | None
+    ) -> tuple[list[str], list[bytes]]:
+        """A running game's projections: the public view, who must act and the state the seats' views are
+        built from on read (:meth:`view`, with the table's state from the meta hash); every seat's view
+        only for a state that cannot be stored."""
+        to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
+        public = encoded_body(game, state, None, version, table)
+        stored_state = encoded_state(game, state)
+        if stored_state is not None:
+            return [PUBLIC, TO_ACT, STATE], [public, to_act, stored_state]
+        seat_bodies = [encoded_body(game, state, seat, version, table) for seat in range(seats)]
+        return [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]], [public, to_act, *seat_bodies]
 
     @staticmethod
     def _finished_bodies(
@@ -169,9 +217,40 @@ class Projections:
         ]
         return [packed(body) for body in [public, {"version": version, "to_act": []}, *seat_bodies]]
 
-    def view(self, game_id: str, seat: int | None) -> ViewBody | None:
-        """The projected view of ``seat`` (None: the spectator's), None before the first projection."""
-        body = self._body(game_id, PUBLIC if seat is None else seat_name(seat))
+    def view(
+        self, game_id: str, seat: int | None, game: Game | None = None, table: TableState | None = None
+    ) -> ViewBody | None:
+        """The projected view of ``seat`` (None: the spectator's), None before the first projection. A
+        running game's seat view is built from its projected state (``game`` and the meta's ``table``
+        needed), unless a seat body at least as new is stored (a finished game's, or one written before the
+        projected state)."""
+        pipe = self._redis.pipeline(transaction=False)
+        self.queue_view_reads(pipe, game_id, seat)
+        return self.view_from(game, game_id, seat, stored_view(pipe.execute()), table)
+
+    @staticmethod
+    def queue_view_reads(pipe: redis.client.Pipeline, game_id: str, seat: int | None) -> None:
+        """Add to ``pipe`` the two reads :func:`stored_view` takes apart: the stored body and its version,
+        and the projected state's version, with the state itself for a seat's view."""
+        pipe.hmget(keys.projection(game_id, PUBLIC if seat is None else seat_name(seat)), ["version", "body"])
+        pipe.hmget(keys.projection(game_id, STATE), ["version"] if seat is None else ["version", "body"])
+
+    def view_from(
+        self,
+        game: Game | None,
+        game_id: str,
+        seat: int | None,
+        stored: StoredView,
+        table: TableState | None = None,
+    ) -> ViewBody | None:
+        """The view from what :meth:`queue_view_reads` read: a seat's built from the projected state when no
+        stored body is at least as new (``game`` needed; ``table``, the meta's, as the written views have
+        it), else the stored body."""
+        if seat is not None and game is not None and stored.state is not None:
+            state = decoded_state(game, stored.state)
+            if state is not None and (stored.version is None or stored.version < stored.state_version):
+                return view_body(game, state, seat, stored.state_version, table)
+        body = unpacked(stored.body) if stored.body is not None else None
         if body is not None and "view_diff" in body:
             public = self._body(game_id, PUBLIC)
             body = merged(body, public) if public is not None else None

@@ -2,7 +2,8 @@
 
 A command_id is recorded in ``command_ids`` in the same Lua step that appends the command, so a
 resubmission is never appended twice; its outcome is written by ``append.lua`` together with the events it
-produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin.
+produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin;
+its entry carries the outcome, so a waiter woken by its own command's entry reads nothing more.
 """
 
 from __future__ import annotations
@@ -11,13 +12,30 @@ import time
 from typing import Any
 
 import redis
+from redis.commands.core import Script
 
 from services import keys
 from services.store import layout
 from services.store.layout import stream_entries
-from services.store.lua_scripts import Scripts
+from services.store.lua_scripts import Scripts, queue_script
 from services.store.records import CommandRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
+
+
+def submitted(reply: Any) -> tuple[bool, str]:
+    """``submit.lua``'s reply: (is_new, stream entry id)."""
+    return as_int(reply[0]) == 1, as_str(reply[1])
+
+
+def outcome_in(entries: list[Any], command_id: str) -> OutcomeRecord | None:
+    """The command's outcome if one of the decided stream's ``entries`` carries it (``append.lua`` writes
+    the command id and its outcome); None otherwise (another command's, or an entry without one)."""
+    wanted = command_id.encode()
+    for _, fields in entries:
+        raw = fields.get(b"o")
+        if fields.get(b"c") == wanted and raw:
+            return layout.decode_outcome(as_bytes(raw), command_id)
+    return None
 
 
 class CommandInbox:
@@ -27,11 +45,22 @@ class CommandInbox:
 
     def submit(self, game_id: str, record: CommandRecord) -> tuple[bool, str]:
         """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
-        result = self._scripts.submit(
-            keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            args=[record.command_id, layout.encode_command(record), ""],
+        return submitted(
+            self._scripts.submit(
+                keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+                args=[record.command_id, layout.encode_command(record), ""],
+            )
         )
-        return as_int(result[0]) == 1, as_str(result[1])
+
+    def queue_submit(self, pipe: redis.client.Pipeline, game_id: str, record: CommandRecord) -> Script:
+        """:meth:`submit` queued in ``pipe`` (for :func:`services.store.lua_scripts.execute_with_scripts`);
+        its reply is :meth:`submit`'s, as :func:`submitted` reads it. Answers the script it queued."""
+        return queue_script(
+            pipe,
+            self._scripts.submit,
+            [keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
+            [record.command_id, layout.encode_command(record), ""],
+        )
 
     def submit_replicated(self, game_id: str, record: CommandRecord, replicas: int, timeout_ms: int) -> int:
         """Append ``record`` unless its command_id is known, then ``WAIT`` on the same connection up to
@@ -94,4 +123,6 @@ class CommandInbox:
             for _, entries in reply or []:
                 if entries:
                     cursor = as_str(entries[-1][0])
-            found = self.outcome(game_id, command_id)
+                    found = found or outcome_in(entries, command_id)
+            if found is None:
+                found = self.outcome(game_id, command_id)

@@ -25,13 +25,15 @@ it (the resubmission marks the game due), and ``papyrus doctor`` lists such a ga
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import redis
+from redis.commands.core import Script
 
 from services import keys
 from services.store.event_store import Head, head_from
+from services.store.lua_scripts import PipelineFill, execute_with_scripts
 from services.store.replies import as_str
 
 
@@ -50,17 +52,24 @@ class DueIndex:
         """Make the game due by ``at`` at the latest (adds it, or brings its entry forward)."""
         (pipe if pipe is not None else self._redis).zadd(keys.due_games(), {game_id: at}, lt=True)
 
-    def record(self, game_id: str, due: float | None, head: Head, now: float) -> None:
+    def record(
+        self, game_id: str, due: float | None, head: Head, now: float, first: PipelineFill | None = None
+    ) -> None:
         """After settling the game at ``head``: its next due time (None: nothing will be due), unless the
-        log or the inbox moved past ``head`` meanwhile, in which case it is due ``now``."""
-        pipe = self._redis.pipeline(transaction=False)
-        if due is None:
-            pipe.zrem(keys.due_games(), game_id)
-        else:
-            pipe.zadd(keys.due_games(), {game_id: due})
-        pipe.hgetall(keys.head(game_id))
-        pipe.xrevrange(keys.commands(game_id), "+", "-", count=1)
-        _, raw_head, last_command = pipe.execute()
+        log or the inbox moved past ``head`` meanwhile, in which case it is due ``now``. ``first`` queues
+        writes of the caller's that go before, in the same round trip (the game's projections)."""
+
+        def fill(pipe: redis.client.Pipeline) -> Sequence[Script]:
+            scripts = first(pipe) if first is not None else []
+            if due is None:
+                pipe.zrem(keys.due_games(), game_id)
+            else:
+                pipe.zadd(keys.due_games(), {game_id: due})
+            pipe.hgetall(keys.head(game_id))
+            pipe.xrevrange(keys.commands(game_id), "+", "-", count=1)
+            return scripts
+
+        raw_head, last_command = execute_with_scripts(self._redis, fill)[-2:]
         stored = head_from(raw_head)
         newer_command = bool(last_command) and _after(as_str(last_command[0][0]), stored.checkpoint)
         if (stored.version, stored.checkpoint) != (head.version, head.checkpoint) or newer_command:

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
+from typing import Any, cast
 
 import redis
+from redis.client import Pipeline
+from redis.cluster import RedisCluster
 from redis.commands.core import Script
+from redis.exceptions import NoScriptError
+
+# What fills a pipeline for :func:`execute_with_scripts`: it queues its commands and answers the scripts
+# it queued (with :func:`queue_script`).
+PipelineFill = Callable[[Pipeline], Sequence[Script]]
 
 
 @cache
@@ -25,3 +34,57 @@ class Scripts:
         self.compact: Script = connection.register_script(source("compact"))
         self.claim: Script = connection.register_script(source("claim"))
         self.start: Script = connection.register_script(source("start"))
+
+
+class ImmediateCommands:
+    """Stands in for a pipeline on a Redis Cluster client, where redis-py refuses scripts in pipelines: each
+    command runs at once (its own round trip) and its reply is kept, in order, as ``execute`` would answer."""
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+        self.replies: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        command = getattr(self.connection, name)
+
+        def run(*args: Any, **kwargs: Any) -> ImmediateCommands:
+            self.replies.append(command(*args, **kwargs))
+            return self
+
+        return run
+
+
+def queue_script(pipe: Pipeline, script: Script, keys: Sequence[str], args: Sequence[Any]) -> Script:
+    """Queue ``script`` in ``pipe`` as a bare EVALSHA and answer it. redis-py asks ``SCRIPT EXISTS`` in a
+    round trip of its own before every pipeline that calls a script the usual way; a pipeline filled with
+    this instead runs through :func:`execute_with_scripts`, which loads a script only when Redis lacks it.
+    On a Redis Cluster client (:class:`ImmediateCommands`) the script runs at once."""
+    stand_in = cast(Any, pipe)
+    if isinstance(stand_in, ImmediateCommands):
+        stand_in.replies.append(script(keys=list(keys), args=list(args), client=stand_in.connection))
+        return script
+    pipe.evalsha(script.sha, len(keys), *keys, *args)
+    return script
+
+
+def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[Any]:
+    """Run, in one round trip, the pipeline ``fill`` queues; if Redis did not know one of its scripts (a
+    restarted Redis, a flushed script cache), load them and run the whole pipeline once more (so its
+    commands must be safe to run twice). An error reply raises, as ``execute`` does. On a Redis Cluster
+    client, where redis-py runs no script in a pipeline, the commands run one by one, in order."""
+    if isinstance(connection, RedisCluster):
+        immediate = ImmediateCommands(connection)
+        fill(cast(Pipeline, immediate))
+        return immediate.replies
+    for _ in range(2):
+        pipe = connection.pipeline(transaction=False)
+        scripts = fill(pipe)
+        replies: list[Any] = pipe.execute(raise_on_error=False)
+        if not any(isinstance(reply, NoScriptError) for reply in replies):
+            for reply in replies:
+                if isinstance(reply, Exception):
+                    raise reply
+            return replies
+        for script in scripts:
+            connection.script_load(script.script)
+    raise NoScriptError("a script was still unknown after loading it")

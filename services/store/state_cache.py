@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections import OrderedDict
+from collections.abc import Callable
 from threading import Lock
 from typing import Any
 
@@ -35,8 +36,15 @@ def is_checkpoint(game: Game, events: list[Any]) -> bool:
     return any(game.checkpoint(event) for event in events)
 
 
+LatestState = Callable[[Game, str], "tuple[int, Any] | None"]
+
+
 class StateCache:
-    """States by game id, keyed to the head hash they were folded up to. Bounded (LRU)."""
+    """States by game id, keyed to the head hash they were folded up to. Bounded (LRU).
+
+    A game missing from the cache is loaded from ``latest`` when given (the state the workers project
+    after every command, services/read_side/projected_state.py: usually the head itself, so nothing is
+    folded), else from its snapshot, and folded on by the events after it."""
 
     def __init__(
         self,
@@ -45,8 +53,10 @@ class StateCache:
         snapshot_every: int,
         size: int = 512,
         owned: bool = False,
+        latest: LatestState | None = None,
     ) -> None:
         self.owned = owned
+        self._latest = latest
         self._store = store
         self._snapshots = snapshots
         self._snapshot_every = max(1, snapshot_every)
@@ -64,12 +74,13 @@ class StateCache:
         if cached is not None and cached[0].version < head.version:
             version, state = cached[0].version, self._private(game_id, cached[1])
         else:
-            version, state = self._from_snapshot(game, game_id)
-        records = self._store.read(game_id, after=version, upto=head.version)
-        try:
-            state = fold_records(game, records, state, version)
-        except RefoldNeeded:
-            version, state = 0, fold_records(game, self._store.read(game_id, upto=head.version), None)
+            version, state = self._from_latest(game, game_id, head.version)
+        if version < head.version:
+            records = self._store.read(game_id, after=version, upto=head.version)
+            try:
+                state = fold_records(game, records, state, version)
+            except RefoldNeeded:
+                version, state = 0, fold_records(game, self._store.read(game_id, upto=head.version), None)
         self.remember(game, game_id, head, state, previous_version=version)
         return head, state
 
@@ -121,6 +132,13 @@ class StateCache:
             return fold_records(game, self._store.read(game_id, after=start, upto=version), state, start)
         except RefoldNeeded:
             return fold_records(game, self._store.read(game_id, upto=version), None)
+
+    def _from_latest(self, game: Game, game_id: str, upto: int) -> tuple[int, Any]:
+        """The newest stored state no later than ``upto``: the projected one, else the snapshot."""
+        latest = self._latest(game, game_id) if self._latest is not None else None
+        if latest is not None and latest[0] <= upto:
+            return latest
+        return self._from_snapshot(game, game_id, upto)
 
     def _from_snapshot(self, game: Game, game_id: str, upto: int | None = None) -> tuple[int, Any]:
         snapshot = self._snapshots.load(game, game_id, upto)

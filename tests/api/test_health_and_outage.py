@@ -98,6 +98,12 @@ def well_formed_body(rule: str, command: dict[str, object]) -> dict[str, object]
         return {"account": "imhotep"}
     if rule in ("/api/accounts", "/api/sessions"):
         return {"name": "imhotep", "password": "a long password"}
+    if rule.endswith("/me/email"):
+        return {"email": "imhotep@example.com"}
+    if rule.endswith("/me/notifications"):
+        return {"mail_events": ["your_turn"], "webhook_events": []}
+    if rule.endswith("/me/webhook"):
+        return {"url": "https://hooks.example.com/papyrus"}
     return {"game": TOY, "seats": 2}
 
 

@@ -238,23 +238,3 @@ def test_waiting_for_a_new_version_returns_once_the_log_grows(service: GameServi
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)
     drain(service)
     assert service.wait_version(game_id, version, timeout=5) == version + 1
-
-
-def test_commands_decided_in_one_job_each_meet_the_automatic_steps_of_the_one_before(
-    service: GameService,
-) -> None:
-    game_id, _ = new_game(service, seats=2, hand=3)
-    drain(service)
-    first, second, *_ = service.legal_commands(game_id, 0)
-    service.submit(game_id, 0, first, "c1", None)
-    service.submit(game_id, 1, service.legal_commands(game_id, 1)[0], "c2", None)  # ends the round
-    service.submit(game_id, 0, second, "c3", None)  # next round: only once the round is scored
-    assert service.parts.scheduler.queue.count == 1, "all three wait for one job"
-
-    drain(service)
-
-    outcomes = [service.outcome(game_id, command_id) for command_id in ("c1", "c2", "c3")]
-    assert [outcome.status if outcome else None for outcome in outcomes] == ["accepted"] * 3
-    records = service.parts.store.read(game_id)
-    scored = next(r.seq for r in records if r.type == "toy.round_scored")
-    assert min(r.seq for r in records if r.command_id == "c3") > scored

@@ -1,6 +1,7 @@
 -- Atomically append events, move the command checkpoint and record a command's outcome.
 -- KEYS: 1 head hash, 2 events stream, 3 outcomes hash, 4 decided stream (a wake-up signal for waiters: only
---       its last entry is kept), 5 meta hash, 6 seed, 7 notification outbox stream
+--       its last entry is kept, with the command id and its outcome), 5 meta hash, 6 seed,
+--       7 notification outbox stream
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
 --       8 final status ("" = unchanged), 9 the table's state as JSON ("" = unchanged; written to the meta
@@ -38,7 +39,7 @@ if ARGV[4] ~= '' then
 end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
-  redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', 'c', ARGV[5])
+  redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', 'c', ARGV[5], 'o', ARGV[6])
 end
 if ARGV[9] ~= '' then
   redis.call('HSET', KEYS[5], 'table', ARGV[9])

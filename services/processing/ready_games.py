@@ -1,0 +1,102 @@
+"""Decision jobs shared by many games: under load one RQ job decides the commands of many games.
+
+RQ's own work for one job (dequeue, fetch, status, registries, heartbeat, result: about 16 round trips and
+as much CPU as deciding and projecting a command) was paid once per command. Now a game waiting for a
+decision is noted in a list on RQ's Redis (:data:`keys.ready_games`), and a ``process_game`` job is queued
+only while fewer than :data:`MAX_QUEUED_JOBS` are queued or running (``ready_game.lua``, one step). Each
+``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a time,
+until it finds it empty, which ends its count in the same step (``take_ready_game.lua``; after
+:data:`JOB_BUDGET` games it stops counting and queues a follow-up job if needed). At low load each command
+still gets a job of its own; under load the running jobs take the games noted meanwhile, and no job is
+queued for them.
+
+Nothing here is trusted to remember work: the game's "process queued" flag (on the store) is set before it
+is noted, and a game taken from the list is decided only if its flag is still set (deciding a game clears
+it: a game decided meanwhile, by its own job or by the sweep, is skipped). A list or count lost with RQ's
+Redis, or a job lost after it started, leaves its games in the due index, where the sweep finds them
+(services/processing/sweep.py); the count expires :data:`COUNT_TTL_SECONDS` after it was last raised (a
+job killed while it ran keeps counting until then).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import redis
+from rq.timeouts import BaseTimeoutException
+
+from services import keys
+from services.store.lua_scripts import source
+from services.store.replies import as_int, as_str
+from services.store.unavailable import STORE_UNAVAILABLE
+
+log = logging.getLogger(__name__)
+MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
+COUNT_TTL_SECONDS = 10
+JOB_BUDGET = 200
+
+
+class ReadyGames:
+    """The list of games waiting for a decision and the count of decision jobs queued or running, on RQ's
+    Redis."""
+
+    def __init__(self, rq_connection: redis.Redis) -> None:
+        self._rq = rq_connection
+        self._note = rq_connection.register_script(source("ready_game"))
+        self._take = rq_connection.register_script(source("take_ready_game"))
+
+    def note(self, game_id: str) -> bool:
+        """Note ``game_id`` as waiting; True if the caller must queue a decision job (counted as queued)."""
+        return self._job_needed(game_id)
+
+    def job_needed(self) -> bool:
+        """True if a decision job must be queued for the games already noted (counted as queued)."""
+        return self._job_needed("")
+
+    def _job_needed(self, game_id: str) -> bool:
+        args: list[str | int] = [game_id, MAX_QUEUED_JOBS, COUNT_TTL_SECONDS]
+        keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
+        return as_int(self._note(keys=keys_, args=args)) == 1
+
+    def take(self) -> str | None:
+        """The game that has waited longest, taken off the list; None when the list is empty, and then the
+        calling job no longer counts."""
+        raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()])
+        return as_str(raw) if raw else None
+
+    def waiting(self) -> int:
+        """How many games are noted as waiting for a decision (a game may be noted twice)."""
+        return int(self._rq.llen(keys.ready_games()))
+
+    def job_stops(self) -> None:
+        """The calling job stops counting while games still wait (it used up its budget)."""
+        self._rq.decr(keys.decision_jobs_queued())
+
+
+def decide_ready_games(
+    ready: ReadyGames,
+    own_game: str,
+    decide_if_queued: Callable[[str], int],
+    queue_follow_up: Callable[[], None],
+) -> int:
+    """What a decision job does after deciding ``own_game``: decide the games waiting in the list, up to
+    :data:`JOB_BUDGET` of them; returns how many commands were decided. A game that fails is logged and left
+    to the sweep (it stays due); the others go on."""
+    decided = 0
+    for taken in range(JOB_BUDGET):
+        game_id = ready.take()
+        if game_id is None:
+            return decided
+        if game_id == own_game and taken == 0:
+            continue  # noted with this job, decided just before
+        try:
+            decided += decide_if_queued(game_id)
+        except (*STORE_UNAVAILABLE, BaseTimeoutException):
+            raise  # an outage is ridden out by the worker, a job timeout ends the job
+        except Exception:
+            log.exception("game %s: deciding its queued commands failed; the sweep will retry", game_id)
+    ready.job_stops()
+    if ready.job_needed():
+        queue_follow_up()
+    return decided

@@ -1,0 +1,15 @@
+-- On RQ's Redis: note a game waiting for a decision and say whether a decision job must be queued for it.
+-- KEYS: 1 list of games waiting for a decision, 2 number of decision jobs queued or running (a running job
+--       counts until it finds the list empty: take_ready_game.lua).
+-- ARGV: 1 game id ("" = note none: only ask whether a job is needed), 2 most jobs queued at a time,
+--       3 seconds the count lives (a job lost before it started stops counting then).
+-- Returns 1 when the caller must queue a decision job (counted here), 0 when enough are queued already.
+if ARGV[1] ~= '' then
+  redis.call('RPUSH', KEYS[1], ARGV[1])
+end
+local queued = tonumber(redis.call('GET', KEYS[2]) or '0')
+if queued >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('SET', KEYS[2], math.max(queued, 0) + 1, 'EX', ARGV[3])
+return 1

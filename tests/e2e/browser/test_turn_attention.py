@@ -93,7 +93,7 @@ def test_the_turn_favicon_shows_a_red_dot(site: Site, browser: Any) -> None:
 
 def test_the_settings_page_saves_events_and_refuses_a_private_webhook(site: Site, browser: Any) -> None:
     page = browser.new_context().new_page()
-    pages.register(page, site.base_url, "vera", "papyrus-pass-4")
+    pages.register(page, site.base_url, "nadia", "papyrus-pass-4")
     page.click("#notify-settings-link")
     page.wait_for_url(f"{site.base_url}/account/settings")
     page.wait_for_selector("#email-state:has-text('No e-mail address yet.')")
@@ -129,8 +129,8 @@ def test_a_turn_in_a_background_tab_raises_a_browser_notification(site: Site, br
     host_context = browser.new_context()
     host_context.add_init_script(CAPTURE_NOTIFICATIONS)
     host, friend = host_context.new_page(), browser.new_context().new_page()
-    pages.register(host, site.base_url, "wren", "papyrus-pass-4")
-    pages.register(friend, site.base_url, "xena", "papyrus-pass-4")
+    pages.register(host, site.base_url, "wendel", "papyrus-pass-4")
+    pages.register(friend, site.base_url, "ximena", "papyrus-pass-4")
     game_id = pages.create_game(host, seats=2, bots=False)
     pages.join_from_lobby(friend, site.base_url, game_id)
     host.evaluate("window.__hidden = true")

@@ -249,7 +249,8 @@ def run_load(
     args: argparse.Namespace, store: redis.Redis, logs: Path, metrics_on: bool, clock: str | None = None
 ) -> dict[str, Any]:
     """Start the API and the workers, drive the load, play a few games out; the figures of this run."""
-    env = {"REDIS_URL": args.redis_url, "PAPYRUS_METRICS": "1" if metrics_on else "0"}
+    metrics = "1" if metrics_on else "0"
+    env = {"REDIS_URL": args.redis_url, "PAPYRUS_QUOTAS": "off", "PAPYRUS_METRICS": metrics}
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     tag = ("metrics-on" if metrics_on else "metrics-off") + (f"-clock-{clock}" if clock else "")

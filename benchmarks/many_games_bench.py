@@ -266,6 +266,7 @@ def main() -> int:
     store = server.client
     logs = Path(tempfile.mkdtemp(prefix="papyrus-many-"))
     env = {"REDIS_URL": server.url, "RQ_REDIS_URL": rq_server.url, "PAPYRUS_QUEUE": "papyrus"}
+    env["PAPYRUS_QUOTAS"] = "off"  # the benchmark opens many games from one address
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     processes = [

@@ -25,6 +25,8 @@ import redis
 from domain.engine import Game
 from services import keys
 from services.store.replies import as_str
+from services.table.ranking import table_result
+from services.table.state import TableState
 
 Kind = Literal["your_turn", "reminder", "game_started", "game_ended", "invitation"]
 KINDS: tuple[Kind, ...] = ("your_turn", "reminder", "game_started", "game_ended", "invitation")
@@ -69,13 +71,15 @@ def after_append(
     after: Any,
     notified: frozenset[int],
     started: bool = False,
+    table: TableState | None = None,
 ) -> list[Notification]:
     """The notifications an append reaching ``version`` causes for the seats in ``notified`` (those held by
     accounts): the start, the end with its ranking, or the turn of each seat newly to act (not among
-    ``waiting_before``, the seats that had to act before the append)."""
+    ``waiting_before``, the seats that had to act before the append). With the ``table`` after the append,
+    the end is the table's: a game ended by resignations ends, and seats that gave up rank last."""
     if not notified or after is None:
         return []
-    result = game.result(after)
+    result = table_result(game.result(after), table) if table is not None else game.result(after)
     if result is not None:
         ranking, scores = list(result.ranking), list(result.scores)
         return [

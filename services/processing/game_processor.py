@@ -190,7 +190,7 @@ class GameProcessor:
         if head.version != version or finished(game, state, meta.table) or game.to_act(state):
             return False
         try:
-            advanced = self._advance_once(game, game_id, head, state)
+            advanced = self._advance_once(game, game_id, head, state, meta.table)
             if advanced is None:
                 return False
             head, state = self._run_automatic(game, game_id, *advanced, meta)
@@ -212,14 +212,16 @@ class GameProcessor:
         for _ in range(MAX_AUTOMATIC_STEPS):
             if finished(game, state, meta.table) or game.to_act(state):
                 return head, state
-            advanced = self._advance_once(game, game_id, head, state)
+            advanced = self._advance_once(game, game_id, head, state, meta.table)
             if advanced is None:
                 return head, state
             head, state = advanced
         log.error("game %s: still no one to act after %s automatic steps", game_id, MAX_AUTOMATIC_STEPS)
         return head, state
 
-    def _advance_once(self, game: Game, game_id: str, head: Head, state: Any) -> tuple[Head, Any] | None:
+    def _advance_once(
+        self, game: Game, game_id: str, head: Head, state: Any, table: TableState | None
+    ) -> tuple[Head, Any] | None:
         """Append the automatic step due now (None if the game advanced nothing: a bug, logged)."""
         events = game.advance(state)
         if not events:
@@ -230,7 +232,7 @@ class GameProcessor:
                 game.name,
             )
             return None
-        return self._append(game, game_id, head, state, events, "system", None, None)
+        return self._append(game, game_id, head, state, events, "system", None, None, table_now=table)
 
     def _decide(
         self,
@@ -266,7 +268,16 @@ class GameProcessor:
         else:
             events = self._events_of(game, game_id, state, command, outcome, table.meta.table)
         appended = self._append(
-            game, game_id, head, state, events, command.actor, command.command_id, decision, settled
+            game,
+            game_id,
+            head,
+            state,
+            events,
+            command.actor,
+            command.command_id,
+            decision,
+            settled,
+            table.meta.table,
         )
         if settled is not None:
             table.meta = msgspec.structs.replace(table.meta, table=settled.table)
@@ -342,6 +353,7 @@ class GameProcessor:
         command_id: str | None,
         decision: CommandDecision | None,
         settled: TableDecision | None = None,
+        table_now: TableState | None = None,
     ) -> tuple[Head, Any]:
         """Fold, seal and atomically append ``events`` or a table command's facts (+ the seed reveal if
         they end the game)."""
@@ -375,8 +387,9 @@ class GameProcessor:
                 head.version + len(records),
             )
         table = encode_table(settled.table) if settled is not None else b""
+        table_after = settled.table if settled is not None else table_now
         notes = outbox.after_append(
-            game, game_id, head.version + len(records), waiting_before, new_state, notified
+            game, game_id, head.version + len(records), waiting_before, new_state, notified, table=table_after
         )
         version = parts.store.append(
             game_id, head, records, decision, "over" if final else "", table, outbox.encode(notes)

@@ -149,3 +149,31 @@ def test_a_reminder_joins_the_clocks_own_step_and_exists_only_if_that_step_ran(
     assert [n.key for n in outbox_notes(service, game_id)] == [key]
     service.notifications.sweep("test-2")
     assert [m["X-Papyrus-Delivery"] for m in mails.sent if "quarter" in m["Subject"]] == [f"{key}:mail"]
+
+
+def _decide(service: GameService, game_id: str, seat: int, command_id: str) -> None:
+    service.submit(game_id, seat, {"type": "papyrus.resign"}, command_id, None)
+    drain(service)
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_a_game_ended_by_a_resignation_tells_everyone_with_the_tables_ranking(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob"], hand=3)
+    drain(service)
+    _decide(service, game_id, 0, "ann-gives-up")
+    ended = [n for n in outbox_notes(service, game_id) if n.kind == "game_ended"]
+    assert [n.seat for n in ended] == [0, 1], "both players learn that the game ended"
+    assert all(n.ranking == [1, 0] for n in ended), "the seat that resigned ranks last"
+
+
+@pytest.mark.usefixtures("keep_outbox")
+def test_the_end_mail_ranks_a_seat_that_resigned_mid_game_last(service: GameService) -> None:
+    game_id = account_game(service, ["Ann", "Bob", "Cy"], hand=3)
+    drain(service)
+    _decide(service, game_id, 0, "ann-gives-up")
+    play_out(service, game_id)
+    ended = [n for n in outbox_notes(service, game_id) if n.kind == "game_ended"]
+    result = service.view(game_id, None).result
+    assert result is not None and result.ranking[-1] == 0
+    assert [n.seat for n in ended] == [0, 1, 2]
+    assert all(n.ranking == list(result.ranking) and n.ranking[-1] == 0 for n in ended)

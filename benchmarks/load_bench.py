@@ -73,6 +73,12 @@ def parse_args() -> argparse.Namespace:
         default="in-process",
         help="`papyrus worker` (jobs in the worker process) or `papyrus worker --fork` (RQ's fork per job)",
     )
+    parser.add_argument(
+        "--bot",
+        choices=["answers", "view"],
+        default="answers",
+        help="learn who acts from the last answer's to_act (`answers`) or from the public view every turn",
+    )
     parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
     parser.add_argument("--finish-games", type=int, default=4, help="games then played to the end, unpaced")
     parser.add_argument("--finish-timeout", type=float, default=180.0, help="seconds allowed for that")
@@ -141,7 +147,7 @@ def drive(
     deadline = time.monotonic() + duration
 
     def run(seed: int) -> None:
-        client = BotClient(base, stats, limiter, args.lag_every, seed)
+        client = BotClient(base, stats, limiter, args.lag_every, seed, args.bot == "answers")
         while time.monotonic() < deadline:
             try:
                 table = ready.get(timeout=0.5)
@@ -279,6 +285,7 @@ def run_load(
     return {
         "metrics": "on" if metrics_on else "off",
         "clock": clock or "none",
+        "bot": args.bot,
         "elapsed_s": round(elapsed, 1),
         "commands": len(stats.latencies),
         "commands_per_s": round(len(stats.latencies) / elapsed, 1),

@@ -132,7 +132,7 @@ class PrivateRedis:
 
 def play(base: str, table: Table, decisions: int | None) -> Table:
     """Play ``table`` with one bot until ``decisions`` commands (None: to the end)."""
-    client = BotClient(base, Stats(), RateLimiter(0), 10**9, seed=1)
+    client = BotClient(base, Stats(), RateLimiter(0), 10**9, seed=1, trust_answers=True)
     deadline = time.monotonic() + 600
     while not table.over and (decisions is None or table.commands < decisions):
         if time.monotonic() > deadline:

@@ -21,7 +21,7 @@ from services.errors import ServiceError
 from services.observability import metrics
 from services.parts import Parts
 from services.read_side.history import outcome_events
-from services.read_side.projections import PUBLIC
+from services.read_side.projections import TO_ACT
 from services.replication import queue_confirmed_command
 from services.results import CommandOutcome, GameMeta, HistoryEvent
 from services.store.event_store import Head, head_from
@@ -120,7 +120,7 @@ class PlayerCommands:
         pipe = self._parts.redis.pipeline(transaction=False)
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
-        pipe.hget(keys.projection(game_id, PUBLIC), "version")
+        pipe.hget(keys.projection(game_id, TO_ACT), "version")
         pipe.hget(keys.outcomes(game_id), command_id)
         pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
         raw_meta, raw_head, projected, raw_outcome, latest = pipe.execute()
@@ -200,4 +200,5 @@ class PlayerCommands:
             version=found.version,
             events=events,
             violation=found.violation,
+            to_act=found.to_act if found.status == "accepted" else None,
         )

@@ -26,7 +26,7 @@ from services.clocks.config import effective_clock
 from services.game_service import GameService
 from services.operations import rq_hygiene
 from services.operations.rq_hygiene import FailedJob, SilentWorker
-from services.read_side.projections import PUBLIC, TO_ACT, unpacked
+from services.read_side.projections import TO_ACT, unpacked
 from services.results import GameMeta
 from services.store.event_store import head_from
 from services.store.heartbeats import ALIVE_SECONDS
@@ -94,7 +94,7 @@ class Doctor:
             pipe.hgetall(keys.meta(game_id))
             pipe.hgetall(keys.head(game_id))
             pipe.xrevrange(keys.commands(game_id), "+", "-", count=1)
-            pipe.hget(keys.projection(game_id, PUBLIC), "version")
+            pipe.hget(keys.projection(game_id, TO_ACT), "version")
             pipe.hget(keys.projection(game_id, TO_ACT), "body")
         replies = pipe.execute()
         return [self._waiting(replies[index : index + 6]) for index in range(0, len(replies), 6)]

@@ -386,6 +386,7 @@ class GameProcessor:
                 head.version + 1,
                 head.version + len(records),
             )
+            decision.outcome.to_act = [] if final else sorted(game.to_act(new_state))
         table = encode_table(settled.table) if settled is not None else b""
         table_after = settled.table if settled is not None else table_now
         notes = outbox.after_append(

@@ -32,7 +32,7 @@ from services.limits.open_games import OpenGames
 from services.parts import Parts
 from services.processing.game_processor import GameProcessor
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, StandIns
-from services.read_side.projections import PUBLIC
+from services.read_side.projections import TO_ACT
 from services.results import GameMeta
 from services.store.meta_store import OPEN, RUNNING
 from services.store.replies import as_int, as_str
@@ -176,7 +176,7 @@ class Sweep:
         """What moves when a game moves on: its head (version, checkpoint) and its projections' version."""
         pipe = self._parts.redis.pipeline(transaction=False)
         pipe.hmget(keys.head(game_id), "version", "checkpoint")
-        pipe.hget(keys.projection(game_id, PUBLIC), "version")
+        pipe.hget(keys.projection(game_id, TO_ACT), "version")
         return tuple(pipe.execute())
 
     def _record(self, report: SweepReport) -> None:

@@ -1,12 +1,14 @@
-"""Read models folded from the log: the public view, who must act, and the state each seat's view is built
-from on read (services/read_side/projected_state.py); a finished game's seat views.
+"""Read models folded from the log: who must act, and the state every view is built from on read
+(services/read_side/projected_state.py) while the game runs; a finished game's public and seat views.
 
-``project.lua`` writes all of a game's projections in one step with the version they reflect, and only
-over older ones, so re-projecting is harmless and a slow worker never overwrites a newer view. Bodies are
-compact JSON while the game runs (rewritten after every move, read on every page load: compressing them
-cost more than it saved). Once the game is over they never change again and nothing is secret: they are
-zlib-compressed, and a seat's body keeps only the top-level view fields that differ from the public view
-(``view_diff``, ``view_drop``), merged back on read.
+``project.lua`` writes all of a game's projections in one step with the version they reflect (``to_act``'s
+decides), and only over older ones, so re-projecting is harmless and a slow worker never overwrites a
+newer view. While the game runs no view body is written: the public view and each seat's are built from the
+projected state when read (a running game's stored public view cost a worker a view build and a JSON
+encoding per command, and 12 KiB of Redis per game, for a body most commands never had read). Once the
+game is over the views never change again and nothing is secret: they are written once, zlib-compressed,
+and a seat's body keeps only the top-level view fields that differ from the public view (``view_diff``,
+``view_drop``), merged back on read.
 """
 
 from __future__ import annotations
@@ -186,7 +188,7 @@ class Projections:
     ) -> tuple[list[str], list[bytes]]:
         """The projections' names and bodies at ``version`` (over once the table ends the game)."""
         if finished(game, state, table or TableState()):
-            names = [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]]
+            names = [TO_ACT, PUBLIC, *[seat_name(seat) for seat in range(seats)]]
             return names, self._finished_bodies(game, state, seats, version, table)
         return self._running_bodies(game, state, seats, version, table)
 
@@ -194,16 +196,15 @@ class Projections:
     def _running_bodies(
         game: Game, state: Any, seats: int, version: int, table: TableState | None
     ) -> tuple[list[str], list[bytes]]:
-        """A running game's projections: the public view, who must act and the state the seats' views are
-        built from on read (:meth:`view`, with the table's state from the meta hash); every seat's view
-        only for a state that cannot be stored."""
+        """A running game's projections: who must act and the state every view is built from on read
+        (:meth:`view`, with the table's state from the meta hash); the public and every seat's view only
+        for a state that cannot be stored."""
         to_act = msgspec.json.encode({"version": version, "to_act": sorted(game.to_act(state))})
-        public = encoded_body(game, state, None, version, table)
         stored_state = encoded_state(game, state)
         if stored_state is not None:
-            return [PUBLIC, TO_ACT, STATE], [public, to_act, stored_state]
-        seat_bodies = [encoded_body(game, state, seat, version, table) for seat in range(seats)]
-        return [PUBLIC, TO_ACT, *[seat_name(seat) for seat in range(seats)]], [public, to_act, *seat_bodies]
+            return [TO_ACT, STATE], [to_act, stored_state]
+        bodies = [encoded_body(game, state, seat, version, table) for seat in [None, *range(seats)]]
+        return [TO_ACT, PUBLIC, *[seat_name(seat) for seat in range(seats)]], [to_act, *bodies]
 
     @staticmethod
     def _finished_bodies(
@@ -215,15 +216,15 @@ class Projections:
             as_difference(msgspec.to_builtins(view_body(game, state, seat, version, table)), public)
             for seat in range(seats)
         ]
-        return [packed(body) for body in [public, {"version": version, "to_act": []}, *seat_bodies]]
+        return [packed(body) for body in [{"version": version, "to_act": []}, public, *seat_bodies]]
 
     def view(
         self, game_id: str, seat: int | None, game: Game | None = None, table: TableState | None = None
     ) -> ViewBody | None:
         """The projected view of ``seat`` (None: the spectator's), None before the first projection. A
-        running game's seat view is built from its projected state (``game`` and the meta's ``table``
-        needed), unless a seat body at least as new is stored (a finished game's, or one written before the
-        projected state)."""
+        running game's view is built from its projected state (``game`` and the meta's ``table`` needed),
+        unless a body at least as new is stored (a finished game's, or one written before the projected
+        state)."""
         pipe = self._redis.pipeline(transaction=False)
         self.queue_view_reads(pipe, game_id, seat)
         return self.view_from(game, game_id, seat, stored_view(pipe.execute()), table)
@@ -231,9 +232,9 @@ class Projections:
     @staticmethod
     def queue_view_reads(pipe: redis.client.Pipeline, game_id: str, seat: int | None) -> None:
         """Add to ``pipe`` the two reads :func:`stored_view` takes apart: the stored body and its version,
-        and the projected state's version, with the state itself for a seat's view."""
+        and the projected state with its version."""
         pipe.hmget(keys.projection(game_id, PUBLIC if seat is None else seat_name(seat)), ["version", "body"])
-        pipe.hmget(keys.projection(game_id, STATE), ["version"] if seat is None else ["version", "body"])
+        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
 
     def view_from(
         self,
@@ -243,10 +244,10 @@ class Projections:
         stored: StoredView,
         table: TableState | None = None,
     ) -> ViewBody | None:
-        """The view from what :meth:`queue_view_reads` read: a seat's built from the projected state when no
-        stored body is at least as new (``game`` needed; ``table``, the meta's, as the written views have
-        it), else the stored body."""
-        if seat is not None and game is not None and stored.state is not None:
+        """The view from what :meth:`queue_view_reads` read: built from the projected state when no stored
+        body is at least as new (``game`` needed; ``table``, the meta's, as the written views have it), else
+        the stored body."""
+        if game is not None and stored.state is not None:
             state = decoded_state(game, stored.state)
             if state is not None and (stored.version is None or stored.version < stored.state_version):
                 return view_body(game, state, seat, stored.state_version, table)
@@ -267,7 +268,7 @@ class Projections:
 
     def version(self, game_id: str) -> int:
         """The version the projections reflect, -1 if there are none."""
-        raw = self._redis.hget(keys.projection(game_id, PUBLIC), "version")
+        raw = self._redis.hget(keys.projection(game_id, TO_ACT), "version")
         return as_int(raw) if raw is not None else -1
 
     def delete(self, game_id: str) -> None:

@@ -86,6 +86,7 @@ class StoredOutcome(msgspec.Struct, array_like=True):
     last_seq: int
     violation: dict[str, Any] | None
     at: int | str
+    to_act: list[int] | None = None  # absent from outcomes written before it was recorded
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -194,6 +195,7 @@ def encode_outcome(outcome: OutcomeRecord) -> bytes:
             outcome.last_seq,
             outcome.violation,
             micros_or_iso(outcome.at) if outcome.at else "",
+            outcome.to_act,
         )
     )
 
@@ -212,6 +214,7 @@ def decode_outcome(raw: bytes, command_id: str) -> OutcomeRecord:
         last_seq=stored.last_seq,
         violation=stored.violation,
         at=_iso(stored.at),
+        to_act=stored.to_act,
     )
 
 

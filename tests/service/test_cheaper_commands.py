@@ -78,7 +78,7 @@ def test_a_waiting_game_decided_meanwhile_is_not_decided_again(
     assert service.outcome(swept, "c1") is not None
 
 
-def test_a_running_games_seat_views_are_built_on_read_and_match_the_log(service: GameService) -> None:
+def test_a_running_games_views_are_built_on_read_and_match_the_log(service: GameService) -> None:
     game_id, _ = new_game(service, seats=3, hand=3)
     drain(service)
     submit_first_legal(service, game_id, "c1")
@@ -93,6 +93,11 @@ def test_a_running_games_seat_views_are_built_on_read_and_match_the_log(service:
         expected = view_body(game, state, seat, version)
         assert (shown.version, shown.view) == (version, expected.view)
     assert service.view(game_id, 0).view["hand"] != service.view(game_id, 1).view["hand"]
+    assert not service.parts.redis.exists(keys.projection(game_id, "public")), "no view body is written"
+    spectator = service.view(game_id, None)
+    expected = view_body(game, state, None, version)
+    assert (spectator.version, spectator.to_act, spectator.view) == (version, expected.to_act, expected.view)
+    assert spectator.view["hand"] is None, "the spectator sees no hand"
 
 
 @pytest.mark.parametrize("seats", [3, 2])

@@ -59,6 +59,7 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
         status=outcome.status,
         version=outcome.version,
         events=outcome.events if events and outcome.status != "pending" else [],
+        to_act=outcome.to_act,
     )
     if outcome.status == "pending":
         result.poll = url_for("commands.command_outcome", game_id=game_id, command_id=command_id)

@@ -30,6 +30,18 @@ def test_an_accepted_command_answers_the_new_version_and_my_events(api: Harness)
     assert played[0]["data"]["card"] == command["card"]
 
 
+def test_an_accepted_answer_says_who_must_act_next_and_a_refusal_says_nothing(api: Harness) -> None:
+    table = api.new_game()
+    accepted = api.submit(table, 0, first_legal(api, table, 0), "first")
+    version = accepted.json["version"]
+    shown = api.client.get(f"/api/games/{table.game_id}/view?at={version}").json
+    assert accepted.json["to_act"] == shown["to_act"] == [1], "the next seat plays"
+    refused = api.submit(table, 0, first_legal(api, table, 1), "again")
+    assert refused.status_code == 422
+    again = api.client.get(f"/api/games/{table.game_id}/commands/again", headers=table.auth(0))
+    assert again.json.get("to_act") is None
+
+
 def test_a_rule_violation_is_a_422_that_changes_nothing(api: Harness) -> None:
     table = api.new_game()
     hand = api.seat_view(table, 0)["view"]["hand"]

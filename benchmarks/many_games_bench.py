@@ -91,6 +91,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--worker-kind", default="in-process")
     parser.add_argument("--lag-every", type=int, default=10**9, help="projection lag every N commands (off)")
     parser.add_argument("--rate", type=float, default=0.0)
+    parser.add_argument("--bot", choices=["answers", "view"], default="answers", help="as load_bench.py's")
     return parser.parse_args()
 
 
@@ -319,7 +320,7 @@ def main() -> int:
         drop(store, finished.game_id, finished_copies)
         report["few_games_again"] = phase(base, args, service, rq_server.client)
         report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(server.url)
-        report["reference_bare_flask_req_per_s"] = round(bare_flask_rate(args, logs), 1)
+        report.update(bare_flask_rate(args, logs))
     finally:
         stop(processes)
         server.stop()

@@ -145,8 +145,9 @@ def game_keys(game_id: str) -> list[str]:
 
 
 def finished_game_leftovers(game_id: str) -> list[str]:
-    """Keys a finished game no longer needs: scheduling state, the state snapshot and the waiters' wake-up
-    stream (a command decided later, refused as the game is over, writes a new one)."""
+    """Keys a finished game no longer needs: scheduling state, the state snapshot, the waiters' wake-up
+    stream (a command decided later, refused as the game is over, writes a new one) and who took which seat
+    from which address (only joining and leaving an open game read it)."""
     return [
         deadlines(game_id),
         process_queued(game_id),
@@ -155,6 +156,7 @@ def finished_game_leftovers(game_id: str) -> list[str]:
         reminders_sent(game_id),
         notify_invited(game_id),
         projection(game_id, "state"),
+        client_seats(game_id),
     ]
 
 

@@ -56,6 +56,9 @@ def _cluster(env: Mapping[str, str], redis_url: str | None, require_replicas: in
     return True
 
 
+DECISION_LINGER = 0.05  # seconds; with a Redis server (a blocking pop costs one round trip, no polling)
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the service runs.
@@ -73,7 +76,9 @@ class Settings:
     address may write (services/limits/quotas.py); open_game_ttl: seconds an open game may wait for its
     players before the sweep removes it (0 = never; services/limits/open_games.py);
     anonymous_seats_per_game: seats one anonymous client may take of a game another client created (0 = any
-    number; services/limits/client_seats.py);
+    number; services/limits/client_seats.py); decision_linger: seconds a decision job that found no game
+    waiting waits for one more before it ends (services/processing/ready_games.py; 0 = none, the default of
+    the embedded store);
     clock: seconds since the epoch (tests pass a fake one).
     """
 
@@ -95,6 +100,7 @@ class Settings:
     quotas: QuotaPolicy = field(default_factory=QuotaPolicy)
     open_game_ttl: float = 7 * 24 * 3600
     anonymous_seats_per_game: int = 1
+    decision_linger: float = 0.0
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
@@ -108,6 +114,7 @@ class Settings:
         if require_replicas and redis_url is None:
             raise ValueError("PAPYRUS_REQUIRE_REPLICAS needs REDIS_URL: the embedded store has no replicas")
         redis_cluster = _cluster(env, redis_url, require_replicas)
+        linger = DECISION_LINGER if redis_url else 0.0
         return cls(
             redis_url=redis_url,
             redis_cluster=redis_cluster,
@@ -126,4 +133,5 @@ class Settings:
             quotas=QuotaPolicy.from_env(env),
             open_game_ttl=_at_least(env, "PAPYRUS_OPEN_GAME_TTL", 7 * 24 * 3600.0, 0.0),
             anonymous_seats_per_game=int(_at_least(env, "PAPYRUS_ANONYMOUS_SEATS_PER_GAME", 1, 0)),
+            decision_linger=_at_least(env, "PAPYRUS_DECISION_LINGER", linger, 0.0),
         )

@@ -126,6 +126,7 @@ class GameProcessor:
             game_id,
             lambda waiting: self.process_game(waiting, only_if_queued=True),
             lambda: scheduler.queue_follow_up(game_id),
+            self._parts.settings.decision_linger,
         )
 
     def process_game(self, game_id: str, only_if_queued: bool = False) -> int:

@@ -6,9 +6,12 @@ decision is noted in a list on RQ's Redis (:data:`keys.ready_games`), and a ``pr
 only while fewer than :data:`MAX_QUEUED_JOBS` are queued or running (``ready_game.lua``, one step). Each
 ``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a time,
 until it finds it empty, which ends its count in the same step (``take_ready_game.lua``; after
-:data:`JOB_BUDGET` games it stops counting and queues a follow-up job if needed). At low load each command
-still gets a job of its own; under load the running jobs take the games noted meanwhile, and no job is
-queued for them.
+:data:`JOB_BUDGET` games it stops counting and queues a follow-up job if needed). Under load the running
+jobs take the games noted meanwhile, and no job is queued for them. At a moderate rate the list is often
+empty for a moment only: a job that finds it empty first waits up to ``decision_linger`` seconds for one more
+game (a blocking pop, still counted, so the API queues no job meanwhile), at most :data:`LINGER_BUDGET`
+seconds in all, so that other jobs on the queue (bot moves, deadlines, mail) never wait long behind it.
+Each game so taken costs one round trip instead of RQ's whole job cycle, and is picked up at once.
 
 Nothing here is trusted to remember work: the game's "process queued" flag (on the store) is set before it
 is noted, and a game taken from the list is decided only if its flag is still set (deciding a game clears
@@ -21,6 +24,7 @@ job killed while it ran keeps counting until then).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 import redis
@@ -35,6 +39,7 @@ log = logging.getLogger(__name__)
 MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
+LINGER_BUDGET = 1.0  # seconds one decision job may spend waiting for games, in all
 
 
 class ReadyGames:
@@ -59,11 +64,17 @@ class ReadyGames:
         keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
         return as_int(self._note(keys=keys_, args=args)) == 1
 
-    def take(self) -> str | None:
+    def take(self, keep_counting: bool = False) -> str | None:
         """The game that has waited longest, taken off the list; None when the list is empty, and then the
-        calling job no longer counts."""
-        raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()])
+        calling job no longer counts (unless ``keep_counting``: it is about to wait for one)."""
+        raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()], args=[int(keep_counting)])
         return as_str(raw) if raw else None
+
+    def wait(self, timeout: float) -> str | None:
+        """The next game noted within ``timeout`` seconds (a blocking pop), None if none was; the calling
+        job still counts."""
+        found = self._rq.blpop([keys.ready_games()], timeout=timeout)
+        return as_str(found[1]) if found else None
 
     def waiting(self) -> int:
         """How many games are noted as waiting for a decision (a game may be noted twice)."""
@@ -74,18 +85,33 @@ class ReadyGames:
         self._rq.decr(keys.decision_jobs_queued())
 
 
+def _next_game(ready: ReadyGames, linger: float, lingered: list[float]) -> str | None:
+    """The next waiting game: taken at once, or after waiting up to ``linger`` seconds while the job's
+    linger budget lasts (``lingered`` holds the seconds spent waiting so far); None ends the job's count."""
+    may_wait = linger > 0 and lingered[0] < LINGER_BUDGET
+    game_id = ready.take(keep_counting=may_wait)
+    if game_id is not None or not may_wait:
+        return game_id
+    started = time.monotonic()
+    game_id = ready.wait(min(linger, LINGER_BUDGET - lingered[0]))
+    lingered[0] += time.monotonic() - started
+    return game_id if game_id is not None else ready.take()
+
+
 def decide_ready_games(
     ready: ReadyGames,
     own_game: str,
     decide_if_queued: Callable[[str], int],
     queue_follow_up: Callable[[], None],
+    linger: float = 0.0,
 ) -> int:
-    """What a decision job does after deciding ``own_game``: decide the games waiting in the list, up to
-    :data:`JOB_BUDGET` of them; returns how many commands were decided. A game that fails is logged and left
-    to the sweep (it stays due); the others go on."""
-    decided = 0
+    """What a decision job does after deciding ``own_game``: decide the games waiting in the list (waiting
+    up to ``linger`` seconds for one when it is empty), up to :data:`JOB_BUDGET` of them; returns how many
+    commands were decided. A game that fails is logged and left to the sweep (it stays due); the others go
+    on."""
+    decided, lingered = 0, [0.0]
     for taken in range(JOB_BUDGET):
-        game_id = ready.take()
+        game_id = _next_game(ready, linger, lingered)
         if game_id is None:
             return decided
         if game_id == own_game and taken == 0:

@@ -3,6 +3,7 @@ commands built on read from the projected state, the outcome carried by the deci
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -14,7 +15,7 @@ from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
-from services.processing.ready_games import MAX_QUEUED_JOBS, decide_ready_games
+from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import outcome_in
 from services.store.layout import encode_outcome
@@ -237,3 +238,41 @@ def test_commands_decided_in_one_job_each_meet_the_automatic_steps_of_the_one_be
     records = service.parts.store.read(game_id)
     scored = next(r.seq for r in records if r.type == "toy.round_scored")
     assert min(r.seq for r in records if r.command_id == "c3") > scored
+
+
+def test_a_job_that_finds_no_game_waiting_waits_briefly_and_decides_the_next_one(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = (new_game(service)[0] for _ in range(2))
+    drain(service)
+    monkeypatch.setattr(service.parts, "settings", replace(service.parts.settings, decision_linger=0.2))
+    submit_first_legal(service, first, "c1")
+    waits: list[float] = []
+    real_wait = ReadyGames.wait
+
+    def submit_while_waiting(self: ReadyGames, timeout: float) -> str | None:
+        if not waits:
+            submit_first_legal(service, second, "c1")
+        waits.append(timeout)
+        return real_wait(self, timeout)
+
+    monkeypatch.setattr(ReadyGames, "wait", submit_while_waiting)
+    run_one_job(service)
+
+    assert service.outcome(second, "c1") is not None, "the job that waited decided the game noted meanwhile"
+    assert waits[0] == 0.2 and len(waits) == 2, "it waited again once, then found nothing and ended"
+    drain(service)
+    assert int(service.parts.redis.get(keys.decision_jobs_queued()) or 0) == 0, "no job counts any more"
+
+
+def test_with_no_linger_a_job_ends_as_soon_as_it_finds_no_game_waiting(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    submit_first_legal(service, game_id, "c1")
+    waited: list[float] = []
+    monkeypatch.setattr(ReadyGames, "wait", lambda self, timeout: waited.append(timeout))
+    run_one_job(service)
+    assert service.outcome(game_id, "c1") is not None
+    assert waited == []

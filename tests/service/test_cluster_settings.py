@@ -35,3 +35,11 @@ def test_a_cluster_with_its_own_rq_redis_is_taken() -> None:
     env = {"PAPYRUS_REDIS_CLUSTER": "1", "REDIS_URL": NODE, "RQ_REDIS_URL": "redis://10.0.0.2:6379/0"}
     assert Settings.from_env(env).redis_cluster
     assert not Settings.from_env({"REDIS_URL": NODE}).redis_cluster
+
+
+def test_decision_jobs_wait_briefly_for_more_games_on_a_redis_server_only() -> None:
+    assert Settings.from_env({"REDIS_URL": NODE}).decision_linger == 0.05
+    assert Settings.from_env({}).decision_linger == 0.0, "the embedded store's worker never waits"
+    assert Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "0"}).decision_linger == 0.0
+    with pytest.raises(ValueError, match="PAPYRUS_DECISION_LINGER"):
+        Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "-1"})

@@ -123,7 +123,6 @@ class GameProcessor:
         scheduler = self._parts.scheduler
         return decided + decide_ready_games(
             scheduler.ready,
-            game_id,
             lambda waiting: self.process_game(waiting, only_if_queued=True),
             lambda: scheduler.queue_follow_up(game_id),
             self._parts.settings.decision_linger,

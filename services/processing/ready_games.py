@@ -40,6 +40,7 @@ MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
 LINGER_BUDGET = 1.0  # seconds one decision job may spend waiting for games, in all
+SHORTEST_WAIT = 0.01  # seconds; Redis reads a blocking timeout in milliseconds, and 0 blocks for ever
 
 
 class ReadyGames:
@@ -71,9 +72,10 @@ class ReadyGames:
         return as_str(raw) if raw else None
 
     def wait(self, timeout: float) -> str | None:
-        """The next game noted within ``timeout`` seconds (a blocking pop), None if none was; the calling
-        job still counts."""
-        found = self._rq.blpop([keys.ready_games()], timeout=timeout)
+        """The next game noted within ``timeout`` seconds (a blocking pop, at least
+        :data:`SHORTEST_WAIT`: a timeout Redis reads as 0 would block for ever), None if none was; the
+        calling job still counts."""
+        found = self._rq.blpop([keys.ready_games()], timeout=max(timeout, SHORTEST_WAIT))
         return as_str(found[1]) if found else None
 
     def waiting(self) -> int:
@@ -88,34 +90,33 @@ class ReadyGames:
 def _next_game(ready: ReadyGames, linger: float, lingered: list[float]) -> str | None:
     """The next waiting game: taken at once, or after waiting up to ``linger`` seconds while the job's
     linger budget lasts (``lingered`` holds the seconds spent waiting so far); None ends the job's count."""
-    may_wait = linger > 0 and lingered[0] < LINGER_BUDGET
+    timeout = min(linger, LINGER_BUDGET - lingered[0])
+    may_wait = timeout >= SHORTEST_WAIT
     game_id = ready.take(keep_counting=may_wait)
     if game_id is not None or not may_wait:
         return game_id
     started = time.monotonic()
-    game_id = ready.wait(min(linger, LINGER_BUDGET - lingered[0]))
+    game_id = ready.wait(timeout)
     lingered[0] += time.monotonic() - started
     return game_id if game_id is not None else ready.take()
 
 
 def decide_ready_games(
     ready: ReadyGames,
-    own_game: str,
     decide_if_queued: Callable[[str], int],
     queue_follow_up: Callable[[], None],
     linger: float = 0.0,
 ) -> int:
-    """What a decision job does after deciding ``own_game``: decide the games waiting in the list (waiting
-    up to ``linger`` seconds for one when it is empty), up to :data:`JOB_BUDGET` of them; returns how many
-    commands were decided. A game that fails is logged and left to the sweep (it stays due); the others go
-    on."""
+    """What a decision job does after deciding its own game: decide the games waiting in the list (waiting
+    up to ``linger`` seconds for one when it is empty), up to :data:`JOB_BUDGET` of them, each only if it
+    still has a command queued (its own game too: noted again for a command that came after the job decided
+    it); returns how many commands were decided. A game that fails is logged and left to the sweep (it stays
+    due); the others go on."""
     decided, lingered = 0, [0.0]
-    for taken in range(JOB_BUDGET):
+    for _ in range(JOB_BUDGET):
         game_id = _next_game(ready, linger, lingered)
         if game_id is None:
             return decided
-        if game_id == own_game and taken == 0:
-            continue  # noted with this job, decided just before
         try:
             decided += decide_if_queued(game_id)
         except (*STORE_UNAVAILABLE, BaseTimeoutException):

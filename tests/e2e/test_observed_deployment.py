@@ -181,13 +181,19 @@ def play(api: str) -> tuple[str, list[str], list[int]]:
     return game_id, tokens, statuses
 
 
+JOB_COUNT = "papyrus_job_duration_seconds_count"
+
+
 def settled_worker_figures(observed: Observed, submitted: float) -> list[dict[Any, float]]:
-    """The workers' figures once they decided every submitted command (each scrape is a process's own)."""
+    """The workers' figures once they decided every submitted command and the job that decided the last one
+    ended (a decision job waits briefly for more games before it ends and records its duration; each scrape
+    is a process's own)."""
     deadline = time.monotonic() + 20
     while True:
         figures = [scrape(url) for url in observed.worker_metrics]
         decided = sum(total(one, "papyrus_commands_decided_total", game=GAME) for one in figures)
-        if decided >= submitted or time.monotonic() > deadline:
+        jobs = sum(total(one, JOB_COUNT, function="process_game") for one in figures)
+        if (decided >= submitted and jobs >= 1) or time.monotonic() > deadline:
             return figures
         time.sleep(0.1)
 

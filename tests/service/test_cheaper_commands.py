@@ -15,6 +15,7 @@ from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
+from services.processing.game_processor import GameProcessor
 from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import outcome_in
@@ -211,12 +212,12 @@ def test_a_game_that_fails_is_left_to_the_sweep_but_a_job_timeout_ends_the_job(s
 
     for game_id in ("broken", "fine"):
         ready.note(game_id)
-    assert decide_ready_games(ready, "own", decide, lambda: None) == 1
+    assert decide_ready_games(ready, decide, lambda: None) == 1
     assert decided == ["fine"]
     for game_id in ("slow", "never"):
         ready.note(game_id)
     with pytest.raises(JobTimeoutException):
-        decide_ready_games(ready, "own", decide, lambda: None)
+        decide_ready_games(ready, decide, lambda: None)
     assert decided == ["fine"]
 
 
@@ -276,3 +277,25 @@ def test_with_no_linger_a_job_ends_as_soon_as_it_finds_no_game_waiting(
     run_one_job(service)
     assert service.outcome(game_id, "c1") is not None
     assert waited == []
+
+
+def test_a_job_decides_its_own_game_again_when_a_command_came_after_it_decided_it(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    submit_first_legal(service, game_id, "c1")
+    real_process = GameProcessor.process_game
+    ready = service.parts.scheduler.ready
+
+    def next_move_arrives_meanwhile(self: GameProcessor, game: str, only_if_queued: bool = False) -> int:
+        decided = real_process(self, game, only_if_queued)
+        if not service.parts.inbox.is_known(game_id, "c2"):
+            assert ready.take(keep_counting=True) == game_id  # the note for c1, taken by another job
+            submit_first_legal(service, game_id, "c2")  # the game is noted again, for this command
+        return decided
+
+    monkeypatch.setattr(GameProcessor, "process_game", next_move_arrives_meanwhile)
+    run_one_job(service)
+    assert service.outcome(game_id, "c1") is not None
+    assert service.outcome(game_id, "c2") is not None, "the job took its own game again and decided it"

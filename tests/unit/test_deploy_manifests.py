@@ -5,6 +5,7 @@ the very list RQ queues jobs on, Redis with AOF and a replica), and the compose 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -202,7 +203,19 @@ def test_the_hpa_fallback_scales_the_workers_on_cpu_and_the_queue_depth_papyrus_
     assert metrics["External"]["external"]["metric"]["name"] in exposed
     keda_dir, hpa_dir = DEPLOY / "k8s" / "keda", DEPLOY / "k8s" / "hpa"
     assert {d["kind"] for d in documents(*keda_dir.glob("*.yaml"))} == {"ScaledObject"}
-    assert {d["kind"] for d in documents(*hpa_dir.glob("*.yaml"))} == {"HorizontalPodAutoscaler"}
+    assert {d["kind"] for d in documents(*hpa_dir.glob("*.yaml"))} == {"HorizontalPodAutoscaler", "ConfigMap"}
+
+
+def test_the_adapter_serves_the_hpa_the_queue_depth_as_the_max_over_the_api_instances() -> None:
+    hpa = one("HorizontalPodAutoscaler", "papyrus-worker")
+    wanted = {m["type"]: m for m in hpa["spec"]["metrics"]}["External"]["external"]["metric"]["name"]
+    rules = yaml.safe_load(one("ConfigMap", "papyrus-adapter-rules")["data"]["config.yaml"])
+    (rule,) = [r for r in rules["externalRules"] if r["name"]["as"] == wanted]
+    exposed = {family.name for family in ServiceCollector(_Probe()).collect()}
+    series = rule["seriesQuery"].split("{")[0].strip("'")
+    assert series in exposed, "the adapter reads a series the API exports"
+    assert rule["metricsQuery"].startswith("max("), "each API instance reports the same store-wide figure"
+    assert re.fullmatch(rule["name"]["matches"], series)
 
 
 class _Probe:

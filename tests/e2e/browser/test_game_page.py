@@ -130,22 +130,35 @@ def _changed_keys(page: Any) -> list[str]:
     return sorted(keys)
 
 
+def _shows_changes(page: Any) -> bool:
+    """True once the board highlights something (some bot moves, a pass, change nothing it draws)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_selector(CHANGED, state="attached", timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def test_what_changed_since_my_last_move_is_highlighted_also_after_a_reload(
     duel: tuple[Any, str], site: Site, artifacts: Path
 ) -> None:
     page, game_id = duel
     seat = _seat(site, game_id)
-    for _ in range(20):  # until the bot has moved since my last move
+    for _ in range(20):  # until the bot has made a move that shows on the board since my last move
         pages.wait_for_my_turn(page)
         before = pages.version(page)
         pages.decide(page)
         pages.wait_version_above(page, before)
         pages.wait_for_my_turn(page)
         later = site.service.history(game_id, seat, after=before)
-        if any(isinstance(entry, HistoryEvent) and entry.actor not in (seat, "system") for entry in later):
+        others = [entry for entry in later if isinstance(entry, HistoryEvent) and entry.actor != seat]
+        moved = any(entry.actor != "system" for entry in others)
+        if moved and _shows_changes(page):
             break
     else:
-        raise AssertionError("the bot never moved between two of my moves")
+        raise AssertionError("the bot never changed the board between two of my moves")
     page.wait_for_selector(CHANGED, state="attached")
     notice = page.locator("#changes")
     assert notice.is_visible()

@@ -56,7 +56,7 @@ def _cluster(env: Mapping[str, str], redis_url: str | None, require_replicas: in
     return True
 
 
-DECISION_LINGER = 0.05  # seconds; with a Redis server (a blocking pop costs one round trip, no polling)
+DECISION_LINGER = 0.0  # seconds; opt-in (0.05 measured in BENCHMARKS.md) until a replay race is ruled out
 
 
 @dataclass(frozen=True)

@@ -308,11 +308,18 @@ def fold(game: Game, events: Iterable[Any], state: Any | None = None) -> Any:
     return state
 
 
+def automatic_step(game: Game, state: Any) -> list[Any]:
+    """The automatic step due now: none while a player must act (whatever ``advance`` would say), as the
+    workers and ``papyrus verify`` run them, so a replay through the domain decides exactly as they did."""
+    return [] if game.to_act(state) else game.advance(state)
+
+
 def run_automatic(game: Game, state: Any, limit: int = 10_000) -> tuple[Any, list[Any]]:
-    """Apply ``advance`` until a player must act or the game is over; return the state and new events."""
+    """Apply the automatic steps until a player must act or the game is over; return the state and the
+    new events."""
     produced: list[Any] = []
     for _ in range(limit):
-        events = game.advance(state)
+        events = automatic_step(game, state)
         if not events:
             return state, produced
         state = fold(game, events, state)

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import Game, RuleViolation
+from domain.engine import Game, RuleViolation, automatic_step
 from domain.registry import get_game
 from services import keys
 from services.notifications import outbox
@@ -223,7 +223,7 @@ class GameProcessor:
         self, game: Game, game_id: str, head: Head, state: Any, table: TableState | None
     ) -> tuple[Head, Any] | None:
         """Append the automatic step due now (None if the game advanced nothing: a bug, logged)."""
-        events = game.advance(state)
+        events = automatic_step(game, state)
         if not events:
             log.warning(
                 "game %s: nobody must act at version %s but %s advanced nothing",

@@ -15,8 +15,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.engine import Game, Prompt, RuleViolation, fold
-from domain.registry import games
+from domain.engine import Game, Prompt, RandomBot, RuleViolation, fold, start
+from domain.registry import games, get_game
 from tests.support.conformance import ENCODE, Trace, as_text, copy_state, leaked, recorded, sampled
 
 CASES = [
@@ -26,6 +26,7 @@ CASES = [
 ]
 GAME_NAMES = sorted(games())
 COMMANDS_CHECKED_PER_DECISION = 30
+GAMES_FOR_THE_AUTOMATIC_RULE = 40
 DECISIONS_CHECKED_FOR_SECRETS = 60
 NAMES = [f"Player {seat + 1}" for seat in range(8)]
 
@@ -87,6 +88,25 @@ def test_nobody_acts_exactly_when_advance_has_work_or_the_game_is_over(name: str
             f"after {game.describe(event, NAMES)!r}: to_act={game.to_act(state)}"
         )
         assert not (has_work and over), "advance has work in a finished game"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_advance_has_nothing_while_a_player_must_act_over_many_games(name: str, players: int) -> None:
+    """The workers run no automatic step while someone must act; a game whose ``advance`` has work then
+    would be decided one way by the service and another by a replay of its log. Rare positions (a Nile
+    card holder on ship space 1) need many games to reach."""
+    game = get_game(name)
+    for seed in range(GAMES_FOR_THE_AUTOMATIC_RULE):
+        state, _ = start(game, players, game.Options(), f"automatic:{seed}".encode())
+        bot = RandomBot(seed)
+        while game.result(state) is None:
+            acting = game.to_act(state)
+            assert not (acting and game.advance(state)), f"seed {seed}: {acting} to act, yet advance has work"
+            if acting:
+                seat = min(acting)
+                state = fold(game, game.decide(state, seat, bot.choose(game, state, seat)), state)
+            else:
+                state = fold(game, game.advance(state), state)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -27,7 +27,7 @@ from domain.games.egizia.rules.building import (
     decide_decline,
     turn_commands,
 )
-from domain.games.egizia.rules.cards.turns import leftover_chooser
+from domain.games.egizia.rules.cards.turns import card_build_turn, leftover_chooser
 from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.feeding import (
     advance_feeding,
@@ -77,6 +77,17 @@ _ADVANCE = {
     SEQUENCE: advance_sequence,
     FINAL_SCORING: advance_final_scoring,
 }
+
+
+def _building_to_act(state: EgiziaState) -> set[Seat]:
+    """The builder, unless a Nile-card build turn is due first (N5-03 builds before the ship in space 1,
+    even when that ship is the card holder's own): that turn opens as an automatic step."""
+    seat = builder(state)
+    if seat == NOBODY:
+        return set()
+    if state.action is None and state.card_builder == NOBODY and card_build_turn(state):
+        return set()
+    return {seat} if builder_can_act(state, seat) else set()
 
 
 def _seat_checked(state: EgiziaState, seat: Seat) -> None:
@@ -158,8 +169,7 @@ class Egizia(GameDefaults):
             seat = feeder(state)
             return {seat} if seat is not None and awaits_feeding_choice(state, seat) else set()
         if state.phase == BUILDING:
-            seat = builder(state)
-            return {seat} if seat != NOBODY and builder_can_act(state, seat) else set()
+            return _building_to_act(state)
         return set()
 
     def legal_commands(self, state: EgiziaState, seat: Seat) -> list[Any]:

@@ -138,6 +138,16 @@ def test_build_first_card_builds_before_ship_space_one_and_only_once() -> None:
     assert state.obelisk[:2] == [1, 0]
 
 
+def test_build_first_card_on_ship_space_one_opens_as_a_card_turn_not_a_regular_one() -> None:
+    state = _declare(_obelisk([1, 0, NOBODY]), 1, "N5-03")
+    assert GAME.to_act(state) == set(), "the card turn is due first: nobody acts until it opens"
+    state, events = _settle(state)
+    assert events == [ev.CardBuildTurn(seat=1, site="B_OBELISK", card="N5-03")]
+    assert GAME.to_act(state) == {1}
+    state, _ = play(state, 1, Build(crews=[0], spaces=["O1"], market="stone"))
+    assert GAME.to_act(state) == {0}, "seat 1 built from its own ship space and does not build again"
+
+
 def test_build_first_speculator_builds_and_displaces_nobody() -> None:
     state = _declare(_obelisk([0, 1, 2], [3, NOBODY, NOBODY]), 3, "N5-03")
     state, events = _settle(state)

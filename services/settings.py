@@ -56,7 +56,7 @@ def _cluster(env: Mapping[str, str], redis_url: str | None, require_replicas: in
     return True
 
 
-DECISION_LINGER = 0.0  # seconds; opt-in (0.05 measured in BENCHMARKS.md) until a replay race is ruled out
+DECISION_LINGER = 0.05  # seconds a decision job waits for the next game, with Redis (BENCHMARKS.md)
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,8 @@ class Settings:
     players before the sweep removes it (0 = never; services/limits/open_games.py);
     anonymous_seats_per_game: seats one anonymous client may take of a game another client created (0 = any
     number; services/limits/client_seats.py); decision_linger: seconds a decision job that found no game
-    waiting waits for one more before it ends (services/processing/ready_games.py; 0 = none, the default);
+    waiting waits for one more before it ends (services/processing/ready_games.py; 0 = none, the default of
+    the embedded store, whose one worker thread also runs every other job);
     clock: seconds since the epoch (tests pass a fake one).
     """
 
@@ -113,6 +114,7 @@ class Settings:
         if require_replicas and redis_url is None:
             raise ValueError("PAPYRUS_REQUIRE_REPLICAS needs REDIS_URL: the embedded store has no replicas")
         redis_cluster = _cluster(env, redis_url, require_replicas)
+        linger = DECISION_LINGER if redis_url else 0.0
         return cls(
             redis_url=redis_url,
             redis_cluster=redis_cluster,
@@ -131,5 +133,5 @@ class Settings:
             quotas=QuotaPolicy.from_env(env),
             open_game_ttl=_at_least(env, "PAPYRUS_OPEN_GAME_TTL", 7 * 24 * 3600.0, 0.0),
             anonymous_seats_per_game=int(_at_least(env, "PAPYRUS_ANONYMOUS_SEATS_PER_GAME", 1, 0)),
-            decision_linger=_at_least(env, "PAPYRUS_DECISION_LINGER", DECISION_LINGER, 0.0),
+            decision_linger=_at_least(env, "PAPYRUS_DECISION_LINGER", linger, 0.0),
         )

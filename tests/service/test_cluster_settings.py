@@ -38,8 +38,8 @@ def test_a_cluster_with_its_own_rq_redis_is_taken() -> None:
 
 
 def test_decision_jobs_wait_briefly_for_more_games_on_a_redis_server_only() -> None:
-    assert Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "0.05"}).decision_linger == 0.05
-    assert Settings.from_env({"REDIS_URL": NODE}).decision_linger == 0.0, "opt-in for now"
+    assert Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "0.2"}).decision_linger == 0.2
+    assert Settings.from_env({"REDIS_URL": NODE}).decision_linger == 0.05
     assert Settings.from_env({}).decision_linger == 0.0, "the embedded store's worker never waits"
     assert Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "0"}).decision_linger == 0.0
     with pytest.raises(ValueError, match="PAPYRUS_DECISION_LINGER"):

@@ -16,6 +16,7 @@ SESSION_COOKIE = "papyrus_session"
 _BEARER = "bearer "
 _CACHE = "papyrus_account"
 _LOGIN_CACHE = "papyrus_login"
+_SEAT_TOKEN = "papyrus_seat_token"
 
 
 def _bearer() -> str | None:
@@ -30,13 +31,20 @@ def presented_tokens() -> list[str]:
     return [token for token in (_bearer(), request.cookies.get(SESSION_COOKIE)) if token]
 
 
+def note_seat_token(token: str) -> None:
+    """``token`` proved a seat in this request: it is no login token, so it is not looked up as one."""
+    setattr(g, _SEAT_TOKEN, token)
+
+
 def caller_account() -> str | None:
-    """The account of a live bearer token or session cookie, else None (computed once per request)."""
+    """The account of a live bearer token or session cookie, else None (computed once per request; a token
+    that already proved a seat is not looked up)."""
     if _CACHE not in g:
         accounts = game_service().accounts
         name, login = None, None
+        seat_token = g.get(_SEAT_TOKEN)
         for token in presented_tokens():
-            if name is None:
+            if name is None and token != seat_token:
                 name = accounts.authenticate(token)
                 login = token_digest(token) if name is not None else None
         setattr(g, _CACHE, name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import request
 
-from api.account_auth import caller_account
+from api.account_auth import caller_account, note_seat_token
 from api.context import game_service
 from api.errors import ApiError
 from domain.engine import Seat
@@ -29,6 +29,7 @@ def caller_seat(game_id: str) -> Seat | None:
     if token is not None:
         seat = game_service().authenticate(game_id, token)
         if seat is not None:
+            note_seat_token(token)
             return seat
     account = caller_account()
     if account is not None:

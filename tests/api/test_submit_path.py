@@ -66,6 +66,17 @@ def test_an_accepted_command_reads_the_meta_once_and_the_seat_token_once(
     assert _reads(sent, "HGET", keys.seat_tokens(table.game_id)) == 1
 
 
+def test_a_seat_token_is_never_looked_up_as_a_login_token(api: Harness) -> None:
+    table = api.new_game()
+    answer, sent = _submit_counting(api, table)
+    assert answer.status_code == 200, answer.json
+    token_prefix = keys.account_token("").rstrip("}")
+    login_lookups = [
+        args for args in sent if str(args[0]).upper() == "GET" and token_prefix in _text(args[1])
+    ]
+    assert login_lookups == [], "a seat token proved the seat: it is not a login token"
+
+
 def test_a_stale_command_reads_the_meta_once_and_writes_nothing(api: Harness) -> None:
     table = api.new_game()
     answer, sent = _submit_counting(api, table, expected_version=0)

@@ -96,8 +96,9 @@ class ErrorBody(msgspec.Struct, kw_only=True):
 
 class CommandResult(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The outcome of a command: accepted (200) with the new events as you may see them (none when
-    polled) and the seats that must act right after it (``to_act``; empty when the game's automatic steps
-    run next or it is over), or still pending (202, poll ``poll``)."""
+    polled) and the seats that must act once it and the automatic steps it triggered have run (``to_act``;
+    empty when the game is over, or when its automatic steps wait for a configured delay), or still
+    pending (202, poll ``poll``)."""
 
     command_id: str
     status: str

@@ -170,8 +170,9 @@ class CommandOutcome(msgspec.Struct, kw_only=True):
     version: the game's event count after the command (accepted), or the current version otherwise
     events: the new events as the submitting seat may see them (accepted only)
     violation: {"code", "message", "details"} when rejected
-    to_act: the seats that must act right after an accepted command (empty: the game's automatic steps run
-      next, or it is over), so a client need not read the view to learn whose turn it is; null otherwise
+    to_act: the seats that must act once an accepted command and the automatic steps it triggered have run
+      (empty: the game is over, or its automatic steps wait for a configured delay), so a client need not
+      read the view to learn whose turn it is; null otherwise
     """
 
     command_id: str

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import Game, RuleViolation, automatic_step
+from domain.engine import Game, RuleViolation, automatic_step, run_automatic
 from domain.registry import get_game
 from services import keys
 from services.notifications import outbox
@@ -24,18 +24,18 @@ from services.notifications.recipients import seat_accounts
 from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
+from services.processing.command_outcomes import game_command_events, table_command_decision
 from services.processing.next_steps import NextSteps
 from services.processing.ready_games import decide_ready_games
-from services.processing.table_decisions import TableDecision, decide_table_command
+from services.processing.table_decisions import TableDecision
 from services.results import GameMeta
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
-from services.store.game_events import new_events, to_command
+from services.store.game_events import new_events
 from services.store.meta_store import meta_from
 from services.store.records import SEED_REVEALED, Actor, CommandRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes
 from services.store.state_cache import is_checkpoint
 from services.table.commands import is_table_command
-from services.table.decide import check_game_command
 from services.table.ranking import finished
 from services.table.state import TableState, encode_table
 
@@ -264,9 +264,9 @@ class GameProcessor:
                 {"expected_version": command.expected_version, "version": head.version},
             ).as_dict()
         elif is_table_command(command.command):
-            settled = self._table_decision(game, game_id, table.meta, state, command, outcome)
+            settled = table_command_decision(self._parts, game, game_id, table.meta, state, command, outcome)
         else:
-            events = self._events_of(game, game_id, state, command, outcome, table.meta.table)
+            events = game_command_events(game, game_id, state, command, outcome, table.meta.table)
         appended = self._append(
             game,
             game_id,
@@ -295,53 +295,6 @@ class GameProcessor:
         )
         return appended
 
-    def _table_decision(
-        self,
-        game: Game,
-        game_id: str,
-        meta: GameMeta,
-        state: Any,
-        command: CommandRecord,
-        outcome: OutcomeRecord,
-    ) -> TableDecision | None:
-        """A table command's decision (status "accepted"), or None with the violation in ``outcome``."""
-        try:
-            settled = decide_table_command(self._parts, game, game_id, meta, state, command)
-        except RuleViolation as violation:
-            outcome.violation = violation.as_dict()
-            return None
-        outcome.status = "accepted"
-        return settled
-
-    @staticmethod
-    def _events_of(
-        game: Game,
-        game_id: str,
-        state: Any,
-        command: CommandRecord,
-        outcome: OutcomeRecord,
-        table: TableState,
-    ) -> list[Any]:
-        """The command's events (status "accepted"), or [] with the violation recorded in ``outcome``.
-
-        A game that fails on a command (a bug, or a command stored under an older schema) refuses it
-        with ``engine.error`` instead of blocking its game forever; the failure is logged.
-        """
-        try:
-            check_game_command(table)
-            events = game.decide(state, command.seat, to_command(game, command))
-        except RuleViolation as violation:
-            outcome.violation = violation.as_dict()
-            return []
-        except Exception:
-            log.exception("game %s: %s failed on command %s", game_id, game.name, command.command_id)
-            outcome.violation = RuleViolation(
-                "engine.error", "The game could not process this command; it was refused and logged."
-            ).as_dict()
-            return []
-        outcome.status = "accepted"
-        return list(events)
-
     def _append(
         self,
         game: Game,
@@ -355,21 +308,31 @@ class GameProcessor:
         settled: TableDecision | None = None,
         table_now: TableState | None = None,
     ) -> tuple[Head, Any]:
-        """Fold, seal and atomically append ``events`` or a table command's facts (+ the seed reveal if
-        they end the game)."""
+        """Fold, seal and atomically append ``events`` or a table command's facts, an accepted game command's
+        automatic steps (see :meth:`_automatic_after`), and the seed reveal if they end the game."""
         parts = self._parts
         changed = bool(events) or settled is not None
         notified = (
             self._notified.get(game_id, frozenset()) if changed else frozenset()
         )  # a refusal tells no one
         waiting_before = game.to_act(state) if state is not None and notified else set()
+        automatic: list[Any] = []
         if settled is not None and settled.state is not None:
             parts.states.forget(game_id)
             new_state = settled.state
         else:
             new_state = parts.states.fold_on(game, game_id, state, events)
+            if decision is not None and events and settled is None:
+                new_state, automatic = self._automatic_after(game, new_state)
+        if automatic:
+            waiting_before = set()  # nobody had to act before the last automatic step
         facts = settled.facts if settled is not None else []
         records = parts.store.build(head, [*new_events(game, events), *facts], actor, command_id)
+        own = len(records)
+        if automatic:
+            after_own = Head(head.version + own, records[-1].hash)
+            records += parts.store.build(after_own, new_events(game, automatic), "system", None)
+        events = [*events, *automatic]
         final = (bool(events) and game.result(new_state) is not None) or bool(
             settled is not None and settled.table.ended is not None
         )
@@ -382,10 +345,8 @@ class GameProcessor:
             )
         if decision is not None and records:
             decision.outcome.version = head.version + len(records)
-            decision.outcome.first_seq, decision.outcome.last_seq = (
-                head.version + 1,
-                head.version + len(records),
-            )
+            decision.outcome.first_seq = head.version + 1
+            decision.outcome.last_seq = head.version + (own if automatic else len(records))
             decision.outcome.to_act = [] if final else sorted(game.to_act(new_state))
         table = encode_table(settled.table) if settled is not None else b""
         table_after = settled.table if settled is not None else table_now
@@ -405,6 +366,15 @@ class GameProcessor:
         checkpoint = is_checkpoint(game, events)
         parts.states.remember(game, game_id, new_head, new_state, head.version, checkpoint)
         return new_head, new_state
+
+    def _automatic_after(self, game: Game, state: Any) -> tuple[Any, list[Any]]:
+        """The state after the automatic steps an accepted command triggers, and their events, when they run
+        at once (no advance delay): they go in the command's append, so its outcome says who must act once
+        they have run and one round trip writes them all. ``papyrus verify`` re-derives each step from the
+        log all the same."""
+        if self._parts.settings.advance_delay > 0:
+            return state, []
+        return run_automatic(game, state, MAX_AUTOMATIC_STEPS)
 
     def _seed_hex(self, game_id: str) -> str:
         raw = self._parts.redis.get(keys.seed(game_id))

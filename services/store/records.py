@@ -67,7 +67,7 @@ class OutcomeRecord(msgspec.Struct, kw_only=True):
     last_seq: int = 0
     violation: dict[str, Any] | None = None
     at: str = ""
-    to_act: list[int] | None = None  # who must act right after an accepted command (None: not recorded)
+    to_act: list[int] | None = None  # who acts after an accepted command and its automatic steps
 
 
 def now_iso(clock: Callable[[], float]) -> str:

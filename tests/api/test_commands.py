@@ -42,6 +42,20 @@ def test_an_accepted_answer_says_who_must_act_next_and_a_refusal_says_nothing(ap
     assert again.json.get("to_act") is None
 
 
+def test_an_answer_says_who_acts_once_the_automatic_steps_the_command_triggered_ran(api: Harness) -> None:
+    table = api.new_game()
+    api.submit(table, 0, first_legal(api, table, 0), "first")
+    last_of_round = api.submit(table, 1, first_legal(api, table, 1), "second")
+    assert last_of_round.json["to_act"] == [0, 1], "the round was scored at once: both play the next one"
+    assert [event["type"] for event in last_of_round.json["events"]] == ["toy.card_played"]
+    version = last_of_round.json["version"]
+    shown = api.client.get(f"/api/games/{table.game_id}/view?at={version}").json
+    assert shown["to_act"] == [0, 1] and shown["version"] == version
+    history = api.client.get(f"/api/games/{table.game_id}/history").json
+    scored = [event for event in history if event["type"] == "toy.round_scored"]
+    assert scored[0]["actor"] == "system" and scored[0]["seq"] == version
+
+
 def test_a_rule_violation_is_a_422_that_changes_nothing(api: Harness) -> None:
     table = api.new_game()
     hand = api.seat_view(table, 0)["view"]["hand"]

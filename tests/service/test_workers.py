@@ -215,11 +215,11 @@ def test_the_embedded_worker_plays_a_game_against_a_bot(
 
 
 def wait_for_turn(service: GameService, game_id: str, seat: int | None, after: int) -> bool:
-    """Block until a projection newer than ``after`` says ``seat`` must act (None: the game is over)."""
+    """Block until a projection at ``after`` or later says ``seat`` must act (None: the game is over)."""
     ready = threading.Event()
     for _ in range(600):
         turn = service.your_turn(game_id, 0)
-        if turn.version > after:
+        if turn.version >= after:
             if seat is None and service.view(game_id, None).status == "over":
                 return True
             if seat is not None and turn.your_turn:
@@ -363,7 +363,7 @@ def test_the_in_process_worker_stops_a_job_that_overruns_its_timeout_and_carries
     assert service.view(game_id, 0).version > 0 and service.view(game_id, 0).to_act
 
 
-def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_the_sweep_completes(
+def test_a_worker_dying_amid_a_commands_automatic_steps_writes_none_of_it_and_the_sweep_decides_it(
     service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, _ = new_game(service, hand=1)
@@ -383,13 +383,18 @@ def test_a_worker_dying_between_two_inline_automatic_steps_leaves_whole_steps_th
     SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="CRITICAL")
     assert "between two automatic steps" in clear_failures(service)[0]
     types = [r.type for r in service.parts.store.read(game_id)]
-    assert types.count("toy.round_scored") == 1 and "toy.game_ended" not in types
+    assert types.count("toy.card_played") == 1, "the last command and its steps are written together or not"
+    assert "toy.round_scored" not in types
+    assert service.wait_outcome(game_id, "c1", timeout=0).status == "pending"
     assert service.view(game_id, None).status == "running"
 
     monkeypatch.setattr(game, "advance", real_advance)
     assert sweep_later(service, clock).repaired == 1
     types = [r.type for r in service.parts.store.read(game_id)]
-    assert types.count("toy.round_scored") == 1 and types.count("toy.game_ended") == 1
+    assert types.count("toy.card_played") == 2 and types.count("toy.round_scored") == 1
+    assert types.count("toy.game_ended") == 1
+    outcome = service.wait_outcome(game_id, "c1", timeout=0)
+    assert outcome.status == "accepted" and outcome.to_act == []
     assert service.view(game_id, None).status == "over"
     assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
 

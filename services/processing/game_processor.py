@@ -133,9 +133,10 @@ class GameProcessor:
         ``only_if_queued``: nothing (0) unless the game's "process job queued" flag is still set (it was
         decided since it was noted as waiting).
 
-        With no advance delay configured, the automatic steps that follow (nobody must act) run here too,
-        each one a version-checked append of its own, so a command and the phases it triggers cost one
-        job instead of one job per step (see :meth:`_run_automatic`)."""
+        With no advance delay configured, the automatic steps an accepted command triggers are written in
+        its own append (see :meth:`_automatic_after`), and any others due (after the setup, a table
+        command, a crash) run here too (see :meth:`_run_automatic`), so a command and the phases it
+        triggers cost one job instead of one job per step."""
         parts = self._parts
         queued, meta, game, head = self._start(game_id)
         if only_if_queued and not queued:
@@ -203,10 +204,10 @@ class GameProcessor:
     def _run_automatic(
         self, game: Game, game_id: str, head: Head, state: Any, meta: GameMeta
     ) -> tuple[Head, Any]:
-        """Run the automatic steps due now, one guarded append each, while nobody must act, if no advance
-        delay is configured (with a delay they stay scheduled ``advance_game`` jobs, see NextSteps). A job
-        per step would add only RQ's cost and a state reload; each step is still version-checked and
-        appended on its own, so a killed worker leaves whole steps and the next job or sweep carries on."""
+        """Run the automatic steps due now that no command's append carried (after the setup, a table
+        command or a crash), one guarded append each, while nobody must act, if no advance delay is
+        configured (with a delay they stay scheduled ``advance_game`` jobs, see NextSteps). A killed worker
+        leaves whole steps and the next job or sweep carries on."""
         if self._parts.settings.advance_delay > 0:
             return head, state
         for _ in range(MAX_AUTOMATIC_STEPS):

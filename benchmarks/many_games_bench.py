@@ -13,8 +13,10 @@ then the API under gunicorn and RQ workers (as benchmarks/load_bench.py does), a
 2. two template games played by the bots: a running one --template-moves decisions into the game (a 4-player
    Egizia game takes about 76), and a finished one;
 3. --games copies of the running template and --finished copies of the finished one, each under a new game
-   id (DUMP/RESTORE of every key of the game, the meta rewritten with the new id, entered in the game
-   index and the running set like a real game): Redis's used_memory grows by the figure per game reported;
+   id (DUMP/RESTORE of every key of the game with its time to live, the meta rewritten with the new id,
+   entered in the game index and the running set like a real game): Redis's used_memory grows by the figure
+   per game reported; ``kib_per_idle_running_game`` is that less the keys that expire when a game is idle
+   (the waiters' wake-up stream, a minute after the last decision), what a slow game holds between moves;
 4. the same drive and sweep timings with all of them present;
 5. the copies removed, the same again (the machine's other load varies: the first and the last phase bracket
    the middle one).
@@ -155,12 +157,20 @@ def key_breakdown(store: redis.Redis, game_id: str) -> dict[str, int]:
     return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
+def expiring_bytes(store: redis.Redis, game_id: str) -> int:
+    """Bytes of the game's keys that carry a time to live (the waiters' wake-up stream, gone a minute
+    after the last decision): what a game idle for longer than that no longer holds."""
+    names = [name for name in game_key_names(store, game_id) if int(store.pttl(name)) > 0]
+    return sum(int(store.memory_usage(name, samples=0) or 0) for name in names)
+
+
 def clone(store: redis.Redis, template: str, count: int, running: bool) -> list[str]:
     """``count`` byte-for-byte copies of game ``template`` under new ids, indexed like real games; their
     ids."""
     names = game_key_names(store, template)
     meta_name = keys.meta(template).encode()
     dumps = {name: store.dump(name) for name in names if name != meta_name}
+    ttls = {name: max(0, int(store.pttl(name))) for name in dumps}  # a copy expires as its original would
     meta = store.hgetall(meta_name)
     due = store.zscore(keys.due_games(), template)
     old, made = template.encode(), []
@@ -171,7 +181,7 @@ def clone(store: redis.Redis, template: str, count: int, running: bool) -> list[
             made.append(game_id)
             new = game_id.encode()
             for name, payload in dumps.items():
-                pipe.restore(name.replace(old, new), 0, payload)
+                pipe.restore(name.replace(old, new), ttls[name], payload)
             pipe.hset(keys.meta(game_id), mapping={k: v.replace(old, new) for k, v in meta.items()})
             pipe.zadd(keys.games(), {game_id: time.time()})
             if running:
@@ -301,6 +311,7 @@ def main() -> int:
             "decisions": running.commands,
             "bytes_by_key": key_breakdown(store, running.game_id),
         }
+        expiring = expiring_bytes(store, running.game_id)
         report["finished_template"] = {
             "decisions": finished.commands,
             "bytes_by_key": key_breakdown(store, finished.game_id),
@@ -313,6 +324,9 @@ def main() -> int:
         after = server.used_memory()
         report["clone_seconds"] = round(time.monotonic() - started, 1)
         report["kib_per_running_game"] = round((between - before) / max(1, args.games) / 1024, 2)
+        report["kib_per_idle_running_game"] = round(
+            (between - before) / max(1, args.games) / 1024 - expiring / 1024, 2
+        )
         report["kib_per_finished_game"] = round((after - between) / max(1, args.finished) / 1024, 2)
         report["used_memory_mib"] = round(after / 2**20, 1)
         report["many_games"] = phase(base, args, service, rq_server.client)

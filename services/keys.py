@@ -54,7 +54,8 @@ def outcomes(game_id: str) -> str:
 
 
 def decided(game_id: str) -> str:
-    """Capped stream of decided command ids; waiters block on it."""
+    """Capped stream of decided command ids (its last entry), expiring a minute after it; waiters block
+    on it."""
     return _game(game_id, "decided")
 
 

@@ -71,6 +71,11 @@ def head_from(reply: dict[Any, Any]) -> Head:
     )
 
 
+# How long a game's decided stream outlives its last entry. Waiters need it only while they wait; one that
+# is still waiting when it expires is woken all the same by the entry that recreates it (its id, from the
+# clock, is after the waiter's cursor). A stream of one entry takes about 4.7 KiB (Redis preallocates its
+# node), a sixth of a running game, which a game waiting days for its next move should not keep.
+DECIDED_TTL_MS = 60_000
 _REASONS = {0: "version or head hash moved", -1: "command checkpoint moved", -2: "command already decided"}
 
 
@@ -184,6 +189,7 @@ class EventStore:
                 final_status,
                 table,
                 notifications,
+                DECIDED_TTL_MS,
                 *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
         )

@@ -17,11 +17,19 @@ import redis
 from services import keys
 from services.store.archive import COMPACT_AFTER, Archive
 from services.store.command_inbox import CommandInbox
-from services.store.event_store import CommandDecision, EventStore, Head, NewEvent, StaleVersion
+from services.store.event_store import (
+    DECIDED_TTL_MS,
+    CommandDecision,
+    EventStore,
+    Head,
+    NewEvent,
+    StaleVersion,
+)
 from services.store.game_events import to_event
 from services.store.hash_chain import chain_breaks
 from services.store.layout import stream_entries
 from services.store.records import CommandRecord, OutcomeRecord
+from services.store.replies import as_str
 from tests.support.harness import FakeClock
 from tests.support.toygame import GAME, GameStarted
 
@@ -286,5 +294,32 @@ class StoreContract:
         )
         decider.start()
         found = inbox.wait(game_id, "c-1", timeout=30)
+        decider.join()
+        assert found is not None and found.status == "rejected"
+
+    def test_an_idle_games_wake_up_stream_expires_and_a_waiter_is_still_woken_after(
+        self, connection: redis.Redis, game_id: str, store: EventStore, inbox: CommandInbox
+    ) -> None:
+        _, first_entry = inbox.submit(game_id, command("c-1"))
+        head = store.head(game_id)
+        rejected = OutcomeRecord(command_id="c-1", seat=0, status="rejected", version=0)
+        store.append(game_id, head, [], CommandDecision("c-1", rejected, head.checkpoint, first_entry))
+        ttl = connection.pttl(keys.decided(game_id))
+        assert 0 < ttl <= DECIDED_TTL_MS, "a decision leaves the stream to expire, not to stay"
+
+        _, entry_id = inbox.submit(game_id, command("c-2"))
+        (latest,) = connection.xrevrange(keys.decided(game_id), "+", "-", count=1)
+        cursor = as_str(latest[0])
+        connection.delete(keys.decided(game_id))  # it expired while the waiter waited
+        head = store.head(game_id)
+        outcome = OutcomeRecord(command_id="c-2", seat=0, status="rejected", version=0)
+        decider = threading.Timer(
+            0.05,
+            store.append,
+            args=(game_id, head, []),
+            kwargs={"decision": CommandDecision("c-2", outcome, head.checkpoint, entry_id)},
+        )
+        decider.start()
+        found = inbox.wait(game_id, "c-2", timeout=30, cursor=cursor)
         decider.join()
         assert found is not None and found.status == "rejected"

@@ -1,13 +1,15 @@
 -- Atomically append events, move the command checkpoint and record a command's outcome.
 -- KEYS: 1 head hash, 2 events stream, 3 outcomes hash, 4 decided stream (a wake-up signal for waiters: only
---       its last entry is kept, with the command id and its outcome), 5 meta hash, 6 seed,
+--       its last entry is kept, with the command id and its outcome, and the stream expires ARGV[11]
+--       milliseconds after its last entry: an idle game does not keep it), 5 meta hash, 6 seed,
 --       7 notification outbox stream
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
 --       8 final status ("" = unchanged), 9 the table's state as JSON ("" = unchanged; written to the meta
 --       hash's "table" field with the table's facts, services/table/), 10 the notifications these events
---       cause ("" = none; one outbox entry, written in this same step), 11.. pairs (number of records,
---       encoded entry) continuing the log: each entry gets the id 0-<seq of its last record>
+--       cause ("" = none; one outbox entry, written in this same step), 11 the decided stream's time to
+--       live in milliseconds, 12.. pairs (number of records, encoded entry) continuing the log: each entry
+--       gets the id 0-<seq of its last record>
 -- Returns {1, version} on success, {0, version} when the expected version or hash is stale,
 -- {-1, version} when the checkpoint moved, {-2, version} when the command already has an outcome.
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -24,11 +26,11 @@ end
 if ARGV[5] ~= '' and redis.call('HEXISTS', KEYS[3], ARGV[5]) == 1 then
   return {-2, version}
 end
-for i = 11, #ARGV, 2 do
+for i = 12, #ARGV, 2 do
   version = version + tonumber(ARGV[i])
   redis.call('XADD', KEYS[2], '0-' .. version, 'r', ARGV[i + 1])
 end
-if #ARGV >= 11 then
+if #ARGV >= 12 then
   redis.call('HSET', KEYS[1], 'version', version, 'hash', ARGV[7])
 end
 if ARGV[10] ~= '' then
@@ -40,6 +42,7 @@ end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
   redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', 'c', ARGV[5], 'o', ARGV[6])
+  redis.call('PEXPIRE', KEYS[4], ARGV[11])
 end
 if ARGV[9] ~= '' then
   redis.call('HSET', KEYS[5], 'table', ARGV[9])

@@ -32,19 +32,22 @@ from services.store.replies import as_bytes, as_str
 RECORD_FIELD = b"r"
 ARCHIVE_FIELD = b"z"
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-ISO_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+NAIVE_EPOCH = datetime(1970, 1, 1)
 
 
 def iso_from_micros(micros: int) -> str:
     """The ISO-8601 UTC time (microseconds, ``Z``) of an integer count of microseconds since the epoch."""
-    return (EPOCH + timedelta(microseconds=micros)).strftime(ISO_FORMAT)
+    return (NAIVE_EPOCH + timedelta(microseconds=micros)).isoformat(timespec="microseconds") + "Z"
 
 
 def micros_or_iso(at: str) -> int | str:
-    """``at`` as integer microseconds when that gives back the very same string, else ``at`` itself."""
+    """``at`` as integer microseconds when that gives back the very same string, else ``at`` itself
+    (``fromisoformat`` reads more forms than ours; the round trip keeps only ours)."""
     try:
-        moment = datetime.strptime(at, ISO_FORMAT).replace(tzinfo=UTC)
+        moment = datetime.fromisoformat(at)
     except ValueError:
+        return at
+    if moment.tzinfo is None:
         return at
     delta = moment - EPOCH
     micros = (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds

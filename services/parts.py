@@ -64,15 +64,17 @@ class Parts:
             raise KeyError(game_id)
         return meta, get_game(meta.game)
 
-    def queue_command(self, game_id: str, record: CommandRecord) -> bool:
+    def queue_command(self, game_id: str, record: CommandRecord, fingerprint: bytes = b"") -> bool:
         """Append a command (idempotent by command_id), mark its game due and make sure a process_game job
-        will see it; False if the command id was already submitted. The append, the due mark (after it:
-        see services/store/due_index.py) and the job's flag go in one round trip."""
+        will see it; False if the command id was already submitted (with the body's ``fingerprint``,
+        :class:`services.store.command_inbox.CommandIdReused` if it was first sent with another body). The
+        append, the due mark (after it: see services/store/due_index.py) and the job's flag go in one round
+        trip."""
         job_id = ""
 
         def fill(pipe: redis.client.Pipeline) -> list[Script]:
             nonlocal job_id
-            script = self.inbox.queue_submit(pipe, game_id, record)
+            script = self.inbox.queue_submit(pipe, game_id, record, fingerprint)
             self.due.mark(game_id, self.settings.clock(), pipe)
             job_id = self.scheduler.queue_flag(pipe, game_id)
             return [script]

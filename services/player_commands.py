@@ -24,6 +24,7 @@ from services.read_side.history import outcome_events
 from services.read_side.projections import TO_ACT
 from services.replication import queue_confirmed_command
 from services.results import CommandOutcome, GameMeta, HistoryEvent
+from services.store.command_inbox import CommandIdReused
 from services.store.event_store import Head, head_from
 from services.store.layout import decode_outcome
 from services.store.meta_store import OVER, RUNNING, meta_from
@@ -54,14 +55,6 @@ def body_fingerprint(command: dict[str, Any], expected_version: int | None) -> b
     """What makes two submissions under one command id the same: the command and the expected version."""
     canonical = json.dumps([command, expected_version], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).digest()[:FINGERPRINT_BYTES]
-
-
-def same_fingerprint(stored: bytes, fingerprint: bytes) -> bool:
-    """``stored`` is ``fingerprint``, or the whole SHA-256 in hex that it is the start of (the form stored
-    before fingerprints were kept raw)."""
-    if len(stored) == 2 * hashlib.sha256().digest_size:
-        return bytes.fromhex(stored.decode("ascii"))[:FINGERPRINT_BYTES] == fingerprint
-    return stored == fingerprint
 
 
 def unknown_game(game_id: str) -> ServiceError:
@@ -157,7 +150,7 @@ class PlayerCommands:
         running = meta.status == RUNNING
         if not running and not (known or self._parts.inbox.is_known(game_id, command_id)):
             raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
-        self._claim_command_id(game_id, command_id, body_fingerprint(command, expected_version))
+        fingerprint = body_fingerprint(command, expected_version)
         record = CommandRecord(
             command_id=command_id,
             seat=seat,
@@ -166,25 +159,20 @@ class PlayerCommands:
             expected_version=expected_version,
             at=now_iso(self._parts.settings.clock),
         )
-        if self._parts.settings.require_replicas:
-            queue_confirmed_command(self._parts, game_id, record, decide=running)
-        elif running and self._parts.queue_command(game_id, record):
-            metrics.command_submitted(game.name, "player")
-
-    def _claim_command_id(self, game_id: str, command_id: str, fingerprint: bytes) -> None:
-        """Record the body first sent under ``command_id`` (HSETNX: one of two racing bodies wins); 409
-        ``command_id.reused`` when the id was already sent with another body (nothing is written)."""
-        fingerprints = keys.command_fingerprints(game_id)
-        if self._parts.redis.hsetnx(fingerprints, command_id, fingerprint):
-            return
-        first = self._parts.redis.hget(fingerprints, command_id)
-        if first is not None and not same_fingerprint(as_bytes(first), fingerprint):
+        try:
+            if self._parts.settings.require_replicas:
+                queue_confirmed_command(self._parts, game_id, record, running, fingerprint)
+            elif not running:
+                self._parts.inbox.submit(game_id, record, fingerprint)
+            elif self._parts.queue_command(game_id, record, fingerprint):
+                metrics.command_submitted(game.name, "player")
+        except CommandIdReused:
             raise ServiceError(
                 409,
                 "command_id.reused",
                 "This command_id was already used with another command: choose a new command_id.",
                 field="command_id",
-            )
+            ) from None
 
     def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is

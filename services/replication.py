@@ -17,12 +17,16 @@ from services.parts import Parts
 from services.store.records import CommandRecord
 
 
-def queue_confirmed_command(parts: Parts, game_id: str, record: CommandRecord, decide: bool = True) -> None:
+def queue_confirmed_command(
+    parts: Parts, game_id: str, record: CommandRecord, decide: bool = True, fingerprint: bytes = b""
+) -> None:
     """Append a command (a known one is not appended again), wait for the required replicas, and with
     ``decide`` make sure a job will decide it (a finished game's resubmission needs none); 503 when the
-    replicas did not all acknowledge in time (the command stays stored and queued)."""
+    replicas did not all acknowledge in time (the command stays stored and queued). With the body's
+    ``fingerprint``, :class:`services.store.command_inbox.CommandIdReused` if the command_id was first sent
+    with another body."""
     required, timeout_ms = parts.settings.require_replicas, parts.settings.replica_wait_ms
-    acknowledged = parts.inbox.submit_replicated(game_id, record, required, timeout_ms)
+    acknowledged = parts.inbox.submit_replicated(game_id, record, required, timeout_ms, fingerprint)
     if decide:
         parts.schedule_decision(game_id)
     if acknowledged < required:

@@ -22,9 +22,37 @@ from services.store.records import CommandRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
 
 
+class CommandIdReused(Exception):
+    """The command_id was first submitted with another body (the script wrote nothing)."""
+
+
 def submitted(reply: Any) -> tuple[bool, str]:
-    """``submit.lua``'s reply: (is_new, stream entry id)."""
-    return as_int(reply[0]) == 1, as_str(reply[1])
+    """``submit.lua``'s reply: (is_new, stream entry id); :class:`CommandIdReused` when the id was first
+    sent with another body."""
+    status = as_int(reply[0])
+    if status < 0:
+        raise CommandIdReused
+    return status == 1, as_str(reply[1])
+
+
+def submit_keys(game_id: str) -> list[str]:
+    return [
+        keys.command_ids(game_id),
+        keys.commands(game_id),
+        keys.outcomes(game_id),
+        keys.command_fingerprints(game_id),
+    ]
+
+
+def submit_args(record: CommandRecord, rewrite: bool, fingerprint: bytes) -> list[str | bytes]:
+    """``submit.lua``'s arguments; an empty ``fingerprint`` is not checked (a system command)."""
+    return [
+        record.command_id,
+        layout.encode_command(record),
+        "1" if rewrite else "",
+        fingerprint,
+        fingerprint.hex(),
+    ]
 
 
 def outcome_in(entries: list[Any], command_id: str) -> OutcomeRecord | None:
@@ -43,37 +71,37 @@ class CommandInbox:
         self._redis = connection
         self._scripts = Scripts(connection)
 
-    def submit(self, game_id: str, record: CommandRecord) -> tuple[bool, str]:
-        """Append ``record`` unless its command_id is known; returns (is_new, stream entry id)."""
+    def submit(self, game_id: str, record: CommandRecord, fingerprint: bytes = b"") -> tuple[bool, str]:
+        """Append ``record`` unless its command_id is known; returns (is_new, stream entry id). With the
+        body's ``fingerprint``, the first one sent under the command_id is kept, and another raises
+        :class:`CommandIdReused` (nothing is written)."""
         return submitted(
-            self._scripts.submit(
-                keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-                args=[record.command_id, layout.encode_command(record), ""],
-            )
+            self._scripts.submit(keys=submit_keys(game_id), args=submit_args(record, False, fingerprint))
         )
 
-    def queue_submit(self, pipe: redis.client.Pipeline, game_id: str, record: CommandRecord) -> Script:
+    def queue_submit(
+        self, pipe: redis.client.Pipeline, game_id: str, record: CommandRecord, fingerprint: bytes = b""
+    ) -> Script:
         """:meth:`submit` queued in ``pipe`` (for :func:`services.store.lua_scripts.execute_with_scripts`);
         its reply is :meth:`submit`'s, as :func:`submitted` reads it. Answers the script it queued."""
         return queue_script(
-            pipe,
-            self._scripts.submit,
-            [keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            [record.command_id, layout.encode_command(record), ""],
+            pipe, self._scripts.submit, submit_keys(game_id), submit_args(record, False, fingerprint)
         )
 
-    def submit_replicated(self, game_id: str, record: CommandRecord, replicas: int, timeout_ms: int) -> int:
+    def submit_replicated(
+        self, game_id: str, record: CommandRecord, replicas: int, timeout_ms: int, fingerprint: bytes = b""
+    ) -> int:
         """Append ``record`` unless its command_id is known, then ``WAIT`` on the same connection up to
         ``timeout_ms`` for ``replicas`` replicas to hold it (a known command is written again unchanged,
-        so the WAIT covers it too); returns how many replicas acknowledged."""
+        so the WAIT covers it too); returns how many replicas acknowledged. ``fingerprint`` as in
+        :meth:`submit`."""
         pipe = self._redis.pipeline(transaction=False)
         self._scripts.submit(
-            keys=[keys.command_ids(game_id), keys.commands(game_id), keys.outcomes(game_id)],
-            args=[record.command_id, layout.encode_command(record), "1"],
-            client=pipe,
+            keys=submit_keys(game_id), args=submit_args(record, True, fingerprint), client=pipe
         )
         pipe.wait(replicas, timeout_ms)
-        _, acknowledged = pipe.execute()
+        submit_reply, acknowledged = pipe.execute()
+        submitted(submit_reply)
         return as_int(acknowledged)
 
     def pending(self, game_id: str, checkpoint: str, count: int = 100) -> list[tuple[str, CommandRecord]]:

@@ -39,3 +39,19 @@ def test_a_fingerprint_stored_in_hex_still_tells_the_same_body_from_another(api:
     assert again.status_code == 200 and again.json["version"] == first.json["version"]
     reused = api.submit(table, 0, {"type": "toy.play_card", "card": hand[1]}, "older")
     assert reused.status_code == 409 and reused.json["error"]["code"] == "command_id.reused"
+
+
+def test_once_a_game_is_over_a_command_id_still_answers_its_body_and_refuses_another(api: Harness) -> None:
+    table = api.new_game(seats=2, hand=2)
+    hand = api.seat_view(table, 0)["view"]["hand"]
+    command = {"type": "toy.play_card", "card": hand[0]}
+    first = api.submit(table, 0, command, "mine")
+    assert first.status_code == 200
+    api.settle(table.game_id)
+    api.play_out(table)
+    before = api.fingerprint(table.game_id)
+    again = api.submit(table, 0, command, "mine")
+    assert (again.status_code, again.json["version"]) == (200, first.json["version"])
+    reused = api.submit(table, 0, {"type": "toy.play_card", "card": hand[1]}, "mine")
+    assert (reused.status_code, reused.json["error"]["field"]) == (409, "command_id")
+    assert api.fingerprint(table.game_id) == before

@@ -3,6 +3,9 @@ that holds it (an account's login token as bearer, or its session cookie: see ap
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import request
 
 from api.account_auth import caller_account, note_seat_token
@@ -11,6 +14,7 @@ from api.errors import ApiError
 from domain.engine import Seat
 
 _BEARER = "bearer "
+Proven = TypeVar("Proven")
 
 
 def bearer_token() -> str | None:
@@ -59,3 +63,16 @@ def refuse_other_seat(seat: Seat, acting_for: Seat | None) -> None:
     """403 when the caller, holding ``seat``, acts for another seat (checked without asking the store)."""
     if acting_for is not None and acting_for != seat:
         raise ApiError(403, "not_your_seat", f"Your token holds seat {seat}, not seat {acting_for}.", "seat")
+
+
+def proven_by_token(prove: Callable[[str], Proven | None]) -> Proven | None:
+    """What ``prove`` answers for the caller's bearer token: a read done in the same round trip as the
+    token's proof of its seat (services/proven_reads.py); None without a token or when it proves no seat
+    there, and the caller then authenticates with :func:`require_seat`, which says why it refuses."""
+    token = bearer_token()
+    if token is None:
+        return None
+    found = prove(token)
+    if found is not None:
+        note_seat_token(token)
+    return found

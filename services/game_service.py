@@ -29,12 +29,13 @@ from services.notifications import reminders
 from services.notifications.service import Notifications
 from services.notifications.settings import NotifySettings
 from services.parts import Parts
-from services.player_commands import PlayerCommands, unknown_game
+from services.player_commands import GameAtSubmit, PlayerCommands, unknown_game
 from services.players.accounts import Accounts
 from services.players.seating import Seating
 from services.processing.game_processor import GameProcessor
 from services.processing.stand_ins import StandIns
 from services.processing.sweep import Sweep
+from services.proven_reads import ProvenReads, legal_commands_in
 from services.read_side.audit_export import export_lines
 from services.read_side.history import seat_history
 from services.read_side.projections import ViewBody, stored_view, view_body
@@ -51,7 +52,6 @@ from services.settings import Settings
 from services.social import Social
 from services.social.chat import chat_lines
 from services.store.meta_store import OPEN, OVER, RUNNING, meta_from
-from services.table.ranking import finished
 from services.table.state import table_at
 
 __all__ = ["CommandOutcome", "GameService", "ServiceError"]
@@ -92,6 +92,7 @@ class GameService:
         self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
+        self.proven = ProvenReads(self.parts, self.seating.tokens, self.commands)
         self.social = Social(self.parts, self.accounts, self.seating)
         self.notifications = Notifications(
             redis,
@@ -236,11 +237,15 @@ class GameService:
         command_id: str,
         expected_version: int | None,
         wait: float,
+        found: GameAtSubmit | None = None,
     ) -> CommandOutcome:
         """The API's submit: as :meth:`submit`, but a new command expecting a version the game has left is
         answered "stale" without being written, and its outcome is awaited up to ``wait`` seconds
-        ("pending" if undecided by then). The game is read once (see services/player_commands.py)."""
-        return self.commands.submit_and_wait(game_id, seat, command, command_id, expected_version, wait)
+        ("pending" if undecided by then). The game is read once (see services/player_commands.py), or
+        not at all when the caller read it (``found``: services/proven_reads.py)."""
+        return self.commands.submit_and_wait(
+            game_id, seat, command, command_id, expected_version, wait, found
+        )
 
     def wait_outcome(self, game_id: str, command_id: str, timeout: float) -> CommandOutcome:
         """Block (no busy loop) up to ``timeout`` seconds for the command's outcome; status "pending" if
@@ -338,11 +343,7 @@ class GameService:
         found = self.parts.projected_states.load_with_meta(game_id)
         if found is None:
             raise unknown_game(game_id)
-        meta, game, _, state = found
-        validation.seat(meta, seat, "seat")
-        if meta.status != RUNNING or finished(game, state, meta.table):
-            return []
-        return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
+        return legal_commands_in(found, seat)
 
     def history(self, game_id: str, seat: int | None, after: int = 0) -> list[HistoryEntry]:
         """Every event as ``seat`` may see it, in order, with that seat's refused commands among them.

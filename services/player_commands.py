@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import msgspec
+import redis
 
 from domain.engine import Game
 from domain.registry import get_game
@@ -34,13 +36,14 @@ from services.table.commands import PlayerTableCommand, is_table_command
 
 
 class GameAtSubmit(NamedTuple):
-    """What one pipelined read tells about a game and one command id."""
+    """What one pipelined read tells about a game and (when read) one command's outcome."""
 
     meta: GameMeta
     head: Head
     projected_version: int | None
     outcome: OutcomeRecord | None
     decided_cursor: str
+    outcome_read: bool = True  # False: the command's outcome was not read (``outcome`` is None)
 
     @property
     def version(self) -> int:
@@ -90,19 +93,27 @@ class PlayerCommands:
         command_id: str,
         expected_version: int | None,
         wait: float,
+        found: GameAtSubmit | None = None,
     ) -> CommandOutcome:
         """Queue the command and wait up to ``wait`` seconds for its outcome ("pending" if undecided by
-        then). A new command expecting a version the game has left is answered "stale" and not written."""
-        found = self.read(game_id, command_id)
+        then). A new command expecting a version the game has left is answered "stale" and not written.
+        ``found``: the game as the caller read it just before (:meth:`read_from`), else read here."""
+        found = found or self.read(game_id, command_id)
+        if not found.outcome_read and expected_version is not None and expected_version < found.version:
+            found = found._replace(outcome=self._parts.inbox.outcome(game_id, command_id), outcome_read=True)
         if found.outcome is None and expected_version is not None and expected_version < found.version:
             metrics.command_refused(found.meta.game, "stale")
             return CommandOutcome(command_id=command_id, status="stale", version=found.version)
         game = get_game(found.meta.game)
         with metrics.refusals_counted(game.name):
-            self.queue(
+            is_new = self.queue(
                 found.meta, game, seat, command, command_id, expected_version, found.outcome is not None
             )
-        outcome = found.outcome or self._parts.inbox.wait(game_id, command_id, wait, found.decided_cursor)
+        outcome = found.outcome
+        if outcome is None:
+            # a resubmitted command may be decided already: without the cursor, the wait reads it first
+            cursor = found.decided_cursor if is_new else None
+            outcome = self._parts.inbox.wait(game_id, command_id, wait, cursor)
         if outcome is None:
             version = self._parts.store.head(game_id).version
             return CommandOutcome(command_id=command_id, status="pending", version=version)
@@ -111,21 +122,40 @@ class PlayerCommands:
     def read(self, game_id: str, command_id: str) -> GameAtSubmit:
         """The game and the command as they stand, in one round trip; 404 for an unknown game."""
         pipe = self._parts.redis.pipeline(transaction=False)
+        self.queue_read(pipe, game_id, command_id)
+        found = self.read_from(pipe.execute(), command_id)
+        if found is None:
+            raise unknown_game(game_id)
+        return found
+
+    @staticmethod
+    def queue_read(pipe: redis.client.Pipeline, game_id: str, command_id: str | None) -> None:
+        """Queue the reads :meth:`read_from` needs in the caller's ``pipe`` (the command's outcome only
+        with a ``command_id``)."""
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
         pipe.hget(keys.projection(game_id, TO_ACT), "version")
-        pipe.hget(keys.outcomes(game_id), command_id)
         pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
-        raw_meta, raw_head, projected, raw_outcome, latest = pipe.execute()
+        if command_id is not None:
+            pipe.hget(keys.outcomes(game_id), command_id)
+
+    @staticmethod
+    def read_from(replies: Sequence[Any], command_id: str | None) -> GameAtSubmit | None:
+        """:meth:`read` from the replies :meth:`queue_read` queued; None for an unknown game."""
+        raw_meta, raw_head, projected, latest, *raw_outcome = replies
         meta = meta_from(raw_meta)
         if meta is None:
-            raise unknown_game(game_id)
+            return None
+        outcome = None
+        if command_id is not None and raw_outcome[0] is not None:
+            outcome = decode_outcome(as_bytes(raw_outcome[0]), command_id)
         return GameAtSubmit(
             meta=meta,
             head=head_from(raw_head),
             projected_version=as_int(projected) if projected is not None else None,
-            outcome=decode_outcome(as_bytes(raw_outcome), command_id) if raw_outcome is not None else None,
+            outcome=outcome,
             decided_cursor=as_str(latest[0][0]) if latest else "0-0",
+            outcome_read=command_id is not None,
         )
 
     def queue(
@@ -137,11 +167,12 @@ class PlayerCommands:
         command_id: str,
         expected_version: int | None,
         known: bool = False,
-    ) -> None:
+    ) -> bool:
         """Check and queue the command (nothing is written if a check fails); a command id already
         submitted (``known``, or found in the inbox) is a no-op once the game no longer runs. With
         ``require_replicas``, 503 ``store_unavailable`` when the replicas did not acknowledge the command in
-        time (it is stored and will be decided all the same)."""
+        time (it is stored and will be decided all the same). True when the command was new and appended
+        to a running game (False when it may have been submitted before)."""
         validation.seat(meta, seat, "seat")
         validation.command_id(command_id)
         validation.expected_version(expected_version)
@@ -162,10 +193,11 @@ class PlayerCommands:
         try:
             if self._parts.settings.require_replicas:
                 queue_confirmed_command(self._parts, game_id, record, running, fingerprint)
-            elif not running:
+                return False
+            if not running:
                 self._parts.inbox.submit(game_id, record, fingerprint)
-            elif self._parts.queue_command(game_id, record, fingerprint):
-                metrics.command_submitted(game.name, "player")
+                return False
+            is_new = self._parts.queue_command(game_id, record, fingerprint)
         except CommandIdReused:
             raise ServiceError(
                 409,
@@ -173,6 +205,9 @@ class PlayerCommands:
                 "This command_id was already used with another command: choose a new command_id.",
                 field="command_id",
             ) from None
+        if is_new:
+            metrics.command_submitted(game.name, "player")
+        return is_new
 
     def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is

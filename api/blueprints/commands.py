@@ -7,7 +7,7 @@ import re
 from flask import Response
 
 from api import refusals
-from api.auth import refuse_other_seat, require_seat
+from api.auth import proven_by_token, refuse_other_seat, require_seat
 from api.context import api_context, game_service
 from api.decoding import decode_body, whole_numbers
 from api.endpoints import api_blueprint, endpoint
@@ -50,7 +50,8 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
     ),
 )
 def submit_command(game_id: str) -> Response:
-    seat = require_seat(game_id)
+    proven = proven_by_token(lambda token: game_service().proven.before_submit(game_id, token))
+    seat, found = proven if proven is not None else (require_seat(game_id), None)
     charge("command")
     body = decode_body(SubmitCommand)
     refuse_other_seat(seat, body.seat)
@@ -60,7 +61,7 @@ def submit_command(game_id: str) -> Response:
     wait = api_context().config.submit_wait_seconds
     try:
         outcome = game_service().submit_and_wait(
-            game_id, seat, command, stored_id, body.expected_version, wait
+            game_id, seat, command, stored_id, body.expected_version, wait, found
         )
     except ServiceError as refused:
         if refused.http_status == 400:

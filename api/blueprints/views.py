@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from api import refusals
-from api.auth import require_seat
+from api.auth import proven_by_token, require_seat
 from api.context import game_service
 from api.decoding import path_int, query_int
 from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
@@ -54,5 +54,8 @@ def seat_view(game_id: str, seat: str) -> Response:
     refusals=refusals.SEAT_REFUSALS,
 )
 def legal_commands(game_id: str, seat: str) -> Response:
-    own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return jsonify(game_service().legal_commands(game_id, own))
+    wanted = path_int("seat", seat)
+    found = proven_by_token(lambda token: game_service().proven.legal_commands(game_id, wanted, token))
+    if found is None:
+        found = game_service().legal_commands(game_id, require_seat(game_id, acting_for=wanted))
+    return jsonify(found)

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import redis
 
 from services import keys
 from services.parts import Parts
@@ -53,11 +56,22 @@ class SeatTokens:
         """The seat a live token holds; None for an unknown, expired or unbound (logged-out) token."""
         if not token:
             return None
-        digest = token_digest(token)
         pipe = self._parts.redis.pipeline(transaction=False)
+        self.queue_lookup(pipe, game_id, token)
+        return self.seat_from(pipe.execute())
+
+    @staticmethod
+    def queue_lookup(pipe: redis.client.Pipeline, game_id: str, token: str) -> None:
+        """Queue the two reads :meth:`seat_from` needs in ``pipe`` (the caller's round trip: a read of the
+        game's that must not answer before the token proved its seat)."""
+        digest = token_digest(token)
         pipe.hget(keys.seat_tokens(game_id), digest)
         pipe.hget(keys.seat_token_terms(game_id), digest)
-        seat, raw_terms = pipe.execute()
+
+    def seat_from(self, replies: Sequence[Any]) -> int | None:
+        """:meth:`seat_of` from the two replies :meth:`queue_lookup` queued (a token bound to a login asks
+        whether that login is still live)."""
+        seat, raw_terms = replies
         if seat is None:
             return None
         if raw_terms is not None and not self._alive(json.loads(as_str(raw_terms))):

@@ -12,6 +12,7 @@ views are written as before (they never change again).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -76,10 +77,21 @@ class ProjectedStates:
         """The meta, the Game, the head and the state at the head, read in one round trip when the
         projected state is current; None for an unknown game."""
         pipe = self._redis.pipeline(transaction=False)
+        self.queue_load_with_meta(pipe, game_id)
+        return self.loaded_with_meta(game_id, pipe.execute())
+
+    @staticmethod
+    def queue_load_with_meta(pipe: redis.client.Pipeline, game_id: str) -> None:
+        """Queue the three reads :meth:`loaded_with_meta` needs in the caller's ``pipe``."""
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
         pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
-        raw_meta, raw_head, stored = pipe.execute()
+
+    def loaded_with_meta(
+        self, game_id: str, replies: Sequence[Any]
+    ) -> tuple[GameMeta, Game, Head, Any] | None:
+        """:meth:`load_with_meta` from the replies :meth:`queue_load_with_meta` queued."""
+        raw_meta, raw_head, stored = replies
         meta = meta_from(raw_meta)
         if meta is None:
             return None

@@ -12,8 +12,18 @@ NEW_PASSWORD = "a brand new password"
 
 
 def _view(site: Site, game_id: str, seat: int, token: str) -> int:
+    """The status of the seat's view. Its legal commands answer the same, and a command sent with the
+    token is refused 401 exactly when the view is: those two prove the token in the round trip that reads
+    the game (services/proven_reads.py)."""
     headers = {"Authorization": f"Bearer {token}"}
-    return int(site.client().get(f"/api/games/{game_id}/seats/{seat}/view", headers=headers).status_code)
+    client = site.client()
+    view = client.get(f"/api/games/{game_id}/seats/{seat}/view", headers=headers).status_code
+    legal = client.get(f"/api/games/{game_id}/seats/{seat}/legal-commands", headers=headers).status_code
+    probe = {"command_id": "probe", "command": {"type": "no.such_command"}}
+    submitted = client.post(f"/api/games/{game_id}/commands", json=probe, headers=headers).status_code
+    assert legal == view
+    assert (submitted == 401) == (view == 401), (submitted, view)
+    return int(view)
 
 
 def _joined(site: Site, headers: dict[str, str]) -> tuple[str, dict[str, Any]]:

@@ -54,8 +54,8 @@ def outcomes(game_id: str) -> str:
 
 
 def decided(game_id: str) -> str:
-    """Capped stream of decided command ids (its last entry), expiring a minute after it; waiters block
-    on it."""
+    """Capped stream of decided commands (its last entry: the command id, its outcome and the records
+    appended with it), expiring a minute after it; waiters block on it."""
     return _game(game_id, "decided")
 
 

@@ -26,11 +26,11 @@ from services.read_side.history import outcome_events
 from services.read_side.projections import TO_ACT
 from services.replication import queue_confirmed_command
 from services.results import CommandOutcome, GameMeta, HistoryEvent
-from services.store.command_inbox import CommandIdReused
+from services.store.command_inbox import CommandIdReused, Decided
 from services.store.event_store import Head, head_from
 from services.store.layout import decode_outcome
 from services.store.meta_store import OVER, RUNNING, meta_from
-from services.store.records import SEED_REVEALED, CommandRecord, OutcomeRecord, now_iso
+from services.store.records import SEED_REVEALED, CommandRecord, EventRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes, as_int, as_str
 from services.table.commands import PlayerTableCommand, is_table_command
 
@@ -109,15 +109,15 @@ class PlayerCommands:
             is_new = self.queue(
                 found.meta, game, seat, command, command_id, expected_version, found.outcome is not None
             )
-        outcome = found.outcome
-        if outcome is None:
+        decided = Decided(found.outcome) if found.outcome is not None else None
+        if decided is None:
             # a resubmitted command may be decided already: without the cursor, the wait reads it first
             cursor = found.decided_cursor if is_new else None
-            outcome = self._parts.inbox.wait(game_id, command_id, wait, cursor)
-        if outcome is None:
+            decided = self._parts.inbox.wait_decided(game_id, command_id, wait, cursor)
+        if decided is None:
             version = self._parts.store.head(game_id).version
             return CommandOutcome(command_id=command_id, status="pending", version=version)
-        return self.shown(game, found.meta, outcome)
+        return self.shown(game, found.meta, decided.outcome, decided.records())
 
     def read(self, game_id: str, command_id: str) -> GameAtSubmit:
         """The game and the command as they stand, in one round trip; 404 for an unknown game."""
@@ -209,12 +209,16 @@ class PlayerCommands:
             metrics.command_submitted(game.name, "player")
         return is_new
 
-    def shown(self, game: Game, meta: GameMeta, found: OutcomeRecord) -> CommandOutcome:
+    def shown(
+        self, game: Game, meta: GameMeta, found: OutcomeRecord, records: list[EventRecord] | None = None
+    ) -> CommandOutcome:
         """The outcome with its events as the submitter may see them (nothing is hidden once the game is
-        over: before this command, or by it, when its events end with the seed's reveal)."""
+        over: before this command, or by it, when its events end with the seed's reveal); ``records``: the
+        command's records when the caller has them (else they are read from the log)."""
         events: list[HistoryEvent] = []
         if found.status == "accepted":
-            records = self._parts.store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
+            if records is None:
+                records = self._parts.store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
             over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
             events = outcome_events(game, records, found.seat, over, meta.seat_names())
         return CommandOutcome(

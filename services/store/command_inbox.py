@@ -3,13 +3,14 @@
 A command_id is recorded in ``command_ids`` in the same Lua step that appends the command, so a
 resubmission is never appended twice; its outcome is written by ``append.lua`` together with the events it
 produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin;
-its entry carries the outcome, so a waiter woken by its own command's entry reads nothing more.
+its entry carries the outcome and the records appended with it, so a waiter woken by its own command's
+entry reads nothing more.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis
 from redis.commands.core import Script
@@ -18,7 +19,7 @@ from services import keys
 from services.store import layout
 from services.store.layout import stream_entries
 from services.store.lua_scripts import Scripts, queue_script
-from services.store.records import CommandRecord, OutcomeRecord
+from services.store.records import CommandRecord, EventRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
 
 
@@ -55,15 +56,47 @@ def submit_args(record: CommandRecord, rewrite: bool, fingerprint: bytes) -> lis
     ]
 
 
-def outcome_in(entries: list[Any], command_id: str) -> OutcomeRecord | None:
+class Decided(NamedTuple):
+    """A command's outcome, with the records of the append that decided it when the waiter was woken by
+    that append's entry (None: read them from the log)."""
+
+    outcome: OutcomeRecord
+    appended: list[EventRecord] | None = None
+
+    def records(self) -> list[EventRecord] | None:
+        """The command's own records (``first_seq`` to ``last_seq``) among those appended, if carried."""
+        if self.appended is None:
+            return None
+        first, last = self.outcome.first_seq, self.outcome.last_seq
+        return [record for record in self.appended if first <= record.seq <= last]
+
+
+def decided_in(entries: list[Any], command_id: str) -> Decided | None:
     """The command's outcome if one of the decided stream's ``entries`` carries it (``append.lua`` writes
-    the command id and its outcome); None otherwise (another command's, or an entry without one)."""
+    the command id, its outcome and the entries it appended); None otherwise (another command's, or an
+    entry without one)."""
     wanted = command_id.encode()
     for _, fields in entries:
         raw = fields.get(b"o")
         if fields.get(b"c") == wanted and raw:
-            return layout.decode_outcome(as_bytes(raw), command_id)
+            return Decided(layout.decode_outcome(as_bytes(raw), command_id), appended_records(fields))
     return None
+
+
+def appended_records(fields: dict[bytes, Any]) -> list[EventRecord] | None:
+    """The records a decided stream entry carries (the head's version and hash before the append, then
+    each appended entry with its number of records), chained as the log chains them; None without them."""
+    if b"v" not in fields:
+        return None
+    version, prev_hash = as_int(fields[b"v"]), as_str(fields[b"h"])
+    records: list[EventRecord] = []
+    number = 1
+    while (count := fields.get(f"n{number}".encode())) is not None:
+        version += as_int(count)
+        records += layout.decode_events(version, as_bytes(fields[f"e{number}".encode()]), prev_hash)
+        prev_hash = records[-1].hash
+        number += 1
+    return records
 
 
 class CommandInbox:
@@ -130,9 +163,18 @@ class CommandInbox:
     def wait(
         self, game_id: str, command_id: str, timeout: float, cursor: str | None = None
     ) -> OutcomeRecord | None:
-        """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear. With the
-        ``cursor`` the caller read from the decided stream (together with the outcome, before submitting),
-        the wait starts at once; without it, the cursor and the outcome are read first."""
+        """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear (see
+        :meth:`wait_decided`)."""
+        decided = self.wait_decided(game_id, command_id, timeout, cursor)
+        return decided.outcome if decided is not None else None
+
+    def wait_decided(
+        self, game_id: str, command_id: str, timeout: float, cursor: str | None = None
+    ) -> Decided | None:
+        """The outcome, blocking up to ``timeout`` seconds on the decided stream for it to appear, with the
+        records appended with it when its own entry woke the wait. With the ``cursor`` the caller read from
+        the decided stream (together with the outcome, before submitting), the wait starts at once; without
+        it, the cursor and the outcome are read first."""
         stream = keys.decided(game_id)
         deadline = time.monotonic() + timeout
         found = None
@@ -142,7 +184,7 @@ class CommandInbox:
             pipe.hget(keys.outcomes(game_id), command_id)
             latest, raw = pipe.execute()
             cursor = as_str(latest[0][0]) if latest else "0-0"
-            found = layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
+            found = Decided(layout.decode_outcome(as_bytes(raw), command_id)) if raw is not None else None
         while True:
             remaining = deadline - time.monotonic()
             if found is not None or remaining <= 0:
@@ -151,6 +193,7 @@ class CommandInbox:
             for _, entries in reply or []:
                 if entries:
                     cursor = as_str(entries[-1][0])
-                    found = found or outcome_in(entries, command_id)
+                    found = found or decided_in(entries, command_id)
             if found is None:
-                found = self.outcome(game_id, command_id)
+                outcome = self.outcome(game_id, command_id)
+                found = Decided(outcome) if outcome is not None else None

@@ -18,7 +18,7 @@ from services.observability.service_probe import StoreProbe
 from services.processing.game_processor import GameProcessor
 from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
-from services.store.command_inbox import outcome_in
+from services.store.command_inbox import decided_in
 from services.store.layout import encode_outcome
 from services.store.records import OutcomeRecord
 from tests.support.harness import drain, new_game
@@ -142,11 +142,30 @@ def test_legal_commands_follow_the_log_when_the_projection_lags(
 def test_a_waiter_reads_its_outcome_from_the_decided_entry_and_only_its_own() -> None:
     outcome = OutcomeRecord(command_id="0.c1", seat=0, status="accepted", version=7, at="2027-01-01T00:00Z")
     entries = [(b"1-0", {b"c": b"1.c9", b"o": encode_outcome(outcome)})]
-    assert outcome_in(entries, "0.c1") is None
+    assert decided_in(entries, "0.c1") is None
     entries.append((b"2-0", {b"c": b"0.c1", b"o": encode_outcome(outcome)}))
-    found = outcome_in(entries, "0.c1")
-    assert found is not None and (found.status, found.version) == ("accepted", 7)
-    assert outcome_in([(b"3-0", {b"c": b"0.c1"})], "0.c1") is None, "an entry without an outcome"
+    found = decided_in(entries, "0.c1")
+    assert found is not None and (found.outcome.status, found.outcome.version) == ("accepted", 7)
+    assert found.records() is None, "an entry written before entries carried records"
+    assert decided_in([(b"3-0", {b"c": b"0.c1"})], "0.c1") is None, "an entry without an outcome"
+
+
+def test_the_decided_entry_carries_the_commands_records_as_the_log_holds_them(service: GameService) -> None:
+    game_id, _ = new_game(service, seats=2, hand=3)
+    drain(service)
+    cursor = "0-0"
+    for turn in range(4):
+        seat = service.view(game_id, 0).to_act[0]
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{turn}", None)
+        drain(service)
+        entries = service.parts.redis.xrange(keys.decided(game_id), f"({cursor}", "+")
+        cursor = entries[-1][0].decode()
+        found = decided_in(entries, f"c{turn}")
+        assert found is not None and found.outcome.status == "accepted"
+        logged = service.parts.store.read(
+            game_id, after=found.outcome.first_seq - 1, upto=found.outcome.last_seq
+        )
+        assert found.records() == logged != []
 
 
 def test_commands_are_queued_and_projected_after_redis_forgot_its_scripts(service: GameService) -> None:

@@ -1,7 +1,9 @@
 -- Atomically append events, move the command checkpoint and record a command's outcome.
 -- KEYS: 1 head hash, 2 events stream, 3 outcomes hash, 4 decided stream (a wake-up signal for waiters: only
---       its last entry is kept, with the command id and its outcome, and the stream expires ARGV[11]
---       milliseconds after its last entry: an idle game does not keep it), 5 meta hash, 6 seed,
+--       its last entry is kept, with the command id, its outcome and the entries this step appends (the
+--       head's version "v" and hash "h" before them, then n1 e1 n2 e2 ...: the submitter's answer needs no
+--       read of the log), and the stream expires ARGV[11] milliseconds after its last entry: an idle game
+--       does not keep it), 5 meta hash, 6 seed,
 --       7 notification outbox stream
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
@@ -41,7 +43,15 @@ if ARGV[4] ~= '' then
 end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
-  redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', 'c', ARGV[5], 'o', ARGV[6])
+  local fields = {'c', ARGV[5], 'o', ARGV[6], 'v', ARGV[1], 'h', ARGV[2]}
+  for i = 12, #ARGV, 2 do
+    local n = (i - 10) / 2
+    table.insert(fields, 'n' .. n)
+    table.insert(fields, ARGV[i])
+    table.insert(fields, 'e' .. n)
+    table.insert(fields, ARGV[i + 1])
+  end
+  redis.call('XADD', KEYS[4], 'MAXLEN', '1', '*', unpack(fields))
   redis.call('PEXPIRE', KEYS[4], ARGV[11])
 end
 if ARGV[9] ~= '' then

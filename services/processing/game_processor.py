@@ -29,6 +29,7 @@ from services.processing.next_steps import NextSteps
 from services.processing.ready_games import decide_ready_games
 from services.processing.table_decisions import TableDecision
 from services.results import GameMeta
+from services.store.command_inbox import CommandInbox, pending_among
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
 from services.store.game_events import new_events
 from services.store.meta_store import meta_from
@@ -138,17 +139,21 @@ class GameProcessor:
         command, a crash) run here too (see :meth:`_run_automatic`), so a command and the phases it
         triggers cost one job instead of one job per step."""
         parts = self._parts
-        queued, meta, game, head = self._start(game_id)
+        queued, meta, game, head, read_ahead = self._start(game_id)
         if only_if_queued and not queued:
             self._notified.pop(game_id, None)
             return 0
         table = TableInJob(meta)
+        start_checkpoint = head.checkpoint
         head, state = parts.states.load(game, game_id, head)
         decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:
                 head, state = self._run_automatic(game, game_id, head, state, table.meta)
-                pending = parts.inbox.pending(game_id, head.checkpoint, count=PENDING_BATCH)
+                pending = read_ahead if head.checkpoint == start_checkpoint else None
+                read_ahead = None
+                if pending is None:
+                    pending = parts.inbox.pending(game_id, head.checkpoint, count=PENDING_BATCH)
                 for entry_id, command in pending:
                     head, state = self._decide(game, game_id, head, state, entry_id, command, table)
                     decided += 1
@@ -166,20 +171,26 @@ class GameProcessor:
         self.flush_notifications(game_id)
         return decided
 
-    def _start(self, game_id: str) -> tuple[bool, GameMeta, Game, Head]:
+    def _start(
+        self, game_id: str
+    ) -> tuple[bool, GameMeta, Game, Head, list[tuple[str, CommandRecord]] | None]:
         """Clear the game's "process job queued" flag (a command submitted from now on queues a job of its
         own, so this job need not look for commands again once it has decided those it read) and read the
-        meta and the head, in one round trip; first whether the flag was set."""
+        meta, the head and the commands after its checkpoint (None when more may be queued than were
+        read), in one round trip; first whether the flag was set."""
         pipe = self._parts.redis.pipeline(transaction=False)
         pipe.delete(keys.process_queued(game_id))
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
-        cleared, raw_meta, raw_head = pipe.execute()
+        CommandInbox.queue_latest(pipe, game_id, PENDING_BATCH)
+        cleared, raw_meta, raw_head, latest = pipe.execute()
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
         self._notified[game_id] = notified_seats(raw_meta)
-        return bool(cleared), meta, get_game(meta.game), head_from(raw_head)
+        head = head_from(raw_head)
+        read_ahead = pending_among(latest, head.checkpoint, PENDING_BATCH)
+        return bool(cleared), meta, get_game(meta.game), head, read_ahead
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.

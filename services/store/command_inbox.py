@@ -99,6 +99,21 @@ def appended_records(fields: dict[bytes, Any]) -> list[EventRecord] | None:
     return records
 
 
+def pending_among(reply: Any, checkpoint: str, count: int) -> list[tuple[str, CommandRecord]] | None:
+    """The commands after ``checkpoint``, oldest first, from :meth:`CommandInbox.queue_latest`'s reply of
+    the stream's last ``count`` entries; None when every one of them is after it (older ones may be too:
+    read them with :meth:`CommandInbox.pending`)."""
+    after = [
+        (entry_id, raw)
+        for entry_id, raw in stream_entries(reply)
+        if layout.entry_order(entry_id) > layout.entry_order(checkpoint)
+    ]
+    if len(after) >= count:
+        return None
+    after.sort(key=lambda entry: layout.entry_order(entry[0]))
+    return [(entry_id, layout.decode_command(raw)) for entry_id, raw in after]
+
+
 class CommandInbox:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
@@ -141,6 +156,12 @@ class CommandInbox:
         """Commands after the checkpoint, oldest first."""
         entries = self._redis.xrange(keys.commands(game_id), f"({checkpoint}", "+", count=count)
         return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
+
+    @staticmethod
+    def queue_latest(pipe: redis.client.Pipeline, game_id: str, count: int) -> None:
+        """Queue a read of the command stream's last ``count`` entries in the caller's ``pipe`` (for
+        :func:`pending_among`)."""
+        pipe.xrevrange(keys.commands(game_id), "+", "-", count=count)
 
     def all(self, game_id: str) -> list[tuple[str, CommandRecord]]:
         entries = self._redis.xrange(keys.commands(game_id))

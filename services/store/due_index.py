@@ -33,15 +33,9 @@ from redis.commands.core import Script
 
 from services import keys
 from services.store.event_store import Head, head_from
+from services.store.layout import entry_order
 from services.store.lua_scripts import PipelineFill, execute_with_scripts
 from services.store.replies import as_str
-
-
-def _after(entry_id: str, checkpoint: str) -> bool:
-    """True if stream entry ``entry_id`` comes after ``checkpoint`` (both ``<ms>-<seq>``)."""
-    ms, _, seq = entry_id.partition("-")
-    at_ms, _, at_seq = checkpoint.partition("-")
-    return (int(ms), int(seq)) > (int(at_ms), int(at_seq))
 
 
 class DueIndex:
@@ -71,7 +65,9 @@ class DueIndex:
 
         raw_head, last_command = execute_with_scripts(self._redis, fill)[-2:]
         stored = head_from(raw_head)
-        newer_command = bool(last_command) and _after(as_str(last_command[0][0]), stored.checkpoint)
+        newer_command = bool(last_command) and entry_order(as_str(last_command[0][0])) > entry_order(
+            stored.checkpoint
+        )
         if (stored.version, stored.checkpoint) != (head.version, head.checkpoint) or newer_command:
             self.mark(game_id, now)
 

@@ -221,6 +221,12 @@ def decode_outcome(raw: bytes, command_id: str) -> OutcomeRecord:
     )
 
 
+def entry_order(entry_id: str) -> tuple[int, int]:
+    """A stream entry id (``<ms>-<seq>``) as a key that sorts as the stream does."""
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq)
+
+
 def stream_entries(reply: Any) -> list[tuple[str, bytes]]:
     """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply, an archive entry (field ``z``, see
     archive.py) expanded into the entries it holds, in order."""

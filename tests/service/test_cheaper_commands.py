@@ -18,9 +18,9 @@ from services.observability.service_probe import StoreProbe
 from services.processing.game_processor import GameProcessor
 from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
-from services.store.command_inbox import decided_in
-from services.store.layout import encode_outcome
-from services.store.records import OutcomeRecord
+from services.store.command_inbox import decided_in, pending_among
+from services.store.layout import encode_command, encode_outcome
+from services.store.records import CommandRecord, OutcomeRecord
 from tests.support.harness import drain, new_game
 
 
@@ -318,3 +318,23 @@ def test_a_job_decides_its_own_game_again_when_a_command_came_after_it_decided_i
     run_one_job(service)
     assert service.outcome(game_id, "c1") is not None
     assert service.outcome(game_id, "c2") is not None, "the job took its own game again and decided it"
+
+
+def test_a_worker_reads_the_queued_commands_with_the_game_unless_more_may_be_queued() -> None:
+    def entry(entry_id: str) -> tuple[bytes, dict[bytes, bytes]]:
+        record = CommandRecord(
+            command_id=f"c{entry_id}",
+            seat=0,
+            actor=0,
+            command={},
+            expected_version=None,
+            at="2027-01-01T00:00Z",
+        )
+        return entry_id.encode(), {b"r": encode_command(record)}
+
+    newest_first = [entry("9-0"), entry("8-1"), entry("8-0"), entry("7-0")]
+    pending = pending_among(newest_first, "8-0", count=4)
+    assert pending is not None and [entry_id for entry_id, _ in pending] == ["8-1", "9-0"]
+    assert pending_among(newest_first, "0-0", count=4) is None, "older commands may be queued too"
+    assert pending_among(newest_first, "0-0", count=10) is not None, "the whole stream was read"
+    assert pending_among(newest_first, "9-0", count=4) == []

@@ -127,16 +127,16 @@ def test_two_workers_racing_on_one_game_decide_each_command_once(
     drain(first)
     for seat in (0, 1):
         first.submit(game_id, seat, first.legal_commands(game_id, seat)[0], f"c{seat}", None)
-    real_pending = first.parts.inbox.pending
+    real_load = first.parts.states.load
     raced: list[int] = []
 
-    def pending_then_race(*args: object, **kwargs: object) -> object:
-        found = real_pending(*args, **kwargs)  # type: ignore[arg-type]
+    def race_then_load(*args: object, **kwargs: object) -> object:
+        # the first worker has read the game and its queued commands: the second decides them now
         if not raced:
             raced.append(second.processor.process_game(game_id))
-        return found
+        return real_load(*args, **kwargs)  # type: ignore[arg-type]
 
-    first.parts.inbox.pending = pending_then_race  # type: ignore[method-assign,assignment]
+    first.parts.states.load = race_then_load  # type: ignore[method-assign,assignment]
     assert first.processor.process_game(game_id) == 0
     assert raced == [2]
     assert [records_of(first, game_id, f"c{seat}") for seat in (0, 1)] == [1, 1]

@@ -43,6 +43,8 @@ from services.table.state import TableState, encode_table
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
 PENDING_BATCH = 100
+# commands read with the game's meta and head: most jobs find one or two queued; with this many, more may be
+READ_AHEAD = 4
 MAX_AUTOMATIC_STEPS = 200
 
 
@@ -182,14 +184,14 @@ class GameProcessor:
         pipe.delete(keys.process_queued(game_id))
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
-        CommandInbox.queue_latest(pipe, game_id, PENDING_BATCH)
+        CommandInbox.queue_latest(pipe, game_id, READ_AHEAD)
         cleared, raw_meta, raw_head, latest = pipe.execute()
         meta = meta_from(raw_meta)
         if meta is None:
             raise KeyError(game_id)
         self._notified[game_id] = notified_seats(raw_meta)
         head = head_from(raw_head)
-        read_ahead = pending_among(latest, head.checkpoint, PENDING_BATCH)
+        read_ahead = pending_among(latest, head.checkpoint, READ_AHEAD)
         return bool(cleared), meta, get_game(meta.game), head, read_ahead
 
     def advance_game(self, game_id: str, version: int) -> bool:

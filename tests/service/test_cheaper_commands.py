@@ -15,7 +15,7 @@ from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
-from services.processing.game_processor import GameProcessor
+from services.processing.game_processor import READ_AHEAD, GameProcessor
 from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import decided_in, pending_among
@@ -338,3 +338,16 @@ def test_a_worker_reads_the_queued_commands_with_the_game_unless_more_may_be_que
     assert pending_among(newest_first, "0-0", count=4) is None, "older commands may be queued too"
     assert pending_among(newest_first, "0-0", count=10) is not None, "the whole stream was read"
     assert pending_among(newest_first, "9-0", count=4) == []
+
+
+def test_a_worker_decides_every_queued_command_when_more_than_it_reads_ahead_are_queued(
+    service: GameService,
+) -> None:
+    game_id, _ = new_game(service, seats=2, hand=3)
+    drain(service)
+    queued = [f"c{n}" for n in range(READ_AHEAD + 3)]
+    for n, command_id in enumerate(queued):
+        seat = n % 2
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], command_id, None)
+    assert service.processor.process_game(game_id) == len(queued)
+    assert all(service.outcome(game_id, command_id) is not None for command_id in queued)

@@ -24,7 +24,11 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from services.observability.structured_logs import log_format_from_env, log_level_from_env
+from services.observability.structured_logs import (
+    log_format_from_env,
+    log_level_from_env,
+    skip_unused_record_fields,
+)
 
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 METRICS_ON = os.environ.get("PAPYRUS_METRICS", "").strip() != "0"
@@ -53,6 +57,7 @@ class ApiLogger(Logger):
 
 
 logger_class = ApiLogger
+skip_unused_record_fields()
 _FORMATTER = {
     "json": "services.observability.structured_logs.JsonFormatter",
     "text": "services.observability.structured_logs.TextFormatter",

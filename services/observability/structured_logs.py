@@ -16,14 +16,15 @@ and ``json`` otherwise. ``PAPYRUS_LOG_LEVEL`` (default ``INFO``) sets the level.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
-from datetime import UTC, datetime
 from typing import IO, Any
+
+import msgspec
 
 FIELDS_ATTRIBUTE = "papyrus_fields"
 FORMATS = ("json", "text")
@@ -71,12 +72,15 @@ def _record_fields(record: logging.LogRecord) -> dict[str, Any]:
 
 
 def _timestamp(record: logging.LogRecord) -> str:
-    moment = datetime.fromtimestamp(record.created, UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    seconds = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+    return f"{seconds}.{int(record.msecs):03d}Z"
+
+
+_json_line = msgspec.json.Encoder(enc_hook=str)
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object a line."""
+    """One JSON object a line (a value JSON has no type for is written as its ``str``)."""
 
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, Any] = {
@@ -88,7 +92,7 @@ class JsonFormatter(logging.Formatter):
         line.update(_record_fields(record))
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
-        return json.dumps(line, default=str, separators=(",", ":"))
+        return _json_line.encode(line).decode("utf-8")
 
 
 class TextFormatter(logging.Formatter):
@@ -126,9 +130,20 @@ def make_handler(log_format: str, stream: IO[str] | None = None) -> logging.Hand
     return handler
 
 
+def skip_unused_record_fields() -> None:
+    """Stop logging from working out, for every line, what no formatter here writes: the calling file
+    and line, the process, thread and multiprocessing names (the switches of the logging HOWTO's
+    "Optimization" section; a third of a request line's cost)."""
+    logging._srcfile = None
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
+
+
 def configure_logging(env: Mapping[str, str] | None = None, stream: IO[str] | None = None) -> None:
     """Send every log line of this process to ``stream`` (stderr), in the format and from the level the
     environment asks for; replaces the root logger's handlers, so calling it twice changes nothing more."""
+    skip_unused_record_fields()
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)

@@ -343,7 +343,7 @@ class GameService:
         found = self.parts.projected_states.load_with_meta(game_id)
         if found is None:
             raise unknown_game(game_id)
-        return legal_commands_in(found, seat)
+        return [msgspec.to_builtins(command) for command in legal_commands_in(found, seat)]
 
     def history(self, game_id: str, seat: int | None, after: int = 0) -> list[HistoryEntry]:
         """Every event as ``seat`` may see it, in order, with that seat's refused commands among them.

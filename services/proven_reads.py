@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import redis
 
 from domain.engine import Game
@@ -28,14 +27,14 @@ from services.table.ranking import finished
 TOKEN_REPLIES = 2  # the replies SeatTokens.queue_lookup queues
 
 
-def legal_commands_in(found: tuple[GameMeta, Game, Head, Any], seat: int) -> list[dict[str, Any]]:
-    """The commands ``seat`` may submit in the loaded game, as JSON dicts (with their "type" tag); 400
-    for a seat the game does not have."""
+def legal_commands_in(found: tuple[GameMeta, Game, Head, Any], seat: int) -> list[Any]:
+    """The commands ``seat`` may submit in the loaded game (the game's Command structs, which encode as JSON
+    objects with their "type" tag); 400 for a seat the game does not have."""
     meta, game, _, state = found
     validation.seat(meta, seat, "seat")
     if meta.status != RUNNING or finished(game, state, meta.table):
         return []
-    return [msgspec.to_builtins(command) for command in game.legal_commands(state, seat)]
+    return list(game.legal_commands(state, seat))
 
 
 class ProvenReads:
@@ -44,8 +43,9 @@ class ProvenReads:
         self._tokens = tokens
         self._commands = commands
 
-    def legal_commands(self, game_id: str, seat: int, token: str) -> list[dict[str, Any]] | None:
-        """``seat``'s legal commands when ``token`` holds ``seat`` in the game; None when it does not."""
+    def legal_commands(self, game_id: str, seat: int, token: str) -> list[Any] | None:
+        """``seat``'s legal commands (Command structs, for the answer's encoder) when ``token`` holds
+        ``seat`` in the game; None when it does not."""
         pipe = self._pipeline(game_id, token)
         ProjectedStates.queue_load_with_meta(pipe, game_id)
         replies = pipe.execute()

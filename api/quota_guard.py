@@ -28,6 +28,8 @@ def client_address() -> str:
     return str(address)
 
 
-def charge(action: str) -> None:
-    """429 ``quota.exceeded`` (with Retry-After) once the caller used up the quota of ``action``."""
-    game_service().quotas.charge(action, account=caller_account(), address=client_address())
+def charge(action: str, address_charged: bool = False) -> None:
+    """429 ``quota.exceeded`` (with Retry-After) once the caller used up the quota of ``action``;
+    ``address_charged``: the client address was already charged (in a read's round trip)."""
+    address = None if address_charged else client_address()
+    game_service().quotas.charge(action, account=caller_account(), address=address)

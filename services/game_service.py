@@ -92,7 +92,6 @@ class GameService:
         self.commands = PlayerCommands(self.parts)
         self.accounts = Accounts(redis, settings)
         self.seating = Seating(self.parts, self.accounts)
-        self.proven = ProvenReads(self.parts, self.seating.tokens, self.commands)
         self.social = Social(self.parts, self.accounts, self.seating)
         self.notifications = Notifications(
             redis,
@@ -103,6 +102,7 @@ class GameService:
         )
         reminders.install()
         self.quotas = Quotas(redis, settings.quotas)
+        self.proven = ProvenReads(self.parts, self.seating.tokens, self.commands, self.quotas)
         self.client_seats = ClientSeats(redis, settings.anonymous_seats_per_game)
         self.open_games = OpenGames(redis)
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain.engine import Game
 from services import validation
+from services.limits.quotas import Quotas
 from services.parts import Parts
 from services.player_commands import GameAtSubmit, PlayerCommands
 from services.players.seat_tokens import SeatTokens
@@ -25,6 +27,7 @@ from services.store.meta_store import RUNNING
 from services.table.ranking import finished
 
 TOKEN_REPLIES = 2  # the replies SeatTokens.queue_lookup queues
+COMMAND = "command"  # the quota a submitted command is charged to
 
 
 def legal_commands_in(found: tuple[GameMeta, Game, Head, Any], seat: int) -> list[Any]:
@@ -38,10 +41,14 @@ def legal_commands_in(found: tuple[GameMeta, Game, Head, Any], seat: int) -> lis
 
 
 class ProvenReads:
-    def __init__(self, parts: Parts, tokens: SeatTokens, commands: PlayerCommands) -> None:
+    def __init__(self, parts: Parts, tokens: SeatTokens, commands: PlayerCommands, quotas: Quotas) -> None:
         self._parts = parts
         self._tokens = tokens
         self._commands = commands
+        self._quotas = quotas
+        # a cluster client's pipeline runs no script (services/store/lua_scripts.py): the quota is then
+        # charged in a round trip of its own
+        self.charges_quota = not isinstance(parts.redis, RedisCluster)
 
     def legal_commands(self, game_id: str, seat: int, token: str) -> list[Any] | None:
         """``seat``'s legal commands (Command structs, for the answer's encoder) when ``token`` holds
@@ -54,12 +61,22 @@ class ProvenReads:
         found = self._parts.projected_states.loaded_with_meta(game_id, replies[TOKEN_REPLIES:])
         return legal_commands_in(found, seat) if found is not None else None
 
-    def before_submit(self, game_id: str, token: str) -> tuple[int, GameAtSubmit] | None:
+    def before_submit(
+        self, game_id: str, token: str, address: str | None = None
+    ) -> tuple[int, GameAtSubmit] | None:
         """The seat ``token`` holds and the game as a command's submission needs it (its outcome not read:
-        see PlayerCommands.submit_and_wait); None when the token holds no seat here."""
+        see PlayerCommands.submit_and_wait); None when the token holds no seat here. With ``address``
+        (when :attr:`charges_quota`), the client address's "command" quota is charged in the same round
+        trip, whatever the token proves: 429 (QuotaExceeded) past its limit."""
         pipe = self._pipeline(game_id, token)
+        charge = self._quotas.queue_charge(pipe, COMMAND, "address", address) if address else None
         PlayerCommands.queue_read(pipe, game_id, None)
-        replies = pipe.execute()
+        replies = pipe.execute(raise_on_error=False)
+        if charge is not None:
+            charge.check(replies.pop(TOKEN_REPLIES))
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
         seat = self._tokens.seat_from(replies[:TOKEN_REPLIES])
         found = PlayerCommands.read_from(replies[TOKEN_REPLIES:], None)
         return (seat, found) if seat is not None and found is not None else None

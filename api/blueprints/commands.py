@@ -7,13 +7,13 @@ import re
 from flask import Response
 
 from api import refusals
-from api.auth import proven_by_token, refuse_other_seat, require_seat
+from api.auth import bearer_token, proven_by_token, refuse_other_seat, require_seat
 from api.context import api_context, game_service
 from api.decoding import decode_body, whole_numbers
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
-from api.quota_guard import charge
+from api.quota_guard import charge, client_address
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
 
@@ -50,9 +50,11 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
     ),
 )
 def submit_command(game_id: str) -> Response:
-    proven = proven_by_token(lambda token: game_service().proven.before_submit(game_id, token))
+    reads = game_service().proven
+    address = client_address() if reads.charges_quota else None
+    proven = proven_by_token(lambda token: reads.before_submit(game_id, token, address))
     seat, found = proven if proven is not None else (require_seat(game_id), None)
-    charge("command")
+    charge("command", address_charged=address is not None and bearer_token() is not None)
     body = decode_body(SubmitCommand)
     refuse_other_seat(seat, body.seat)
     command = whole_numbers(body.command)

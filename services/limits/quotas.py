@@ -18,8 +18,10 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import redis
+from redis.exceptions import NoScriptError
 
 from services import keys
 from services.errors import ServiceError
@@ -121,10 +123,52 @@ class Quotas:
         subjects = [("account", account.lower() if account else None), ("address", address)]
         for kind, value in subjects:
             if value:
-                self._charge_one(action, kind, value, limit)
+                self.charge_subject(action, kind, value)
 
-    def _charge_one(self, action: str, kind: str, value: str, limit: Limit) -> None:
-        key = keys.quota(action, subject_digest(f"{kind}:{value}"))
-        used, left_ms = self._count(keys=[key], args=[limit.seconds * 1000])
-        if as_int(used) > limit.count:
-            raise QuotaExceeded(action, kind, limit, max(1, math.ceil(as_int(left_ms) / 1000)))
+    def queue_charge(
+        self, pipe: redis.client.Pipeline, action: str, kind: str, value: str
+    ) -> QueuedCharge | None:
+        """Queue one ``action`` counted against one subject (``kind`` "account" or "address") in ``pipe``, a
+        round trip the caller makes anyway (a plain pipeline, not a cluster's); None when the action has
+        no quota. The queued charge's :meth:`QueuedCharge.check` then reads its reply."""
+        limit = self.policy.limits.get(action)
+        if limit is None:
+            return None
+        key = self._key(action, kind, value)
+        pipe.evalsha(self._count.sha, 1, key, limit.seconds * 1000)
+        return QueuedCharge(self, action, kind, value, limit)
+
+    def charge_subject(self, action: str, kind: str, value: str) -> None:
+        """Count one ``action`` against one subject, in a round trip of its own; 429 past its limit."""
+        limit = self.policy.limits.get(action)
+        if limit is None:
+            return
+        reply = self._count(keys=[self._key(action, kind, value)], args=[limit.seconds * 1000])
+        QueuedCharge(self, action, kind, value, limit).check(reply)
+
+    @staticmethod
+    def _key(action: str, kind: str, value: str) -> str:
+        return keys.quota(action, subject_digest(f"{kind}:{value}"))
+
+
+@dataclass(frozen=True)
+class QueuedCharge:
+    """A charge counted in someone else's round trip, to be checked against its reply."""
+
+    quotas: Quotas
+    action: str
+    kind: str
+    value: str
+    limit: Limit
+
+    def check(self, reply: Any) -> None:
+        """429 (:class:`QuotaExceeded`) if this use took the subject past its limit. A Redis that did not
+        know the script (restarted, its script cache flushed) counted nothing: the charge is made now."""
+        if isinstance(reply, NoScriptError):
+            self.quotas.charge_subject(self.action, self.kind, self.value)
+            return
+        if isinstance(reply, Exception):
+            raise reply
+        used, left_ms = reply
+        if as_int(used) > self.limit.count:
+            raise QuotaExceeded(self.action, self.kind, self.limit, max(1, math.ceil(as_int(left_ms) / 1000)))

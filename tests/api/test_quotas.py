@@ -175,3 +175,43 @@ def test_quotas_are_read_from_the_environment(env: dict[str, str], expected: Lim
 def test_a_bad_quota_setting_is_refused_at_start(raw: str) -> None:
     with pytest.raises(ValueError, match="PAPYRUS_QUOTA_JOIN"):
         QuotaPolicy.from_env({"PAPYRUS_QUOTA_JOIN": raw})
+
+
+def _seated_game(client: JsonClient) -> tuple[str, str]:
+    game_id = _create(client, NEIGHBOUR).json["id"]
+    token = client.post(f"/api/games/{game_id}/seats", json={"name": "p0"}, environ_base=NEIGHBOUR).json[
+        "token"
+    ]
+    client.post(f"/api/games/{game_id}/seats", json={"name": "p1"}, environ_base=NEIGHBOUR)
+    client.post(f"/api/games/{game_id}/start", headers=bearer(token), environ_base=NEIGHBOUR)
+    return game_id, token
+
+
+def _submits(client: JsonClient, game_id: str, token: str, count: int) -> list[int]:
+    body = {"command": {"type": "toy.play_card", "card": 0}}
+    return [
+        client.post(
+            f"/api/games/{game_id}/commands",
+            json={**body, "command_id": f"q{n}"},
+            headers=bearer(token),
+            environ_base=ATTACKER,
+        ).status_code
+        for n in range(count)
+    ]
+
+
+def test_a_client_guessing_seat_tokens_is_limited_too(limited: tuple[JsonClient, GameService]) -> None:
+    """The address is charged in the round trip that checks the token: bad tokens count as well."""
+    client, _ = limited
+    game_id, _ = _seated_game(client)
+    assert _submits(client, game_id, "not-a-seat-token", 3) == [401, 401, 429]
+
+
+def test_the_command_quota_counts_after_redis_forgot_its_scripts(
+    limited: tuple[JsonClient, GameService],
+) -> None:
+    client, service = limited
+    game_id, token = _seated_game(client)
+    service.parts.redis.script_flush()
+    statuses = _submits(client, game_id, token, 3)
+    assert statuses[2] == 429 and 429 not in statuses[:2]

@@ -9,6 +9,7 @@ import msgspec
 
 from domain import registry
 from domain.engine import Game
+from services import tagged_union
 from services.errors import ServiceError
 from services.players.names import normal_name
 from services.results import GameMeta
@@ -41,7 +42,7 @@ def decode(data: Any, type_: Any, field: str) -> Any:
     """``data`` converted to ``type_``; a 400 naming the exact JSON path otherwise: the offending value
     (``command.ship``), or the missing or unknown field itself (``options.jokers``), with the reason."""
     try:
-        return msgspec.convert(data, type_)
+        return tagged_union.convert(data, type_)
     except msgspec.ValidationError as error:
         text = str(error)
         match = _AT_PATH.search(text)

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from domain.engine import Game, GameResult, RuleViolation
+from services import tagged_union
 from services.audit.records import CommandLine, EventLine, Problem
 from services.audit.turns import TurnStarts
 from services.store.event_store import NewEvent
@@ -297,6 +298,6 @@ class Replay:
 
 def _decoded(game: Game, line: CommandLine) -> Any:
     try:
-        return msgspec.convert(line.command.command, game.Command)
+        return tagged_union.convert(line.command.command, game.Command)
     except msgspec.ValidationError as error:
         raise ReplayStopped(Problem(line.where, f"not a {game.name} command: {error}")) from None

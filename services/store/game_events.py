@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.engine import Game
+from services import tagged_union
 from services.store.event_store import NewEvent
 from services.store.records import CommandRecord, EventRecord
 
@@ -53,9 +54,9 @@ def upcast(game: Game, record: EventRecord) -> dict[str, Any]:
 
 def to_event(game: Game, record: EventRecord) -> Any:
     """Decode a stored game record into the game's Event struct (upcasting old versions)."""
-    return msgspec.convert({"type": record.type, **upcast(game, record)}, game.Event)
+    return tagged_union.convert({"type": record.type, **upcast(game, record)}, game.Event)
 
 
 def to_command(game: Game, command: CommandRecord) -> Any:
     """Decode a stored command into the game's Command struct."""
-    return msgspec.convert(command.command, game.Command)
+    return tagged_union.convert(command.command, game.Command)

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.engine import Game, RuleViolation
+from services import tagged_union
 from services.store.event_store import NewEvent
 from services.store.records import EventRecord
 from services.table import commands as tc
@@ -44,7 +45,7 @@ class TableContext:
 
 
 def decode_table_command(command: dict[str, Any]) -> tc.TableCommand:
-    decoded: tc.TableCommand = msgspec.convert(command, tc.AnyTableCommand)
+    decoded: tc.TableCommand = tagged_union.convert(command, tc.AnyTableCommand)
     return decoded
 
 

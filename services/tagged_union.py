@@ -1,0 +1,56 @@
+"""``msgspec.convert`` for the games' tagged unions (their Event and Command types), looked up once.
+
+``msgspec.convert(data, SomeUnion)`` works out the union's decoding on every call: about 45 µs for one
+event of a game with 32 event types, against 0.35 µs to convert the same dict to its own struct, whose
+decoding msgspec keeps on the class. A worker converts every event it folds and the API every event it
+answers with, so :func:`convert` looks the member up by its tag and converts to it. Anything else (not a
+dict, no tag or an unknown one, a type that is not a union of tagged structs) goes through
+``msgspec.convert`` with the type given, which raises the errors it always did.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+import typing
+from typing import Any
+
+import msgspec
+
+Members = tuple[str, dict[Any, type]]
+
+
+def convert(data: Any, type_: Any) -> Any:
+    """``data`` converted to ``type_``, as ``msgspec.convert(data, type_)`` would."""
+    members = _tagged_members(type_) if _hashable(type_) else None
+    if members is not None and isinstance(data, dict):
+        tag_field, by_tag = members
+        tag = data.get(tag_field)
+        member = by_tag.get(tag) if isinstance(tag, str | int) else None
+        if member is not None:
+            return msgspec.convert(data, member)
+    return msgspec.convert(data, type_)
+
+
+@functools.cache
+def _tagged_members(type_: Any) -> Members | None:
+    """The union's tag field and its members by tag; None unless ``type_`` is a union of tagged structs."""
+    if typing.get_origin(type_) not in (typing.Union, types.UnionType):
+        return None
+    fields: set[str] = set()
+    by_tag: dict[Any, type] = {}
+    for member in typing.get_args(type_):
+        config = getattr(member, "__struct_config__", None)
+        if config is None or config.tag is None or config.tag_field is None:
+            return None
+        fields.add(config.tag_field)
+        by_tag[config.tag] = member
+    return (fields.pop(), by_tag) if len(fields) == 1 else None
+
+
+def _hashable(type_: Any) -> bool:
+    try:
+        hash(type_)
+    except TypeError:
+        return False
+    return True

@@ -25,12 +25,12 @@ from services.observability import metrics
 from services.observability.structured_logs import fields
 from services.parts import Parts
 from services.processing.command_outcomes import game_command_events, table_command_decision
+from services.processing.job_start import read_job_start
 from services.processing.next_steps import NextSteps
 from services.processing.ready_games import decide_ready_games
 from services.processing.table_decisions import TableDecision
 from services.results import GameMeta
-from services.store.command_inbox import CommandInbox, pending_among
-from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion, head_from
+from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion
 from services.store.game_events import new_events
 from services.store.meta_store import meta_from
 from services.store.records import SEED_REVEALED, Actor, CommandRecord, OutcomeRecord, now_iso
@@ -43,8 +43,6 @@ from services.table.state import TableState, encode_table
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
 PENDING_BATCH = 100
-# commands read with the game's meta and head: most jobs find one or two queued; with this many, more may be
-READ_AHEAD = 4
 MAX_AUTOMATIC_STEPS = 200
 
 
@@ -141,13 +139,14 @@ class GameProcessor:
         command, a crash) run here too (see :meth:`_run_automatic`), so a command and the phases it
         triggers cost one job instead of one job per step."""
         parts = self._parts
-        queued, meta, game, head, read_ahead = self._start(game_id)
-        if only_if_queued and not queued:
+        start = read_job_start(parts, game_id)
+        self._notified[game_id] = notified_seats(start.raw_meta)
+        if only_if_queued and not start.queued:
             self._notified.pop(game_id, None)
             return 0
-        table = TableInJob(meta)
-        start_checkpoint = head.checkpoint
-        head, state = parts.states.load(game, game_id, head)
+        game, table, read_ahead = start.game, TableInJob(start.meta), start.commands
+        start_checkpoint = start.head.checkpoint
+        head, state = parts.states.load(game, game_id, start.head, start.records)
         decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:
@@ -172,27 +171,6 @@ class GameProcessor:
         self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted)
         self.flush_notifications(game_id)
         return decided
-
-    def _start(
-        self, game_id: str
-    ) -> tuple[bool, GameMeta, Game, Head, list[tuple[str, CommandRecord]] | None]:
-        """Clear the game's "process job queued" flag (a command submitted from now on queues a job of its
-        own, so this job need not look for commands again once it has decided those it read) and read the
-        meta, the head and the commands after its checkpoint (None when more may be queued than were
-        read), in one round trip; first whether the flag was set."""
-        pipe = self._parts.redis.pipeline(transaction=False)
-        pipe.delete(keys.process_queued(game_id))
-        pipe.hgetall(keys.meta(game_id))
-        pipe.hgetall(keys.head(game_id))
-        CommandInbox.queue_latest(pipe, game_id, READ_AHEAD)
-        cleared, raw_meta, raw_head, latest = pipe.execute()
-        meta = meta_from(raw_meta)
-        if meta is None:
-            raise KeyError(game_id)
-        self._notified[game_id] = notified_seats(raw_meta)
-        head = head_from(raw_head)
-        read_ahead = pending_among(latest, head.checkpoint, READ_AHEAD)
-        return bool(cleared), meta, get_game(meta.game), head, read_ahead
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.

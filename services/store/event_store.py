@@ -111,6 +111,12 @@ class EventStore:
             prev_hash = records[-1].hash
         return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
 
+    @staticmethod
+    def queue_read_after(pipe: redis.client.Pipeline, game_id: str, after: int, count: int) -> None:
+        """Queue the read of the first ``count`` entries after record ``after`` (see :func:`records_after`),
+        for a caller that holds the state at ``after`` and reads the head in the same round trip."""
+        pipe.xrange(keys.events(game_id), f"(0-{after}", "+", count=count)
+
     def _hash_before(self, key: str, seq: int) -> str:
         """The hash of the record before ``seq`` (the genesis hash before the first)."""
         if seq <= 1:
@@ -197,3 +203,18 @@ class EventStore:
         if status != 1:
             raise StaleVersion(version, _REASONS.get(status, "unknown"))
         return version
+
+
+def records_after(reply: Any, after: int, after_hash: str, upto: int) -> list[EventRecord] | None:
+    """The records with ``after < seq <= upto`` from :meth:`EventStore.queue_read_after`'s reply, chained on
+    from ``after_hash`` (the hash of record ``after``); None when the reply does not hold exactly them (an
+    entry that starts before ``after``, as a compacted one may, or fewer entries than reach ``upto``): the
+    caller then reads them the usual way."""
+    records: list[EventRecord] = []
+    prev_hash = after_hash
+    for entry_id, raw in stream_entries(reply):
+        records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
+        prev_hash = records[-1].hash
+    if (records and records[0].seq != after + 1) or (records[-1].seq if records else after) < upto:
+        return None
+    return [record for record in records if record.seq <= upto]

@@ -64,19 +64,36 @@ class StateCache:
         self._lock = Lock()
         self._states: OrderedDict[str, tuple[Head, Any]] = OrderedDict()
 
-    def load(self, game: Game, game_id: str, head: Head | None = None) -> tuple[Head, Any]:
-        """The head (read now unless the caller just read it) and the state folded up to it."""
+    def cached_head(self, game_id: str) -> Head | None:
+        """The head the game's cached state was folded up to, if one is cached."""
+        with self._lock:
+            cached = self._states.get(game_id)
+        return cached[0] if cached is not None else None
+
+    def load(
+        self,
+        game: Game,
+        game_id: str,
+        head: Head | None = None,
+        read_ahead: tuple[Head, list[EventRecord]] | None = None,
+    ) -> tuple[Head, Any]:
+        """The head (read now unless the caller just read it) and the state folded up to it.
+        ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it."""
         head = head or self._store.head(game_id)
         with self._lock:
             cached = self._states.get(game_id)
         if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:
             return head, cached[1]
+        known: list[EventRecord] | None = None
         if cached is not None and cached[0].version < head.version:
             version, state = cached[0].version, self._private(game_id, cached[1])
+            known = read_ahead[1] if read_ahead is not None and read_ahead[0] == cached[0] else None
         else:
             version, state = self._from_latest(game, game_id, head.version)
         if version < head.version:
-            records = self._store.read(game_id, after=version, upto=head.version)
+            records = (
+                known if known is not None else self._store.read(game_id, after=version, upto=head.version)
+            )
             try:
                 state = fold_records(game, records, state, version)
             except RefoldNeeded:

@@ -15,7 +15,8 @@ from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
-from services.processing.game_processor import READ_AHEAD, GameProcessor
+from services.processing.game_processor import GameProcessor
+from services.processing.job_start import READ_AHEAD
 from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import decided_in, pending_among

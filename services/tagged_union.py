@@ -22,11 +22,14 @@ Members = tuple[str, dict[Any, type]]
 
 def convert(data: Any, type_: Any) -> Any:
     """``data`` converted to ``type_``, as ``msgspec.convert(data, type_)`` would."""
-    members = _tagged_members(type_) if _hashable(type_) else None
+    try:
+        members = _tagged_members(type_)
+    except TypeError:  # an unhashable type: not one of the games' unions
+        members = None
     if members is not None and isinstance(data, dict):
         tag_field, by_tag = members
         tag = data.get(tag_field)
-        member = by_tag.get(tag) if isinstance(tag, str | int) else None
+        member = by_tag.get(tag) if type(tag) in (str, int) else None  # never a bool for the int 1
         if member is not None:
             return msgspec.convert(data, member)
     return msgspec.convert(data, type_)
@@ -46,11 +49,3 @@ def _tagged_members(type_: Any) -> Members | None:
         fields.add(config.tag_field)
         by_tag[config.tag] = member
     return (fields.pop(), by_tag) if len(fields) == 1 else None
-
-
-def _hashable(type_: Any) -> bool:
-    try:
-        hash(type_)
-    except TypeError:
-        return False
-    return True

@@ -105,10 +105,7 @@ class EventStore:
                 entries.pop(0)
             else:
                 prev_hash = self._hash_before(key, layout.first_seq(seq_of(first_id), first_raw))
-        records: list[EventRecord] = []
-        for entry_id, raw in entries:
-            records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
-            prev_hash = records[-1].hash
+        records = _chained(entries, prev_hash)
         return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
 
     @staticmethod
@@ -210,11 +207,17 @@ def records_after(reply: Any, after: int, after_hash: str, upto: int) -> list[Ev
     from ``after_hash`` (the hash of record ``after``); None when the reply does not hold exactly them (an
     entry that starts before ``after``, as a compacted one may, or fewer entries than reach ``upto``): the
     caller then reads them the usual way."""
-    records: list[EventRecord] = []
-    prev_hash = after_hash
-    for entry_id, raw in stream_entries(reply):
-        records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
-        prev_hash = records[-1].hash
-    if (records and records[0].seq != after + 1) or (records[-1].seq if records else after) < upto:
+    records = _chained(stream_entries(reply), after_hash)
+    last = records[-1].seq if records else after
+    if (records and records[0].seq != after + 1) or last < upto:
         return None
     return [record for record in records if record.seq <= upto]
+
+
+def _chained(entries: Sequence[tuple[str, bytes]], prev_hash: str) -> list[EventRecord]:
+    """The records of consecutive stream entries, their hash chain continued from ``prev_hash``."""
+    records: list[EventRecord] = []
+    for entry_id, raw in entries:
+        records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
+        prev_hash = records[-1].hash
+    return records

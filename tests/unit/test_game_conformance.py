@@ -5,11 +5,14 @@ accepted by ``decide`` (also after a JSON round trip, as the API decodes it); ``
 state it is given; replay from stored events equals the step-by-step state; ``to_act`` is empty exactly
 when ``advance`` has work or the game is over; no view, redacted event, description, refusal or option shown
 to a seat or a spectator contains what the game declares secret for it; the result ranks every seat once;
-the timeout command is always accepted.
+the timeout command is always accepted; none of the calls the service makes per command leaves reference
+cycles behind (the garbage collector would have to free them, pausing the API and the workers).
 """
 
 from __future__ import annotations
 
+import gc
+from collections import Counter
 from typing import Any
 
 import msgspec
@@ -63,6 +66,31 @@ def test_every_listed_command_is_accepted_and_decide_never_mutates(name: str, pl
             for command in sampled(legal, COMMANDS_CHECKED_PER_DECISION):
                 assert game.decide(decision.state, seat, _decoded_command(game, command)), command
         assert ENCODE(decision.state) == before, "decide/legal_commands changed the state they were given"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_calls_made_per_command_leave_no_reference_cycles(name: str, players: int) -> None:
+    trace = _trace(name, players)
+    game = trace.game
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        state = None
+        for event in trace.events:
+            state = game.evolve(state, event)
+        for decision in trace.decisions:
+            game.to_act(decision.state)
+            game.advance(decision.state)
+            for seat in [*range(players), None]:
+                game.view(decision.state, seat)
+            game.legal_commands(decision.state, decision.seat)
+            game.decide(decision.state, decision.seat, decision.command)
+        gc.collect()
+        cycles = Counter(type(garbage).__qualname__ for garbage in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert not cycles, f"objects left in reference cycles: {cycles.most_common(5)}"
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

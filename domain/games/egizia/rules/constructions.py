@@ -131,6 +131,30 @@ class Works:
 _KEY = {space_id: rank for rank, space_id in enumerate(BUILD_SPACES)}
 
 
+class _PlanSearch:
+    """The depth-first search of :func:`build_plans` (a class, not a closure calling itself: such a closure
+    is a reference cycle, left for the garbage collector to free on every legal-commands read)."""
+
+    def __init__(self, works: Works, site: str, seat: int, budget: int) -> None:
+        self.works, self.site, self.seat, self.budget = works, site, seat, budget
+        self.found: list[tuple[list[str], int]] = []
+
+    def search(self, plan: list[str], cost: int) -> None:
+        works = self.works
+        for space_id in works.candidates(self.site):
+            if len(self.found) >= MAX_SEARCH:
+                return
+            value = works.value(space_id)
+            if cost + value > self.budget or (plan and _KEY[space_id] <= _KEY[plan[-1]]):
+                continue
+            plan.append(space_id)
+            self.found.append((list(plan), cost + value))
+            works.place(space_id, self.seat)
+            self.search(plan, cost + value)
+            works.clear(space_id)
+            plan.pop()
+
+
 def build_plans(state: EgiziaState, site: str, seat: int, budget: int) -> list[tuple[list[str], int]]:
     """Distinct legal plans (as sets, each in one valid order) costing 1..budget, the costliest first, then
     any single-space plan the bound cut off (so every space buildable now is always offered on its own).
@@ -139,25 +163,10 @@ def build_plans(state: EgiziaState, site: str, seat: int, budget: int) -> list[t
     valid build order. At most :data:`MAX_SEARCH` plans are examined and :data:`MAX_PLANS` kept.
     """
     works = Works(state)
-    found: list[tuple[list[str], int]] = []
-
-    def search(plan: list[str], cost: int) -> None:
-        for space_id in works.candidates(site):
-            if len(found) >= MAX_SEARCH:
-                return
-            value = works.value(space_id)
-            if cost + value > budget or (plan and _KEY[space_id] <= _KEY[plan[-1]]):
-                continue
-            plan.append(space_id)
-            found.append((list(plan), cost + value))
-            works.place(space_id, seat)
-            search(plan, cost + value)
-            works.clear(space_id)
-            plan.pop()
-
+    plans = _PlanSearch(works, site, seat, budget)
     if budget > 0:
-        search([], 0)
-    found.sort(key=lambda item: -item[1])
+        plans.search([], 0)
+    found = sorted(plans.found, key=lambda item: -item[1])
     kept = found[:MAX_PLANS]
     singles = [([space_id], works.value(space_id)) for space_id in works.candidates(site)]
     return kept + [single for single in singles if single[1] <= budget and single not in kept]

@@ -82,6 +82,14 @@ def on_starting(server: Any) -> None:
             os.remove(stale)
 
 
+def post_worker_init(worker: Any) -> None:
+    """The app is built: what it holds for good is frozen out of the garbage collector's walks
+    (services/observability/gc_pauses.py; imported here, once the multiprocess directory is set)."""
+    from services.observability.gc_pauses import settle_after_start
+
+    settle_after_start()
+
+
 def child_exit(server: Any, worker: Any) -> None:
     """A process that exits stops counting in the live gauges (its counters stay in the sums)."""
     if METRICS_ON and os.environ.get(MULTIPROC_DIR):

@@ -36,6 +36,7 @@ from rq.queue import Queue
 from rq.worker.base import BaseWorker
 
 from services.game_service import GameService
+from services.observability.gc_pauses import settle_after_start
 from services.processing.upkeep import Upkeep
 from services.settings import Settings
 from services.store.unavailable import STORE_UNAVAILABLE
@@ -145,6 +146,7 @@ def run_worker(
     settings = settings or Settings.from_env()
     service = context.service_from_env(settings)
     context.register(service)
+    settle_after_start()
     urls = [url for url in (settings.redis_url, settings.rq_redis_url) if url]
     outage = StoreOutage([ping_client(url).ping for url in urls])
     quiet_rq_reconnection_logs()

@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from api.app import create_app
     from api.response_headers import QuietRequestHandler
     from api.runtime import runtime_from_env
+    from services.observability.gc_pauses import settle_after_start
     from services.observability.setup import observe_from_env
     from services.store.data_file import DataFileError
 
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(_mail_note(mail.smtp_url, mail.mail_log), flush=True)
         if args.data_file and runtime.mode != "embedded":
             print("--data-file is not used: REDIS_URL keeps the games.", flush=True)
+        settle_after_start()
         run_simple(args.host, args.port, app, threaded=True, request_handler=QuietRequestHandler)
     except KeyboardInterrupt:
         pass

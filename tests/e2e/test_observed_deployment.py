@@ -225,6 +225,9 @@ def test_the_figures_add_up_across_processes_and_the_logs_are_json(observed: Obs
     assert accepted == statuses.count(200)
     jobs = sum(total(one, "papyrus_job_duration_seconds_count", function="process_game") for one in workers)
     assert jobs >= 1
+    # every process froze its start-up objects out of the collector's walks and times its pauses
+    assert total(api, "papyrus_gc_pause_seconds_count") >= 1
+    assert all(total(one, "papyrus_gc_pause_seconds_count") >= 1 for one in workers)
 
     store = scrape(f"{observed.api}/metrics")
     assert store[("papyrus_workers_alive", ())] == 2

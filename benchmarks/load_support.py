@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -12,6 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +85,20 @@ def percentile(values: Sequence[float], fraction: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def served_submit_ms(api_log: Path, started: datetime, ended: datetime) -> list[float]:
+    """How long the API took to answer each command submitted between ``started`` and ``ended``, read from its
+    request log lines (their duration runs from the request's first hook to its answer, so it leaves out what
+    the bot clients' own process adds: their HTTP library and their threads waiting for the GIL)."""
+    durations = []
+    for line in api_log.read_text().splitlines():
+        if '"route":"/api/games/<game_id>/commands"' not in line or '"method":"POST"' not in line:
+            continue
+        record = json.loads(line)
+        if started <= datetime.fromisoformat(record["timestamp"].replace("Z", "+00:00")) <= ended:
+            durations.append(float(record["duration_ms"]))
+    return durations
 
 
 class RateLimiter:

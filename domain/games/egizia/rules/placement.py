@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from domain.engine import RuleViolation
@@ -65,29 +66,33 @@ def _site_variants(site: Site, seat: int, space: str) -> list[PlaceShip]:
 
 def placement_commands(state: EgiziaState, seat: int) -> list[PlaceShip]:
     """Every ship placement open to ``seat`` now (ignoring whose turn it is)."""
+    return list(_placements(state, seat))
+
+
+def _placements(state: EgiziaState, seat: int) -> Iterator[PlaceShip]:
+    """The placements of :func:`placement_commands`, space by space along the river (so whether there is
+    one at all is known at the first, as :func:`can_act_in_placement` asks on every ``to_act``)."""
     player = state.players[seat]
     if player.passed or player.ships_placed >= SHIPS_PER_PLAYER:
-        return []
-    commands: list[PlaceShip] = []
+        return
     first = 0 if upstream_card(state, seat) else player.last_position
     for index in range(first, len(RIVER)):
         space, kind = RIVER[index]
         if kind == CARD:
             card = state.river_cards[CARD_INDEX[space]]
             if card and not state.river_ships[index]:
-                commands.extend(card_variants(space, card))
+                yield from card_variants(space, card)
         elif kind == ROUND:
             if not state.river_ships[index] or share_card(state, seat, space):
-                commands.extend(round_space_variants(state, space))
-                commands.extend(double_variants(state, seat, space))
+                yield from round_space_variants(state, space)
+                yield from double_variants(state, seat, space)
         else:
-            commands.extend(_site_variants(state.sites[SITE_INDEX[space]], seat, space))
-    return commands
+            yield from _site_variants(state.sites[SITE_INDEX[space]], seat, space)
 
 
 def can_act_in_placement(state: EgiziaState, seat: int) -> bool:
     """Whether the seat whose turn it is may still place a ship or play a Nile card (else it passes)."""
-    return bool(placement_commands(state, seat)) or has_card_play(state, seat)
+    return next(_placements(state, seat), None) is not None or has_card_play(state, seat)
 
 
 def phase_commands(state: EgiziaState, seat: int) -> list[Any]:

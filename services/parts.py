@@ -10,7 +10,7 @@ from domain.engine import Game
 from domain.registry import get_game
 from services.notifications.scheduling import NotifyScheduler
 from services.observability.structured_logs import annotate
-from services.processing.job_scheduler import JobScheduler
+from services.processing.job_scheduler import JobScheduler, QueuedFlag
 from services.read_side.projected_state import ProjectedStates, stored_state
 from services.read_side.projections import Projections
 from services.results import GameMeta
@@ -68,26 +68,23 @@ class Parts:
         """Append a command (idempotent by command_id), mark its game due and make sure a process_game job
         will see it; False if the command id was already submitted (with the body's ``fingerprint``,
         :class:`services.store.command_inbox.CommandIdReused` if it was first sent with another body). The
-        append, the due mark (after it: see services/store/due_index.py) and the job's flag go in one round
-        trip."""
-        job_id = ""
+        append, the due mark (after it: see services/store/due_index.py), the job's flag and, when RQ shares
+        the store's Redis, the game's note as waiting for a decision go in one round trip."""
+        queued: list[QueuedFlag] = []
 
         def fill(pipe: redis.client.Pipeline) -> list[Script]:
-            nonlocal job_id
             script = self.inbox.queue_submit(pipe, game_id, record, fingerprint)
             self.due.mark(game_id, self.settings.clock(), pipe)
-            job_id = self.scheduler.queue_flag(pipe, game_id)
-            return [script]
+            queued[:] = [self.scheduler.queue_flag(pipe, game_id)]
+            return [script, *queued[0].scripts]
 
         replies = execute_with_scripts(self.redis, fill)
         annotate(command_id=record.command_id, seat=record.seat)
-        self.scheduler.after_flag(game_id, job_id, bool(replies[-1]))
+        self.scheduler.after_flag(game_id, queued[0], replies)
         is_new, _ = submitted(replies[0])
         return is_new
 
     def schedule_decision(self, game_id: str) -> None:
         """Mark the game due and make sure a process_game job will decide its queued commands (one round
         trip)."""
-        pipe = self.redis.pipeline(transaction=False)
-        self.due.mark(game_id, self.settings.clock(), pipe)
-        self.scheduler.process_game(game_id, pipe)
+        self.scheduler.process_game(game_id, lambda pipe: self.due.mark(game_id, self.settings.clock(), pipe))

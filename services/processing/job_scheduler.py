@@ -29,17 +29,22 @@ scheduler process exists to die or to outlive its worker.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any, NamedTuple
 
 import redis
+from redis.cluster import RedisCluster
+from redis.commands.core import Script
 from rq import Queue
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.scheduler import RQScheduler
 
 from services import keys
-from services.processing.ready_games import ReadyGames
+from services.processing.ready_games import ReadyGames, job_needed, was_noted
 from services.settings import Settings
+from services.store.lua_scripts import execute_with_scripts
 from services.store.replies import as_str
 
 JOBS = "workers.jobs"
@@ -69,6 +74,14 @@ def reminder_job_id(game_id: str, seat: int, since: int) -> str:
     return f"papyrus-reminder-{game_id}-{seat}-{since}"
 
 
+class QueuedFlag(NamedTuple):
+    """What :meth:`JobScheduler.queue_flag` queued: the id of the job the flag names, and the scripts it
+    queued besides (the game's note as waiting, when RQ shares the store's Redis)."""
+
+    job_id: str
+    scripts: list[Script]
+
+
 class JobScheduler:
     def __init__(self, store: redis.Redis, rq_connection: redis.Redis, settings: Settings) -> None:
         self._store = store
@@ -76,6 +89,9 @@ class JobScheduler:
         self._settings = settings
         self.queue = Queue(settings.queue_name, connection=rq_connection)
         self.ready = ReadyGames(rq_connection)
+        # RQ on the store's Redis (the default, not a Cluster): a game is noted as waiting in the round trip
+        # that sets its flag, one round trip less per submitted command
+        self._notes_with_flag = rq_connection is store and not isinstance(store, RedisCluster)
         self._promoter: RQScheduler | None = None
 
     def status(self, job_id: str) -> JobStatus | None:
@@ -112,31 +128,53 @@ class JobScheduler:
             return False
         return True
 
-    def process_game(self, game_id: str, pipe: redis.client.Pipeline | None = None) -> bool:
+    def process_game(
+        self, game_id: str, first: Callable[[redis.client.Pipeline], object] | None = None
+    ) -> bool:
         """See that a process_game job decides this game unless one is already queued for it: note it as
-        waiting, and queue a job unless enough are queued (they take the waiting games). ``pipe`` (on the
-        store) carries writes of the caller's that must go in the same round trip, after what it already
-        holds."""
-        pipe = pipe if pipe is not None else self._store.pipeline(transaction=False)
-        job_id = self.queue_flag(pipe, game_id)
-        return self.after_flag(game_id, job_id, bool(pipe.execute()[-1]))
+        waiting, and queue a job unless enough are queued (they take the waiting games). ``first`` queues
+        the caller's writes (on the store) that must go in the same round trip, before the flag."""
+        queued: list[QueuedFlag] = []
 
-    def queue_flag(self, pipe: redis.client.Pipeline, game_id: str) -> str:
-        """Queue in ``pipe`` the SET NX of the game's "process job queued" flag; answers the job id it
-        holds. Its reply goes to :meth:`after_flag`."""
+        def fill(pipe: redis.client.Pipeline) -> list[Script]:
+            if first is not None:
+                first(pipe)
+            queued[:] = [self.queue_flag(pipe, game_id)]
+            return queued[0].scripts
+
+        replies = execute_with_scripts(self._store, fill)
+        return self.after_flag(game_id, queued[0], replies)
+
+    def queue_flag(self, pipe: redis.client.Pipeline, game_id: str) -> QueuedFlag:
+        """Queue in ``pipe`` the SET NX of the game's "process job queued" flag and, when RQ shares the
+        store's Redis, the game's note as waiting for a decision if that SET NX set it (a job decides a noted
+        game only while its flag is set). The pipeline's replies go to :meth:`after_flag`."""
         job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
-        pipe.set(keys.process_queued(game_id), job_id, nx=True, ex=PROCESS_FLAG_TTL)
-        return job_id
+        flag = keys.process_queued(game_id)
+        pipe.set(flag, job_id, nx=True, ex=PROCESS_FLAG_TTL)
+        if not self._notes_with_flag:
+            return QueuedFlag(job_id, [])
+        return QueuedFlag(job_id, [self.ready.queue_flagged_note(pipe, game_id, flag, job_id)])
 
-    def after_flag(self, game_id: str, job_id: str, newly_set: bool) -> bool:
-        """The rest of :meth:`process_game` once the flag's SET NX answered ``newly_set``."""
+    def after_flag(self, game_id: str, flag: QueuedFlag, replies: list[Any]) -> bool:
+        """The rest of :meth:`process_game` once the pipeline :meth:`queue_flag` filled answered
+        ``replies`` (the flag's last). False when the flag was set already and names a job still to run;
+        a flag left by a lost job is taken over."""
+        noted_with_flag = bool(flag.scripts)
+        newly_set = bool(replies[-2] if noted_with_flag else replies[-1])
+        if noted_with_flag and was_noted(replies[-1]):
+            if job_needed(replies[-1]):
+                self._enqueue_process_job(game_id, flag.job_id)
+            return True
+        if noted_with_flag and newly_set:
+            return True  # a job cleared the flag since it was set: it reads the command queued before it
         if not newly_set:
             queued = self._store.get(keys.process_queued(game_id))
             if queued is not None and self.is_alive(as_str(queued)):
                 return False
-            self._store.set(keys.process_queued(game_id), job_id, ex=PROCESS_FLAG_TTL)
+            self._store.set(keys.process_queued(game_id), flag.job_id, ex=PROCESS_FLAG_TTL)
         if self.ready.note(game_id):
-            self._enqueue_process_job(game_id, job_id)
+            self._enqueue_process_job(game_id, flag.job_id)
         return True
 
     def queue_follow_up(self, game_id: str) -> None:

@@ -26,12 +26,14 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import redis
+from redis.commands.core import Script
 from rq.timeouts import BaseTimeoutException
 
 from services import keys
-from services.store.lua_scripts import source
+from services.store.lua_scripts import queue_script, source
 from services.store.replies import as_int, as_str
 from services.store.unavailable import STORE_UNAVAILABLE
 
@@ -40,6 +42,7 @@ MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
 LINGER_BUDGET = 1.0  # seconds one decision job may spend waiting for games, in all
+NOT_NOTED = -1  # ready_game.lua's reply when the flag it checks no longer holds the job id it was given
 SHORTEST_WAIT = 0.01  # seconds; Redis reads a blocking timeout in milliseconds, and 0 blocks for ever
 
 
@@ -61,9 +64,14 @@ class ReadyGames:
         return self._job_needed("")
 
     def _job_needed(self, game_id: str) -> bool:
-        args: list[str | int] = [game_id, MAX_QUEUED_JOBS, COUNT_TTL_SECONDS]
-        keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
-        return as_int(self._note(keys=keys_, args=args)) == 1
+        return job_needed(self._note(keys=_note_keys(), args=_note_args(game_id)))
+
+    def queue_flagged_note(self, pipe: redis.client.Pipeline, game_id: str, flag: str, job_id: str) -> Script:
+        """:meth:`note` queued in ``pipe`` on the store's Redis, which RQ shares, right after the SET NX of
+        the game's ``flag`` to ``job_id``: the game is noted only if the flag still holds that id (for
+        :func:`services.store.lua_scripts.execute_with_scripts`; the reply goes to :func:`job_needed`, and
+        is :data:`NOT_NOTED` otherwise)."""
+        return queue_script(pipe, self._note, [*_note_keys(), flag], [*_note_args(game_id), job_id])
 
     def take(self, keep_counting: bool = False) -> str | None:
         """The game that has waited longest, taken off the list; None when the list is empty, and then the
@@ -85,6 +93,24 @@ class ReadyGames:
     def job_stops(self) -> None:
         """The calling job stops counting while games still wait (it used up its budget)."""
         self._rq.decr(keys.decision_jobs_queued())
+
+
+def _note_keys() -> list[str]:
+    return [keys.ready_games(), keys.decision_jobs_queued()]
+
+
+def _note_args(game_id: str) -> list[str | int]:
+    return [game_id, MAX_QUEUED_JOBS, COUNT_TTL_SECONDS]
+
+
+def was_noted(note_reply: Any) -> bool:
+    """Whether :meth:`ReadyGames.queue_flagged_note` noted its game."""
+    return as_int(note_reply) != NOT_NOTED
+
+
+def job_needed(note_reply: Any) -> bool:
+    """Whether ``ready_game.lua``'s reply asks the caller to queue a decision job (counted as queued)."""
+    return as_int(note_reply) == 1
 
 
 def _next_game(ready: ReadyGames, linger: float, lingered: list[float]) -> str | None:

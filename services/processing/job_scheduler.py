@@ -162,12 +162,13 @@ class JobScheduler:
         a flag left by a lost job is taken over."""
         noted_with_flag = bool(flag.scripts)
         newly_set = bool(replies[-2] if noted_with_flag else replies[-1])
-        if noted_with_flag and was_noted(replies[-1]):
-            if job_needed(replies[-1]):
-                self._enqueue_process_job(game_id, flag.job_id)
-            return True
-        if noted_with_flag and newly_set:
-            return True  # a job cleared the flag since it was set: it reads the command queued before it
+        if noted_with_flag:
+            if was_noted(replies[-1]):
+                if job_needed(replies[-1]):
+                    self._enqueue_process_job(game_id, flag.job_id)
+                return True
+            if newly_set:
+                return True  # a job cleared the flag since it was set: it reads the command queued before it
         if not newly_set:
             queued = self._store.get(keys.process_queued(game_id))
             if queued is not None and self.is_alive(as_str(queued)):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 import time
-from contextlib import ExitStack
-from typing import Any
+from typing import NamedTuple
 
 from flask import Flask, Response, g, request
 
 from services.observability import metrics
-from services.observability.structured_logs import bound, fields
+from services.observability.structured_logs import Binding, bind, fields, unbind
 
 log = logging.getLogger("papyrus.api")
 UNMATCHED = "unmatched"
@@ -27,32 +26,33 @@ def _route() -> str:
     return rule.rule if rule is not None else UNMATCHED
 
 
+class _Answering(NamedTuple):
+    started: float  # time.perf_counter() when the request came in
+    binding: Binding  # the game id bound to every line logged while it is answered
+
+
 def _start() -> None:
-    stack = ExitStack()
     game_id = (request.view_args or {}).get("game_id")
-    g.papyrus_request = (time.perf_counter(), stack, stack.enter_context(bound(game_id=game_id)))
+    g.papyrus_request = _Answering(time.perf_counter(), bind(game_id=game_id))
 
 
 def _answered(response: Response) -> Response:
-    started, _, scope = g.get("papyrus_request", (time.perf_counter(), None, {}))
+    answering: _Answering | None = g.get("papyrus_request")
+    started = answering.started if answering is not None else time.perf_counter()
     seconds = time.perf_counter() - started
-    route = _route()
-    metrics.request_answered(request.method, route, response.status_code, seconds)
-    level = logging.ERROR if response.status_code >= 500 else logging.INFO
-    line: dict[str, Any] = {
-        "method": request.method,
-        "route": route,
-        "status": response.status_code,
-        "duration_ms": round(seconds * 1000, 2),
-    }
-    log.log(level, "request", extra=fields(**scope, **line))
+    route, status, method = _route(), response.status_code, request.method
+    metrics.request_answered(method, route, status, seconds)
+    level = logging.ERROR if status >= 500 else logging.INFO
+    if log.isEnabledFor(level):
+        line = fields(method=method, route=route, status=status, duration_ms=round(seconds * 1000, 2))
+        log.log(level, "request", extra=line)
     return response
 
 
 def _finish(error: BaseException | None) -> None:
-    state = g.pop("papyrus_request", None)
-    if state is not None:
-        state[1].close()
+    answering: _Answering | None = g.pop("papyrus_request", None)
+    if answering is not None:
+        unbind(answering.binding)
 
 
 def install_request_log(app: Flask) -> None:

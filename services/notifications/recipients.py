@@ -4,9 +4,9 @@ players, so it is read from the store, not from the public meta."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import msgspec
 import redis
 
 from services import keys
@@ -22,7 +22,7 @@ def seat_accounts(raw_meta: dict[Any, Any]) -> dict[int, str]:
         name = as_str(field)
         if not name.startswith(SEAT_FIELD):
             continue
-        taken = json.loads(as_str(value))
+        taken = msgspec.json.decode(value)
         if taken.get("account") and not taken.get("bot"):
             held[int(name.removeprefix(SEAT_FIELD))] = str(taken["account"])
     return held

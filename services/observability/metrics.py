@@ -198,11 +198,20 @@ def redis_error(kind: str) -> None:
         REDIS_ERRORS.labels(kind).inc()
 
 
+MAX_REQUEST_SERIES_KEPT = 512
+_request_series: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
+
+
 def request_answered(method: str, route: str, status: int, seconds: float) -> None:
     if not _switch.enabled:
         return
-    HTTP_REQUESTS.labels(method, route, str(status)).inc()
-    HTTP_DURATION.labels(route).observe(seconds)
+    series = _request_series.get((method, route, status))
+    if series is None:  # labels() takes a lock and builds its key on every call: once per series is enough
+        series = HTTP_REQUESTS.labels(method, route, str(status)), HTTP_DURATION.labels(route)
+        if len(_request_series) < MAX_REQUEST_SERIES_KEPT:  # a client may make up methods
+            _request_series[method, route, status] = series
+    series[0].inc()
+    series[1].observe(seconds)
 
 
 def counted_stream(stream: Iterator[str]) -> Iterator[str]:

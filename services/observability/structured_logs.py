@@ -21,8 +21,8 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Mapping
-from contextvars import ContextVar
-from typing import IO, Any
+from contextvars import ContextVar, Token
+from typing import IO, Any, NamedTuple
 
 import msgspec
 
@@ -43,16 +43,35 @@ def fields(**values: Any) -> dict[str, Any]:
     return {FIELDS_ATTRIBUTE: values}
 
 
+class Binding(NamedTuple):
+    """Fields bound by :func:`bind` until :func:`unbind` (``scope``: as they stand, :func:`annotate` adds to
+    it)."""
+
+    scope: dict[str, Any]
+    token: Token[dict[str, Any] | None]
+
+
+def bind(**values: Any) -> Binding:
+    """From now on in this context, every line logged carries ``values`` (and what :func:`annotate` adds),
+    until :func:`unbind` (for a block: :func:`bound`)."""
+    scope = {**(_context.get() or {}), **values}
+    return Binding(scope, _context.set(scope))
+
+
+def unbind(binding: Binding) -> None:
+    """Back to the fields bound before :func:`bind` made ``binding``."""
+    _context.reset(binding.token)
+
+
 @contextlib.contextmanager
 def bound(**values: Any) -> Iterator[dict[str, Any]]:
     """Within the block, every line logged in this context carries ``values`` (and what
     :func:`annotate` adds); yields the bound fields, as they stand at the end of the block."""
-    scope = {**(_context.get() or {}), **values}
-    token = _context.set(scope)
+    binding = bind(**values)
     try:
-        yield scope
+        yield binding.scope
     finally:
-        _context.reset(token)
+        unbind(binding)
 
 
 def annotate(**values: Any) -> None:

@@ -52,21 +52,34 @@ class Claim(NamedTuple):
     seat: int
 
 
+class _SeatHeld(msgspec.Struct):
+    """A ``seat:<n>`` field as :class:`Player` shows it (the account holding it is left out)."""
+
+    name: str
+    bot: bool
+
+
+_decode_doc = msgspec.json.Decoder(dict[str, Any]).decode
+_decode_seat = msgspec.json.Decoder(_SeatHeld).decode
+
+
 def meta_from(reply: dict[Any, Any]) -> GameMeta | None:
     """The meta of a game from the HGETALL of its meta hash (None if the game does not exist)."""
-    raw = {as_str(k): as_str(v) for k, v in reply.items()}
+    raw = {as_str(k): v for k, v in reply.items()}
     if "doc" not in raw:
         return None
-    doc: dict[str, Any] = json.loads(raw["doc"])
+    doc = _decode_doc(raw["doc"])
     players = []
     for seat in range(doc["seats"]):
         taken = raw.get(f"seat:{seat}")
         if taken is not None:
-            players.append(msgspec.convert({"seat": seat, **json.loads(taken)}, Player))
+            held = _decode_seat(taken)
+            players.append(Player(seat=seat, name=held.name, bot=held.bot))
     clock = doc.pop("clock", None)
+    status = raw.get("status")
     return GameMeta(
         **doc,
-        status=raw.get("status", OPEN),
+        status=as_str(status) if status is not None else OPEN,
         players=players,
         clock=msgspec.convert(clock, ClockConfig) if clock is not None else None,
         table=decode_table(raw.get("table")),

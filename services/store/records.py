@@ -72,7 +72,7 @@ class OutcomeRecord(msgspec.Struct, kw_only=True):
 
 def now_iso(clock: Callable[[], float]) -> str:
     """UTC ISO-8601 time with microseconds and a ``Z``."""
-    return datetime.fromtimestamp(clock(), UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def epoch_of(at: str) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
@@ -16,6 +17,8 @@ from redis.exceptions import NoScriptError
 # What fills a pipeline for :func:`execute_with_scripts`: it queues its commands and answers the scripts
 # it queued (with :func:`queue_script`).
 PipelineFill = Callable[[Pipeline], Sequence[Script]]
+# The scripts this process has loaded, by connection pool (see :func:`execute_with_scripts`).
+_LOADED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
 
 
 @cache
@@ -70,8 +73,13 @@ def queue_script(pipe: Pipeline, script: Script, keys: Sequence[str], args: Sequ
 def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[Any]:
     """Run, in one round trip, the pipeline ``fill`` queues; if Redis did not know one of its scripts (a
     restarted Redis, a flushed script cache), load them and run the whole pipeline once more (so its
-    commands must be safe to run twice). An error reply raises, as ``execute`` does. On a Redis Cluster
-    client, where redis-py runs no script in a pipeline, the commands run one by one, in order."""
+    commands must be safe to run twice). A script is loaded before the first pipeline this process runs
+    with it on a connection pool: a pipeline that meets NOSCRIPT has run its other commands already, and a
+    process killed before the second run would leave them without the script's writes (the due index's
+    entry removed, the projections it goes with not written: services/store/due_index.py), as every start
+    of the embedded store would risk, its script cache being as new as the process. An error reply raises,
+    as ``execute`` does. On a Redis Cluster client, where redis-py runs no script in a pipeline, the
+    commands run one by one, in order."""
     if isinstance(connection, RedisCluster):
         immediate = ImmediateCommands(connection)
         fill(cast(Pipeline, immediate))
@@ -79,6 +87,7 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
     for _ in range(2):
         pipe = connection.pipeline(transaction=False)
         scripts = fill(pipe)
+        _load_first_use(connection, scripts)
         replies: list[Any] = pipe.execute(raise_on_error=False)
         if not any(isinstance(reply, NoScriptError) for reply in replies):
             for reply in replies:
@@ -88,3 +97,12 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
         for script in scripts:
             connection.script_load(script.script)
     raise NoScriptError("a script was still unknown after loading it")
+
+
+def _load_first_use(connection: redis.Redis, scripts: Sequence[Script]) -> None:
+    """Load the ``scripts`` this process has not loaded on ``connection``'s pool yet."""
+    loaded = _LOADED.setdefault(connection.connection_pool, set())
+    for script in scripts:
+        if script.sha not in loaded:
+            connection.script_load(script.script)
+            loaded.add(script.sha)

@@ -12,6 +12,7 @@ from services import keys
 from services.game_service import GameService
 from services.processing.sweep import grace, last_sweep, period
 from services.processing.upkeep import Upkeep
+from services.store.lua_scripts import source
 from services.store.records import CommandRecord, now_iso
 from tests.support.harness import FakeClock, drain, make_service, new_game, sweep_later
 
@@ -66,6 +67,53 @@ def test_a_settle_at_a_head_another_worker_already_passed_marks_the_game_due(ser
     assert service.parts.due.score(game_id) is None
     service.parts.due.record(game_id, None, stale, service.settings.clock())
     assert service.parts.due.score(game_id) is not None, "a stale settle must not have the last word"
+
+
+class Killed(BaseException):
+    """The process dies here (SIGKILL): nothing after this point runs."""
+
+
+def test_a_process_killed_while_it_loads_the_projection_script_leaves_its_game_due(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = fakeredis.FakeServer()
+    connection = fakeredis.FakeRedis(server=server)
+    service = make_service(connection, clock)
+    game_id, _ = new_game(service)
+    drain(service)
+    service.sweep.run()  # the due index is in use on this store (no filling it from the running games)
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)  # its job is lost
+    connection.script_flush()  # the store restored by a new process knows no script but those loaded since
+    for name in ("append", "submit", "ready_game", "take_ready_game"):
+        connection.script_load(source(name))
+    restarted = make_service(fakeredis.FakeRedis(server=server), clock)
+
+    def killed(*args: object, **kwargs: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patched, pytest.raises(Killed):
+        patched.setattr(fakeredis.FakeRedis, "script_load", killed)
+        restarted.processor.process_game(game_id)  # decided and appended; killed settling it
+    head = restarted.parts.store.head(game_id)
+    restarted.sweep.run(nothing_in_flight=True)  # the first sweep of the process started after that
+    assert restarted.view(game_id, None).version == head.version
+
+
+def test_a_store_restored_without_its_jobs_forgets_the_decision_jobs_it_counted(
+    service: GameService, connection: fakeredis.FakeRedis
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    # as saved in the data file at a kill: two decision jobs counted (the most there may be), whose RQ jobs
+    # were not kept, and a game noted for them
+    connection.set(keys.decision_jobs_queued(), 2, ex=10)
+    connection.rpush(keys.ready_games(), "a-game-whose-job-was-lost")
+
+    service.sweep.run(nothing_in_flight=True)  # the first sweep of the process that restored the store
+    service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c1", None)
+
+    assert service.parts.scheduler.queue.count == 1, "the command must not wait for the next sweep"
+    assert connection.lrange(keys.ready_games(), 0, -1) == [game_id.encode()]
 
 
 def command_record(service: GameService, game_id: str, command_id: str) -> CommandRecord:

@@ -90,6 +90,11 @@ class ReadyGames:
         """How many games are noted as waiting for a decision (a game may be noted twice)."""
         return int(self._rq.llen(keys.ready_games()))
 
+    def forget_jobs(self) -> None:
+        """Forget the games noted and the decision jobs counted: no job of theirs is queued or running (a
+        store restored from its file without its jobs), and every game they stood for is still due."""
+        self._rq.delete(keys.ready_games(), keys.decision_jobs_queued())
+
     def job_stops(self) -> None:
         """The calling job stops counting while games still wait (it used up its budget)."""
         self._rq.decr(keys.decision_jobs_queued())

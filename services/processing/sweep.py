@@ -104,6 +104,8 @@ class Sweep:
         started = time.monotonic()
         now = parts.settings.clock()
         parts.due.fill_once(parts.meta.running_ids, now)
+        if nothing_in_flight:
+            parts.scheduler.ready.forget_jobs()  # or no job would be queued until the count expired
         by = now if nothing_in_flight else now - grace(parts.settings.sweep_interval)
         due = parts.due.due(by, SWEEP_BATCH)
         repaired = sum(int(self._repair_or_postpone(game_id)) for game_id, _ in due)

@@ -27,7 +27,7 @@ from services.parts import Parts
 from services.processing.command_outcomes import game_command_events, table_command_decision
 from services.processing.job_start import read_job_start
 from services.processing.next_steps import NextSteps
-from services.processing.ready_games import decide_ready_games
+from services.processing.ready_games import NextGame, decide_ready_games
 from services.processing.table_decisions import TableDecision
 from services.results import GameMeta
 from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion
@@ -124,15 +124,17 @@ class GameProcessor:
         scheduler = self._parts.scheduler
         return decided + decide_ready_games(
             scheduler.ready,
-            lambda waiting: self.process_game(waiting, only_if_queued=True),
+            lambda waiting, ahead: self.process_game(waiting, only_if_queued=True, ahead=ahead),
             lambda: scheduler.queue_follow_up(game_id),
             self._parts.settings.decision_linger,
+            take_ahead=scheduler.rq_shares_store,
         )
 
-    def process_game(self, game_id: str, only_if_queued: bool = False) -> int:
+    def process_game(self, game_id: str, only_if_queued: bool = False, ahead: NextGame | None = None) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
         ``only_if_queued``: nothing (0) unless the game's "process job queued" flag is still set (it was
-        decided since it was noted as waiting).
+        decided since it was noted as waiting). ``ahead``: the decision job's next game, taken when this
+        one is settled.
 
         With no advance delay configured, the automatic steps an accepted command triggers are written in
         its own append (see :meth:`_automatic_after`), and any others due (after the setup, a table
@@ -168,7 +170,7 @@ class GameProcessor:
                 log.info("game %s: %s; reloading", game_id, stale)
                 table.meta = parts.meta.get(game_id) or table.meta
                 head, state = parts.states.load(game, game_id)
-        self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted)
+        self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted, ahead)
         self.flush_notifications(game_id)
         return decided
 

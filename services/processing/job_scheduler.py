@@ -91,7 +91,7 @@ class JobScheduler:
         self.ready = ReadyGames(rq_connection)
         # RQ on the store's Redis (the default, not a Cluster): a game is noted as waiting in the round trip
         # that sets its flag, one round trip less per submitted command
-        self._notes_with_flag = rq_connection is store and not isinstance(store, RedisCluster)
+        self.rq_shares_store = rq_connection is store and not isinstance(store, RedisCluster)
         self._promoter: RQScheduler | None = None
 
     def status(self, job_id: str) -> JobStatus | None:
@@ -152,7 +152,7 @@ class JobScheduler:
         job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
         flag = keys.process_queued(game_id)
         pipe.set(flag, job_id, nx=True, ex=PROCESS_FLAG_TTL)
-        if not self._notes_with_flag:
+        if not self.rq_shares_store:
             return QueuedFlag(job_id, [])
         return QueuedFlag(job_id, [self.ready.queue_flagged_note(pipe, game_id, flag, job_id)])
 

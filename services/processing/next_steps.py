@@ -31,6 +31,7 @@ from services import keys
 from services.observability import metrics
 from services.parts import Parts
 from services.processing.clock_steps import ClockSteps
+from services.processing.ready_games import NextGame
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
 from services.store.event_store import Head
@@ -54,11 +55,13 @@ class NextSteps:
         state: Any = None,
         decided_at: float | None = None,
         acted: set[int] | None = None,
+        ahead: NextGame | None = None,
     ) -> None:
         """Project the game at ``head`` (with ``state`` folded up to it; both loaded when not given),
         schedule what comes next and record when the game is next due; ``decided_at``: when the first
         command this projection shows was decided; ``acted``: the seats whose commands were accepted since
-        the last settle (their turns ended)."""
+        the last settle (their turns ended); ``ahead``: the decision job's next game, taken in the round
+        trip that records when this one is due."""
         parts = self._parts
         if head is None:
             head, state = parts.states.load(game, game_id)
@@ -72,18 +75,23 @@ class NextSteps:
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.scheduler.finished(game_id)
-            parts.due.record(game_id, None, head, now)
+            replies = parts.due.record(game_id, None, head, now, first=ahead.queue if ahead else None)
+            if ahead is not None:
+                ahead.taken(replies[0])
             return
         # the clocks before the projections: a view read once they are written shows its version's clocks
         due = self._schedule_next(game, game_id, meta, head, state, now, acted or set())
 
         def projections(pipe: redis.client.Pipeline) -> list[Script]:
+            taking = ahead.queue(pipe) if ahead is not None else []
             parts.projections.write(
                 game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table, pipe=pipe
             )
-            return parts.projections.scripts
+            return [*taking, *parts.projections.scripts]
 
-        parts.due.record(game_id, due, head, now, first=projections)  # one round trip with the projections
+        replies = parts.due.record(game_id, due, head, now, first=projections)  # with the projections
+        if ahead is not None:
+            ahead.taken(replies[0])
         metrics.projection_written(game.name, decided_at, now)
 
     def _schedule_next(

@@ -79,6 +79,12 @@ class ReadyGames:
         raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()], args=[int(keep_counting)])
         return as_str(raw) if raw else None
 
+    def queue_take(self, pipe: redis.client.Pipeline, keep_counting: bool) -> Script:
+        """:meth:`take` queued in ``pipe`` on the store's Redis, which RQ shares (for
+        :func:`services.store.lua_scripts.execute_with_scripts`; the reply goes to :meth:`NextGame.taken`)."""
+        keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
+        return queue_script(pipe, self._take, keys_, [int(keep_counting)])
+
     def wait(self, timeout: float) -> str | None:
         """The next game noted within ``timeout`` seconds (a blocking pop, at least
         :data:`SHORTEST_WAIT`: a timeout Redis reads as 0 would block for ever), None if none was; the
@@ -118,12 +124,41 @@ def job_needed(note_reply: Any) -> bool:
     return as_int(note_reply) == 1
 
 
-def _next_game(ready: ReadyGames, linger: float, lingered: list[float]) -> str | None:
-    """The next waiting game: taken at once, or after waiting up to ``linger`` seconds while the job's
-    linger budget lasts (``lingered`` holds the seconds spent waiting so far); None ends the job's count."""
-    timeout = min(linger, LINGER_BUDGET - lingered[0])
+class NextGame:
+    """The game a decision job decides next, taken off the list in the last round trip of the game before
+    it (its settle) instead of a round trip of its own: one round trip less per game a job takes. Only
+    where RQ shares the store's Redis (that round trip is on the store's)."""
+
+    def __init__(self, ready: ReadyGames, keep_counting: bool) -> None:
+        self._ready = ready
+        self.keep_counting = keep_counting  # as :meth:`ReadyGames.take` was asked to
+        self.answered = False
+        self.game_id: str | None = None
+
+    def queue(self, pipe: redis.client.Pipeline) -> list[Script]:
+        """Queue the take in ``pipe``; its reply goes to :meth:`taken`."""
+        return [self._ready.queue_take(pipe, self.keep_counting)]
+
+    def taken(self, reply: Any) -> None:
+        self.answered = True
+        self.game_id = as_str(reply) if reply else None
+
+
+def _wait_allowed(linger: float, lingered: float) -> float:
+    """How long the job may still wait for a game (less than :data:`SHORTEST_WAIT`: it may not)."""
+    return min(linger, LINGER_BUDGET - lingered)
+
+
+def _next_game(
+    ready: ReadyGames, linger: float, lingered: list[float], ahead: NextGame | None = None
+) -> str | None:
+    """The next waiting game: taken at once (or already, by ``ahead``), or after waiting up to ``linger``
+    seconds while the job's linger budget lasts (``lingered`` holds the seconds spent waiting so far); None
+    ends the job's count."""
+    timeout = _wait_allowed(linger, lingered[0])
     may_wait = timeout >= SHORTEST_WAIT
-    game_id = ready.take(keep_counting=may_wait)
+    taken_ahead = ahead is not None and ahead.answered
+    game_id = ahead.game_id if ahead is not None and taken_ahead else ready.take(keep_counting=may_wait)
     if game_id is not None or not may_wait:
         return game_id
     started = time.monotonic()
@@ -134,22 +169,27 @@ def _next_game(ready: ReadyGames, linger: float, lingered: list[float]) -> str |
 
 def decide_ready_games(
     ready: ReadyGames,
-    decide_if_queued: Callable[[str], int],
+    decide_if_queued: Callable[[str, NextGame | None], int],
     queue_follow_up: Callable[[], None],
     linger: float = 0.0,
+    take_ahead: bool = False,
 ) -> int:
     """What a decision job does after deciding its own game: decide the games waiting in the list (waiting
     up to ``linger`` seconds for one when it is empty), up to :data:`JOB_BUDGET` of them, each only if it
     still has a command queued (its own game too: noted again for a command that came after the job decided
-    it); returns how many commands were decided. A game that fails is logged and left to the sweep (it stays
-    due); the others go on."""
+    it); returns how many commands were decided. With ``take_ahead`` each game's settle takes the next one
+    (``decide_if_queued``'s :class:`NextGame`). A game that fails is logged and left to the sweep (it stays
+    due); the others go on (the game taken ahead too)."""
     decided, lingered = 0, [0.0]
-    for _ in range(JOB_BUDGET):
-        game_id = _next_game(ready, linger, lingered)
+    ahead: NextGame | None = None
+    for left in range(JOB_BUDGET - 1, -1, -1):
+        game_id = _next_game(ready, linger, lingered, ahead)
         if game_id is None:
             return decided
+        keep_counting = _wait_allowed(linger, lingered[0]) >= SHORTEST_WAIT
+        ahead = NextGame(ready, keep_counting) if take_ahead and left else None
         try:
-            decided += decide_if_queued(game_id)
+            decided += decide_if_queued(game_id, ahead)
         except (*STORE_UNAVAILABLE, BaseTimeoutException):
             raise  # an outage is ridden out by the worker, a job timeout ends the job
         except Exception:

@@ -26,7 +26,7 @@ it (the resubmission marks the game due), and ``papyrus doctor`` lists such a ga
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import redis
 from redis.commands.core import Script
@@ -48,10 +48,11 @@ class DueIndex:
 
     def record(
         self, game_id: str, due: float | None, head: Head, now: float, first: PipelineFill | None = None
-    ) -> None:
+    ) -> list[Any]:
         """After settling the game at ``head``: its next due time (None: nothing will be due), unless the
         log or the inbox moved past ``head`` meanwhile, in which case it is due ``now``. ``first`` queues
-        writes of the caller's that go before, in the same round trip (the game's projections)."""
+        commands of the caller's that go before, in the same round trip (the game's projections); their
+        replies come first in those answered."""
 
         def fill(pipe: redis.client.Pipeline) -> Sequence[Script]:
             scripts = first(pipe) if first is not None else []
@@ -63,13 +64,15 @@ class DueIndex:
             pipe.xrevrange(keys.commands(game_id), "+", "-", count=1)
             return scripts
 
-        raw_head, last_command = execute_with_scripts(self._redis, fill)[-2:]
+        replies = execute_with_scripts(self._redis, fill)
+        raw_head, last_command = replies[-2:]
         stored = head_from(raw_head)
         newer_command = bool(last_command) and entry_order(as_str(last_command[0][0])) > entry_order(
             stored.checkpoint
         )
         if (stored.version, stored.checkpoint) != (head.version, head.checkpoint) or newer_command:
             self.mark(game_id, now)
+        return replies
 
     def drop(self, game_id: str) -> None:
         self._redis.zrem(keys.due_games(), game_id)

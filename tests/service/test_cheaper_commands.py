@@ -17,7 +17,7 @@ from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
 from services.processing.game_processor import GameProcessor
 from services.processing.job_start import READ_AHEAD
-from services.processing.ready_games import MAX_QUEUED_JOBS, ReadyGames, decide_ready_games
+from services.processing.ready_games import MAX_QUEUED_JOBS, NextGame, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import decided_in, pending_among
 from services.store.layout import encode_command, encode_outcome
@@ -222,7 +222,7 @@ def test_a_game_that_fails_is_left_to_the_sweep_but_a_job_timeout_ends_the_job(s
     ready = service.parts.scheduler.ready
     decided: list[str] = []
 
-    def decide(game_id: str) -> int:
+    def decide(game_id: str, ahead: NextGame | None) -> int:
         if game_id == "broken":
             raise ValueError("a bug in one game")
         if game_id == "slow":
@@ -308,8 +308,10 @@ def test_a_job_decides_its_own_game_again_when_a_command_came_after_it_decided_i
     real_process = GameProcessor.process_game
     ready = service.parts.scheduler.ready
 
-    def next_move_arrives_meanwhile(self: GameProcessor, game: str, only_if_queued: bool = False) -> int:
-        decided = real_process(self, game, only_if_queued)
+    def next_move_arrives_meanwhile(
+        self: GameProcessor, game: str, only_if_queued: bool = False, ahead: NextGame | None = None
+    ) -> int:
+        decided = real_process(self, game, only_if_queued, ahead)
         if not service.parts.inbox.is_known(game_id, "c2"):
             assert ready.take(keep_counting=True) == game_id  # the note for c1, taken by another job
             submit_first_legal(service, game_id, "c2")  # the game is noted again, for this command

@@ -86,13 +86,24 @@ def current_fields() -> dict[str, Any]:
 
 
 def _record_fields(record: logging.LogRecord) -> dict[str, Any]:
-    own = getattr(record, FIELDS_ATTRIBUTE, None)
-    return {key: value for key, value in {**current_fields(), **(own or {})}.items() if value is not None}
+    merged = {**(_context.get() or {}), **(getattr(record, FIELDS_ATTRIBUTE, None) or {})}
+    return {key: value for key, value in merged.items() if value is not None}
+
+
+class _SecondsWritten:
+    """The last second written and its text, one tuple (read and replaced whole, whatever the thread): a
+    line's time up to its seconds changes once a second, not per line."""
+
+    last: tuple[int, str] = (-1, "")
 
 
 def _timestamp(record: logging.LogRecord) -> str:
-    seconds = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
-    return f"{seconds}.{int(record.msecs):03d}Z"
+    second = int(record.created)
+    written = _SecondsWritten.last
+    if written[0] != second:
+        written = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
+        _SecondsWritten.last = written
+    return f"{written[1]}.{int(record.msecs):03d}Z"
 
 
 _json_line = msgspec.json.Encoder(enc_hook=str)

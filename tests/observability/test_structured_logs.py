@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from services.observability.structured_logs import (
+    JsonFormatter,
     annotate,
     bound,
     configure_logging,
@@ -115,3 +116,20 @@ def test_a_request_for_no_route_is_logged_without_its_path(app: App, captured_lo
     (line,) = [line for line in lines(captured_logs) if line["logger"] == "papyrus.api"]
     assert (line["route"], line["status"]) == ("unmatched", 404)
     assert "secret-code" not in json.dumps(line) and "a-token" not in json.dumps(line)
+
+
+def test_each_line_carries_its_own_time_to_the_millisecond_across_seconds() -> None:
+    formatter = JsonFormatter()
+    moments = [1796198165.25, 1796198165.75, 1796198166.0045, 1796198165.9995, 1796198227.5]
+    written = []
+    for moment in moments:
+        record = logging.LogRecord("papyrus.test", logging.INFO, "", 0, "tick", (), None)
+        record.created, record.msecs = moment, (moment % 1) * 1000
+        written.append(json.loads(formatter.format(record))["timestamp"])
+    assert written == [
+        "2026-12-02T07:56:05.250Z",
+        "2026-12-02T07:56:05.750Z",
+        "2026-12-02T07:56:06.004Z",
+        "2026-12-02T07:56:05.999Z",
+        "2026-12-02T07:57:07.500Z",
+    ]

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from inspect import CO_COROUTINE
+from types import FunctionType
 from typing import Any
 
 import msgspec
@@ -36,6 +39,17 @@ class _MsgspecJSON(DefaultJSONProvider):
         return Response(msgspec.json.encode(body) + b"\n", mimetype=self.mimetype)
 
 
+class _PapyrusFlask(Flask):
+    """Flask, telling a plain function from a coroutine function by its code's flags: Flask asks
+    ``inspect.iscoroutinefunction`` (which unwraps methods and partials first) for every hook and view of
+    every request, 3.5 % of a request's instructions; anything else still goes that way."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is FunctionType and not func.__code__.co_flags & CO_COROUTINE:
+            return func
+        return super().ensure_sync(func)
+
+
 def create_app(
     service: GameService | None = None,
     *,
@@ -51,7 +65,7 @@ def create_app(
         runtime = runtime_from_env()
         service, redis, mode = runtime.service, runtime.redis, runtime.mode
     config = config or ApiConfig.from_env()
-    app = Flask("papyrus", static_folder=None)
+    app = _PapyrusFlask("papyrus", static_folder=None)
     app.json = _MsgspecJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))

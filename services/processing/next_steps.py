@@ -35,6 +35,7 @@ from services.processing.ready_games import NextGame
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
 from services.store.event_store import Head
+from services.store.lua_scripts import PipelineFill
 from services.store.records import epoch_of
 from services.table.ranking import finished
 
@@ -75,24 +76,39 @@ class NextSteps:
             parts.redis.delete(*keys.finished_game_leftovers(game_id))
             parts.archive.finished_game(game_id)
             parts.scheduler.finished(game_id)
-            replies = parts.due.record(game_id, None, head, now, first=ahead.queue if ahead else None)
-            if ahead is not None:
-                ahead.taken(replies[0])
+            self._record_due(game_id, None, head, now, ahead)
             return
         # the clocks before the projections: a view read once they are written shows its version's clocks
         due = self._schedule_next(game, game_id, meta, head, state, now, acted or set())
 
         def projections(pipe: redis.client.Pipeline) -> list[Script]:
-            taking = ahead.queue(pipe) if ahead is not None else []
             parts.projections.write(
                 game, game_id, meta.seats, head.version, state, check_first=False, table=meta.table, pipe=pipe
             )
-            return [*taking, *parts.projections.scripts]
+            return parts.projections.scripts
 
-        replies = parts.due.record(game_id, due, head, now, first=projections)  # with the projections
+        self._record_due(game_id, due, head, now, ahead, projections)  # one round trip with the projections
+        metrics.projection_written(game.name, decided_at, now)
+
+    def _record_due(
+        self,
+        game_id: str,
+        due: float | None,
+        head: Head,
+        now: float,
+        ahead: NextGame | None,
+        writes: PipelineFill | None = None,
+    ) -> None:
+        """Record when the game is next due (DueIndex.record) in one round trip with ``writes`` and, with
+        ``ahead``, the take of the decision job's next game."""
+
+        def fill(pipe: redis.client.Pipeline) -> list[Script]:
+            taking = ahead.queue(pipe) if ahead is not None else []
+            return [*taking, *(writes(pipe) if writes is not None else [])]
+
+        replies = self._parts.due.record(game_id, due, head, now, first=fill)
         if ahead is not None:
             ahead.taken(replies[0])
-        metrics.projection_written(game.name, decided_at, now)
 
     def _schedule_next(
         self, game: Game, game_id: str, meta: GameMeta, head: Head, state: Any, now: float, acted: set[int]

@@ -64,26 +64,25 @@ class ReadyGames:
         return self._job_needed("")
 
     def _job_needed(self, game_id: str) -> bool:
-        return job_needed(self._note(keys=_note_keys(), args=_note_args(game_id)))
+        return job_needed(self._note(keys=_list_and_count(), args=_note_args(game_id)))
 
     def queue_flagged_note(self, pipe: redis.client.Pipeline, game_id: str, flag: str, job_id: str) -> Script:
         """:meth:`note` queued in ``pipe`` on the store's Redis, which RQ shares, right after the SET NX of
         the game's ``flag`` to ``job_id``: the game is noted only if the flag still holds that id (for
         :func:`services.store.lua_scripts.execute_with_scripts`; the reply goes to :func:`job_needed`, and
         is :data:`NOT_NOTED` otherwise)."""
-        return queue_script(pipe, self._note, [*_note_keys(), flag], [*_note_args(game_id), job_id])
+        return queue_script(pipe, self._note, [*_list_and_count(), flag], [*_note_args(game_id), job_id])
 
     def take(self, keep_counting: bool = False) -> str | None:
         """The game that has waited longest, taken off the list; None when the list is empty, and then the
         calling job no longer counts (unless ``keep_counting``: it is about to wait for one)."""
-        raw = self._take(keys=[keys.ready_games(), keys.decision_jobs_queued()], args=[int(keep_counting)])
+        raw = self._take(keys=_list_and_count(), args=[int(keep_counting)])
         return as_str(raw) if raw else None
 
     def queue_take(self, pipe: redis.client.Pipeline, keep_counting: bool) -> Script:
         """:meth:`take` queued in ``pipe`` on the store's Redis, which RQ shares (for
         :func:`services.store.lua_scripts.execute_with_scripts`; the reply goes to :meth:`NextGame.taken`)."""
-        keys_ = [keys.ready_games(), keys.decision_jobs_queued()]
-        return queue_script(pipe, self._take, keys_, [int(keep_counting)])
+        return queue_script(pipe, self._take, _list_and_count(), [int(keep_counting)])
 
     def wait(self, timeout: float) -> str | None:
         """The next game noted within ``timeout`` seconds (a blocking pop, at least
@@ -99,14 +98,15 @@ class ReadyGames:
     def forget_jobs(self) -> None:
         """Forget the games noted and the decision jobs counted: no job of theirs is queued or running (a
         store restored from its file without its jobs), and every game they stood for is still due."""
-        self._rq.delete(keys.ready_games(), keys.decision_jobs_queued())
+        self._rq.delete(*_list_and_count())
 
     def job_stops(self) -> None:
         """The calling job stops counting while games still wait (it used up its budget)."""
         self._rq.decr(keys.decision_jobs_queued())
 
 
-def _note_keys() -> list[str]:
+def _list_and_count() -> list[str]:
+    """The keys of the games noted as waiting and of the decision jobs counted (every script's first two)."""
     return [keys.ready_games(), keys.decision_jobs_queued()]
 
 
@@ -157,8 +157,7 @@ def _next_game(
     ends the job's count."""
     timeout = _wait_allowed(linger, lingered[0])
     may_wait = timeout >= SHORTEST_WAIT
-    taken_ahead = ahead is not None and ahead.answered
-    game_id = ahead.game_id if ahead is not None and taken_ahead else ready.take(keep_counting=may_wait)
+    game_id = ahead.game_id if ahead is not None and ahead.answered else ready.take(keep_counting=may_wait)
     if game_id is not None or not may_wait:
         return game_id
     started = time.monotonic()

@@ -12,10 +12,8 @@ from services import keys
 from services.game_service import GameService
 from services.processing import game_processor, ready_games
 from services.processing.ready_games import ReadyGames
-from services.settings import Settings
 from tests.service.test_cheaper_commands import run_one_job, submit_first_legal
-from tests.support.harness import FakeClock, drain, new_game
-from workers import context
+from tests.support.harness import FakeClock, drain, make_service, new_game
 
 GAMES = 5
 
@@ -101,8 +99,7 @@ def test_with_rq_on_a_redis_of_its_own_each_game_is_taken_in_a_round_trip_of_its
     connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rq = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    service = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"), rq_connection=rq)
-    context.register(service)
+    service = make_service(connection, clock, rq_connection=rq)
     games = waiting_games(service)
     own_takes = takes_of_their_own(monkeypatch)
 

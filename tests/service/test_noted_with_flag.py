@@ -12,12 +12,10 @@ import pytest
 from services import keys
 from services.game_service import GameService
 from services.processing.ready_games import NOT_NOTED, ReadyGames
-from services.settings import Settings
 from services.store import lua_scripts
 from services.store.lua_scripts import execute_with_scripts
 from tests.service.test_cheaper_commands import submit_first_legal
-from tests.support.harness import FakeClock, drain, new_game
-from workers import context
+from tests.support.harness import FakeClock, drain, make_service, new_game
 
 SCRIPTS = Path(lua_scripts.__file__).with_name("lua")
 
@@ -80,8 +78,7 @@ def test_with_rq_on_a_redis_of_its_own_the_game_is_noted_there(
     connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rq = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    service = GameService(connection, Settings(clock=clock, queue_name="papyrus-test"), rq_connection=rq)
-    context.register(service)
+    service = make_service(connection, clock, rq_connection=rq)
     game_id = started(service)
     separately = refuse_a_round_trip_of_its_own(monkeypatch)
 

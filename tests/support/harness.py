@@ -42,8 +42,9 @@ def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def make_service(connection: redis.Redis, clock: FakeClock, **overrides: Any) -> GameService:
     notify_settings = overrides.pop("notify_settings", None)
+    rq_connection = overrides.pop("rq_connection", None)
     settings = Settings(clock=clock, queue_name=overrides.pop("queue_name", "papyrus-test"), **overrides)
-    service = GameService(connection, settings, notify_settings=notify_settings)
+    service = GameService(connection, settings, notify_settings=notify_settings, rq_connection=rq_connection)
     context.register(service)
     return service
 

@@ -1,5 +1,5 @@
-"""The Flask app factory. ``create_app()`` reads the environment (production: ``gunicorn
-"api.app:create_app()"``); tests and ``papyrus serve`` pass a ready service."""
+"""The Flask app factory. ``create_app()`` reads the environment (production: ``papyrus api``, which builds
+the app in each of Granian's processes); tests and ``papyrus serve`` pass a ready service."""
 
 from __future__ import annotations
 

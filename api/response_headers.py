@@ -1,8 +1,8 @@
 """Headers every answer carries (issue 13, item 10): ``nosniff`` and a CSP that lets an ``/api/*`` answer
 load nothing and be framed by nobody, a ``Server`` header that names no software version (``papyrus
-serve`` runs werkzeug's server with :class:`QuietRequestHandler`; gunicorn says only "gunicorn"), and the
-``Secure`` flag of the session cookie from ``PAPYRUS_SECURE_COOKIES`` (on by default, off in embedded and
-test mode, which serve plain HTTP on loopback)."""
+serve`` runs werkzeug's server with :class:`QuietRequestHandler`; Granian, under ``papyrus api``, says only
+"granian"), and the ``Secure`` flag of the session cookie from ``PAPYRUS_SECURE_COOKIES`` (on by default,
+off in embedded and test mode, which serve plain HTTP on loopback)."""
 
 from __future__ import annotations
 

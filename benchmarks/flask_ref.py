@@ -1,7 +1,8 @@
-"""The reference for the load benchmark: a bare Flask endpoint under the same gunicorn and client, so the
-figures in BENCHMARKS.md can be read against what this machine does with no Papyrus code at all.
+"""The reference for the load benchmark: a bare Flask endpoint under the same server (Granian, as ``papyrus
+api``) and client, so the figures in BENCHMARKS.md can be read against what this machine does with no
+Papyrus code at all.
 
-    gunicorn --chdir benchmarks "flask_ref:create_app()"
+    cd benchmarks && granian --interface wsgi --factory flask_ref:create_app
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""How many open game pages one gunicorn worker serves, and what is left for everything else.
+"""How many open game pages one API process serves, and what is left for everything else.
 
-One gunicorn gthread worker (32 threads, as deploy/gunicorn.conf.py) on a real Redis: opens ``--pages`` live
+One ``papyrus api`` process (32 threads, its default) on a real Redis: opens ``--pages`` live
 streams (``GET /api/games/<id>/live``, as that many open game pages would), counts how many the worker
 accepted (``PAPYRUS_LIVE_MAX_STREAMS``, default threads - 8) and how many it refused with 503, then measures
 ordinary requests (``GET /api/games/<id>/view``, 4 client threads, ``--seconds``) while the streams stay
-open. The reference is the bare Flask endpoint of benchmarks/flask_ref.py under the same gunicorn and the
+open. The reference is the bare Flask endpoint of benchmarks/flask_ref.py under the same server and the
 same client, measured in the same run.
 
     REDIS_URL=redis://127.0.0.1:6379/2 PYTHONPATH=. python benchmarks/live_capacity.py \
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import threading
 import time
@@ -24,9 +23,10 @@ from pathlib import Path
 import redis
 import requests
 
-from benchmarks.load_support import free_port, percentile, spawn, stop, wait_http
+from benchmarks.load_support import api_server, bare_flask_server, free_port, percentile, stop, wait_http
 
 CLIENT_THREADS = 4
+THREADS = 32  # papyrus api's default
 COLUMNS = [
     "open pages",
     "streams served",
@@ -38,22 +38,6 @@ COLUMNS = [
 ]
 HEADER = "| " + " | ".join([*COLUMNS, "failed"]) + " |"
 SETTLE_SECONDS = 5.0  # how long a page may wait for its stream to start before the view requests begin
-
-
-def _gunicorn(app: str, port: int, env: dict[str, str], log: Path, cwd: Path | None = None) -> object:
-    args = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "--worker-class",
-        "gthread",
-        "--threads",
-        "32",
-        "--workers",
-        "1",
-    ]
-    args += ["--bind", f"127.0.0.1:{port}", app]
-    return spawn(args, env, log, cwd) if cwd else spawn(args, env, log)
 
 
 def hold(url: str, statuses: list[int], stop_event: threading.Event) -> None:
@@ -142,8 +126,8 @@ def main() -> None:
         "PAPYRUS_METRICS": "0",
         **({"PAPYRUS_LIVE_MAX_STREAMS": args.max_streams} if args.max_streams else {}),
     }
-    api = _gunicorn("api.app:create_app()", api_port, env, logs / "api.log")
-    ref = _gunicorn("flask_ref:create_app()", ref_port, {}, logs / "ref.log", Path(__file__).parent)
+    api = api_server(api_port, 1, THREADS, env, logs / "api.log")
+    ref = bare_flask_server(ref_port, 1, THREADS, logs / "ref.log")
     try:
         base = f"http://127.0.0.1:{api_port}"
         wait_http(f"{base}/api/live")
@@ -157,9 +141,7 @@ def main() -> None:
             print(measure(base, game_id, pages, args.seconds), flush=True)
             time.sleep(3.0)  # the closed streams end at their next heartbeat write
         rate, p50, p95, _ = throughput(f"http://127.0.0.1:{ref_port}/ping", args.seconds)
-        print(
-            f"reference: bare Flask /ping, same gunicorn: {rate:,.0f} req/s, p50 {p50:.1f}, p95 {p95:.1f} ms"
-        )
+        print(f"reference: bare Flask /ping, same server: {rate:,.0f} req/s, p50 {p50:.1f}, p95 {p95:.1f} ms")
     finally:
         stop([api, ref])  # type: ignore[list-item]
         _forget(redis_url, env["PAPYRUS_KEY_PREFIX"])

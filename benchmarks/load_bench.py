@@ -1,4 +1,5 @@
-"""Papyrus under load: a real Redis, the API under gunicorn, RQ workers, many games driven by HTTP bots.
+"""Papyrus under load: a real Redis, the API as ``papyrus api`` runs it (Granian), RQ workers, many games
+driven by HTTP bots.
 
     python benchmarks/load_bench.py --games 200 --rate 100 --duration 60
     python benchmarks/load_bench.py --compare-metrics --duration 60   # metrics on, then off, same run
@@ -9,8 +10,8 @@ database that already holds keys (it deletes what it created when done). Prints 
 second, p50/p99 submit-to-outcome latency (as the bots saw it, and as the API served it: from its request
 log, without the bot clients' own HTTP and thread costs), projection lag, Redis memory per finished game, and
 in the same run redis-benchmark's XADD rate and a bare Flask endpoint's request rate
-(benchmarks/flask_ref.py).
-The API runs with deploy/gunicorn.conf.py (metrics shared across its processes) and the workers serve their
+(benchmarks/flask_ref.py, under the same server, processes and threads as the API).
+The API's processes share their metrics (``papyrus api``) and the workers serve their
 metrics (--metrics-port); ``--compare-metrics`` drives the same load twice, with fresh processes, first with
 metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side;
 ``--compare-clocks`` drives it twice, games without a clock and then games on the ``--clock`` preset (each
@@ -40,11 +41,12 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.load_support import (
-    ROOT,
     BotClient,
     RateLimiter,
     Stats,
     Table,
+    api_server,
+    bare_flask_server,
     cpu_seconds,
     free_port,
     percentile,
@@ -69,8 +71,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=100.0, help="target commands per second (0 = flat out)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of driving")
     parser.add_argument("--clients", type=int, default=32, help="bot client threads")
-    parser.add_argument("--api-workers", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn worker")
+    parser.add_argument("--api-workers", type=int, default=2, help="API server processes")
+    parser.add_argument("--api-threads", type=int, default=16, help="threads per API server process")
     parser.add_argument("--rq-workers", type=int, default=2)
     parser.add_argument(
         "--worker-kind",
@@ -99,22 +101,6 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--clock", default="fast", help="the clock preset of --compare-clocks (policy pass)")
     return parser.parse_args()
-
-
-def gunicorn(
-    app: str,
-    port: int,
-    args: argparse.Namespace,
-    env: dict[str, str],
-    log: Path,
-    cwd: Path = ROOT,
-    config: tuple[str, ...] = (),
-) -> Any:
-    command = python_module(
-        "gunicorn", *config, "--bind", f"127.0.0.1:{port}", "--workers", str(args.api_workers),
-        "--worker-class", "gthread", "--threads", str(args.api_threads), "--log-level", "warning", app,
-    )  # fmt: skip
-    return spawn(command, env, log, cwd)
 
 
 def worker_command(args: argparse.Namespace, metrics_on: bool) -> list[str]:
@@ -200,10 +186,10 @@ def redis_xadd_rate(url: str) -> float:
 
 
 def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0) -> dict[str, float]:
-    """Requests per second of a bare Flask endpoint under the same gunicorn and clients, with the CPU
+    """Requests per second of a bare Flask endpoint under the same server and clients, with the CPU
     time one request costs the server and the clients (what an API request cannot cost less than)."""
     port = free_port()
-    server = gunicorn("flask_ref:create_app()", port, args, {}, logs / "flask_ref.log", ROOT / "benchmarks")
+    server = bare_flask_server(port, args.api_workers, args.api_threads, logs / "flask_ref.log")
     try:
         url = f"http://127.0.0.1:{port}/ping"
         wait_http(url)
@@ -265,8 +251,7 @@ def run_load(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     tag = ("metrics-on" if metrics_on else "metrics-off") + (f"-clock-{clock}" if clock else "")
-    config = ("-c", "deploy/gunicorn.conf.py")
-    processes = [gunicorn("api.app:create_app()", port, args, env, logs / f"api-{tag}.log", config=config)]
+    processes = [api_server(port, args.api_workers, args.api_threads, env, logs / f"api-{tag}.log")]
     processes += [
         spawn(worker_command(args, metrics_on), env, logs / f"worker{i}-{tag}.log")
         for i in range(args.rq_workers)

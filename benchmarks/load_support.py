@@ -223,3 +223,24 @@ class BotClient:
 
 def python_module(*args: str) -> list[str]:
     return [sys.executable, "-m", *args]
+
+
+def api_server(
+    port: int, workers: int, threads: int, env: dict[str, str], log: Path
+) -> subprocess.Popen[bytes]:
+    """The API as production runs it: ``papyrus api`` (Granian), listening on loopback."""
+    command = python_module(
+        "papyrus", "api", "--host", "127.0.0.1", "--port", str(port),
+        "--workers", str(workers), "--threads", str(threads),
+    )  # fmt: skip
+    return spawn(command, env, log)
+
+
+def bare_flask_server(port: int, workers: int, threads: int, log: Path) -> subprocess.Popen[bytes]:
+    """benchmarks/flask_ref.py under the same server, processes and threads as :func:`api_server`."""
+    command = python_module(
+        "granian", "--interface", "wsgi", "--factory", "--http", "1", "--no-ws", "--log-level", "warning",
+        "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
+        "--blocking-threads", str(threads), "flask_ref:create_app",
+    )  # fmt: skip
+    return spawn(command, {}, log, ROOT / "benchmarks")

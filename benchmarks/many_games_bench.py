@@ -6,7 +6,7 @@ cost with few games present and with --games running games present.
 Starts two redis-servers of its own on free loopback ports (no persistence; removed at the end): the game
 store and RQ's own Redis (RQ_REDIS_URL, as beside a cluster), so the Redis calls per command of each are
 counted apart (INFO commandstats, the scripts' inner calls included, the bots' two reads per move too);
-then the API under gunicorn and RQ workers (as benchmarks/load_bench.py does), and:
+then the API (`papyrus api`) and RQ workers (as benchmarks/load_bench.py does), and:
 
 1. few games: --drive-games fresh games driven flat out by HTTP bots for --drive-seconds (commands/s, p99);
    the sweep timed with 0 and with --due-games games due;
@@ -49,7 +49,6 @@ from benchmarks.load_bench import (
     bare_flask_rate,
     create_tables,
     drive,
-    gunicorn,
     machine_busy_idle,
     redis_cpu_seconds,
     redis_xadd_rate,
@@ -60,6 +59,7 @@ from benchmarks.load_support import (
     RateLimiter,
     Stats,
     Table,
+    api_server,
     free_port,
     percentile,
     spawn,
@@ -280,16 +280,7 @@ def main() -> int:
     env["PAPYRUS_QUOTAS"] = "off"  # the benchmark opens many games from one address
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    processes = [
-        gunicorn(
-            "api.app:create_app()",
-            port,
-            args,
-            env,
-            logs / "api.log",
-            config=("-c", "deploy/gunicorn.conf.py"),
-        )
-    ]
+    processes = [api_server(port, args.api_workers, args.api_threads, env, logs / "api.log")]
     processes += [
         spawn(worker_command(args, False), env, logs / f"worker{i}.log") for i in range(args.rq_workers)
     ]

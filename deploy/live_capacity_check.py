@@ -1,4 +1,4 @@
-"""Does the API still answer while web pages hold their live streams open? (deploy/README.md, "gthread")
+"""Does the API still answer while web pages hold their live streams open? (deploy/README.md: the threads)
 
 Against a running API (production mode, a real Redis): creates a game, opens ``--pages`` live streams on it
 (``GET /api/games/<id>/live``, as that many open game pages would), then times one ``GET /api/health``.

@@ -1,5 +1,9 @@
 """The ``papyrus`` command line. Each subcommand lives in ``papyrus/commands/<name>.py`` and exposes
-``HELP: str``, ``add_arguments(parser)`` and ``run(args) -> int``."""
+``HELP: str``, ``add_arguments(parser)`` and ``run(args) -> int``.
+
+A command line that names its subcommand imports that subcommand's module only: ``papyrus api`` must set
+up the metrics' shared directory before anything imports prometheus_client (papyrus/commands/api.py),
+which other subcommands' modules do."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from collections.abc import Sequence
 
 SUBCOMMANDS = {
     "serve": "serve",
+    "api": "api",
     "worker": "worker",
     "simulate": "simulate",
     "rebuild-projections": "rebuild_projections",
@@ -19,10 +24,13 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``only`` (a subcommand's name) alone."""
     parser = argparse.ArgumentParser(prog="papyrus", description="Papyrus play-by-web game service")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, module_name in SUBCOMMANDS.items():
+        if only is not None and name != only:
+            continue
         try:
             module = importlib.import_module(f"papyrus.commands.{module_name}")
         except ModuleNotFoundError as missing:
@@ -36,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    named = words[0] if words and words[0] in SUBCOMMANDS else None
+    args = build_parser(only=named).parse_args(words)
     return int(args.run(args))
 
 

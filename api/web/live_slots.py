@@ -2,8 +2,8 @@
 to ``PAPYRUS_LIVE_SECONDS``, so past ``PAPYRUS_LIVE_MAX_STREAMS`` in all, or
 ``PAPYRUS_LIVE_MAX_STREAMS_PER_CLIENT`` from one client address, a new stream is refused with 503 and
 ``Retry-After`` (the page reconnects then) instead of taking the threads and connections ordinary requests
-need. The count is per process: under gunicorn each worker process keeps its own (deploy/gunicorn.conf.py
-sets the cap to its threads less a reserve)."""
+need. The count is per process: under ``papyrus api`` each server process keeps its own (the cap defaults
+to its threads less a reserve, papyrus/commands/api.py)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ from api.web.live_slots import StreamSlots
 
 EXTENSION = "papyrus.web"
 SLOTS_EXTENSION = "papyrus.live_slots"
-# gunicorn's gthread worker of deploy/gunicorn.conf.py has 32 threads: 24 for live views, 8 kept for the rest
+# `papyrus api` runs 32 threads a process by default: 24 for live views, 8 kept for the rest (it sets
+# PAPYRUS_LIVE_MAX_STREAMS to its --threads less 8; this default serves where nothing sets it)
 DEFAULT_MAX_STREAMS = 24
 
 

@@ -4,7 +4,7 @@ Without ``REDIS_URL`` everything runs in this one process (an embedded fakeredis
 so a newcomer can play at once; with ``--data-file`` (or ``PAPYRUS_DATA_FILE``) every change is journaled
 next to that file before it is answered, so the games survive a restart and a crash (services/store/journal).
 With ``REDIS_URL`` it serves that Redis and ``papyrus worker`` processes run the jobs. Production runs the
-same app under gunicorn: ``gunicorn --worker-class gthread --threads 32 "api.app:create_app()"``.
+same app under Granian, several processes of threads: ``papyrus api`` (papyrus/commands/api.py).
 """
 
 from __future__ import annotations

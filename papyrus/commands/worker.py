@@ -67,8 +67,9 @@ def refusal(args: argparse.Namespace) -> str | None:
     """Why these arguments and this environment would make a worker's figures wrong, if they would."""
     if multiprocess_dir() is not None:
         return (
-            f"unset {MULTIPROC_DIR} for workers: it is where the API's gunicorn processes share their "
-            "figures, and a worker's would be counted there too (a worker answers its own at --metrics-port)."
+            f"unset {MULTIPROC_DIR} for workers: it is where the API's processes (`papyrus api`) share "
+            "their figures, and a worker's would be counted there too (a worker answers its own at "
+            "--metrics-port)."
         )
     if args.metrics_port is not None and args.fork:
         return (

@@ -1,9 +1,9 @@
-"""Rendering the metrics for a scrape: this process's figures (or, under gunicorn, those of every API process
-through prometheus_client's multiprocess mode) plus the store's figures read now (service_probe.py).
+"""Rendering the metrics for a scrape: this process's figures (or, under ``papyrus api``, those of every API
+process through prometheus_client's multiprocess mode) plus the store's figures read now (service_probe.py).
 
 Multiprocess mode is on when ``PROMETHEUS_MULTIPROC_DIR`` is set before prometheus_client is imported
-(deploy/gunicorn.conf.py sets it for the API's processes and wipes it at start); otherwise each process
-answers its own in-memory figures.
+(``papyrus api`` sets it for the API's processes and empties it at start: papyrus/commands/api.py and
+shared_figures.py); otherwise each process answers its own in-memory figures.
 """
 
 from __future__ import annotations

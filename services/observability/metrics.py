@@ -5,8 +5,8 @@ refuse and the live streams it holds open; a worker counts the commands it decid
 submit-to-outcome latency), the projection lag, its jobs and the sweeps it runs. Each process exposes its
 own figures (the API at ``GET /metrics``, a worker at ``papyrus worker --metrics-port``) and Prometheus adds
 them up; the figures read from the store at scrape time (queue depth, the oldest undecided command...) are in
-service_probe.py. Under gunicorn the API's processes share their figures through prometheus_client's
-multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``, see deploy/gunicorn.conf.py).
+service_probe.py. Under ``papyrus api`` the API's processes share their figures through prometheus_client's
+multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``, see shared_figures.py).
 
 Labels stay bounded: a game's *name* (``game``), never a game id; an outcome, a reason, a job function,
 a route template. ``PAPYRUS_METRICS=0`` turns every recording call here into a no-op and ``/metrics`` off.
@@ -15,9 +15,8 @@ a route template. ``PAPYRUS_METRICS=0`` turns every recording call here into a n
 from __future__ import annotations
 
 import contextlib
-import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -37,14 +36,6 @@ class _Switch:
 
 
 _switch = _Switch()
-
-
-def metrics_enabled_from_env(env: Mapping[str, str] | None = None) -> bool:
-    """``PAPYRUS_METRICS``: ``1`` (or unset) records metrics, ``0`` records none and hides ``/metrics``."""
-    raw = (os.environ if env is None else env).get("PAPYRUS_METRICS", "").strip()
-    if raw not in {"", "0", "1"}:
-        raise ValueError(f"PAPYRUS_METRICS must be 0 or 1, got {raw!r}")
-    return raw != "0"
 
 
 def enable(enabled: bool) -> None:

@@ -1,8 +1,10 @@
-"""The production shape, observed: the API under gunicorn with deploy/gunicorn.conf.py (two processes
-sharing their figures), two ``papyrus worker --metrics-port`` processes and a real Redis
-(REDIS_TEST_URL). Commands played over HTTP move the API's figures (whichever process answered) and the
-workers' (summed over both), the store's figures read at scrape time say two workers and nothing pending,
-and every log line of every process is one JSON object with no token in it."""
+"""The production shape, observed: ``papyrus api`` (Granian, two processes sharing their figures), two
+``papyrus worker --metrics-port`` processes and a real Redis (REDIS_TEST_URL). Commands played over HTTP
+move the API's figures (whichever process answered) and the workers' (summed over both), the store's
+figures read at scrape time say two workers and nothing pending, and every log line of every process is
+one JSON object with no token in it. Then every API process is killed (SIGKILL) while a page holds a live
+stream: the server starts new ones, they answer, every acknowledged command is still there and the dead
+process's stream no longer counts."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ class Observed:
     api: str
     worker_metrics: list[str]
     logs: Path
+    api_pid: int
 
 
 def free_port() -> int:
@@ -114,9 +117,19 @@ def observed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Observed]:
     }
     logs, rq_before = tmp_path_factory.mktemp("observed-logs"), rq_keys(store)
     api_port, worker_ports = free_port(), [free_port(), free_port()]
-    gunicorn = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "--workers", "2"]
-    gunicorn += ["--threads", "4", "--bind", f"127.0.0.1:{api_port}", "api.app:create_app()"]
-    processes = [spawn(gunicorn, env, logs / "api.log")]
+    api = [
+        sys.executable,
+        "-m",
+        "papyrus",
+        "api",
+        "--workers",
+        "2",
+        "--threads",
+        "4",
+        "--port",
+        str(api_port),
+    ]
+    processes = [spawn(api, env, logs / "api.log")]
     for index, port in enumerate(worker_ports):
         command = [sys.executable, "-m", "papyrus", "worker", "--metrics-port", str(port)]
         processes.append(spawn(command, env, logs / f"worker{index}.log"))
@@ -124,9 +137,8 @@ def observed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Observed]:
         wait_http(f"http://127.0.0.1:{api_port}/api/health", processes[0], logs / "api.log")
         for index, port in enumerate(worker_ports):
             wait_http(f"http://127.0.0.1:{port}/", processes[index + 1], logs / f"worker{index}.log")
-        yield Observed(
-            f"http://127.0.0.1:{api_port}", [f"http://127.0.0.1:{port}/" for port in worker_ports], logs
-        )
+        worker_urls = [f"http://127.0.0.1:{port}/" for port in worker_ports]
+        yield Observed(f"http://127.0.0.1:{api_port}", worker_urls, logs, processes[0].pid)
     finally:
         stop(processes)
         delete_what_the_run_made(store, prefix, queue, rq_before)
@@ -148,7 +160,7 @@ def total(samples: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: s
 
 
 def call(method: str, url: str, token: str | None = None, body: Any = None) -> requests.Response:
-    """A request on a connection of its own, so gunicorn's processes share the requests."""
+    """A request on a connection of its own, so the API's processes share the requests."""
     headers = (
         {"Authorization": f"Bearer {token}", "Connection": "close"} if token else {"Connection": "close"}
     )
@@ -241,7 +253,7 @@ def assert_json_logs_without_tokens(logs: Path, game_id: str, tokens: list[str])
         line.get("route") == "/api/games/<game_id>/commands" and line["game_id"] == game_id
         for line in api_lines
     )
-    assert any(line["logger"].startswith("gunicorn") for line in api_lines)  # gunicorn's own lines, as JSON
+    assert any(line["logger"] == "_granian" for line in api_lines)  # the server's own lines, as JSON
     job_lines = []
     for log in sorted(logs.glob("worker*.log")):
         parsed = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
@@ -249,3 +261,44 @@ def assert_json_logs_without_tokens(logs: Path, game_id: str, tokens: list[str])
     assert any(line["function"] == "process_game" and line.get("game_id") == game_id for line in job_lines)
     everything = "".join(log.read_text() for log in logs.glob("*.log"))
     assert not [token for token in tokens if token in everything]
+
+
+def server_processes(pid: int) -> set[int]:
+    """The processes the API's server started (it runs the app in them)."""
+    return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+def replaced(observed: Observed, killed: set[int]) -> set[int]:
+    """The server's processes once it started as many new ones as were killed and one of them answers."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        now = server_processes(observed.api_pid)
+        if len(now) == len(killed) and not now & killed:
+            try:
+                if call("GET", f"{observed.api}/api/live").ok:
+                    return now
+            except requests.RequestException:
+                pass
+        time.sleep(0.1)
+    raise AssertionError(f"the killed API processes {killed} were not replaced in 30 s")
+
+
+def test_killed_api_processes_are_replaced_and_their_live_streams_stop_counting(observed: Observed) -> None:
+    game_id, tokens, statuses = play(observed.api)
+    view_url = f"{observed.api}/api/games/{game_id}/view"
+    version = call("GET", view_url).json()["version"]
+    live_url = f"{observed.api}/api/games/{game_id}/live"
+    headers = {"Authorization": f"Bearer {tokens[0]}"}
+    with requests.get(live_url, headers=headers, stream=True, timeout=30) as page:
+        lines = page.iter_lines()  # held open: dropping it mid-stream would close the connection
+        assert next(lines) == b"retry: 1000"
+        assert scrape(f"{observed.api}/metrics")[("papyrus_live_streams_open", ())] == 1
+        killed = server_processes(observed.api_pid)
+        assert len(killed) == 2
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        replaced(observed, killed)
+    assert scrape(f"{observed.api}/metrics")[("papyrus_live_streams_open", ())] == 0
+    assert statuses.count(200) >= 1
+    assert call("GET", view_url).json()["version"] >= version  # every acknowledged command is still there
+    assert call("GET", f"{observed.api}/api/health").ok

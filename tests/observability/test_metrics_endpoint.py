@@ -13,6 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from services.observability import metrics
 from services.observability.exposition import render
+from services.observability.shared_figures import metrics_enabled_from_env
 from tests.api.support import bearer
 from tests.observability.conftest import GAME, App
 
@@ -118,10 +119,10 @@ def test_with_metrics_off_nothing_is_counted_and_the_page_is_gone(app: App, metr
 
 
 def test_the_switch_reads_0_or_1_and_refuses_anything_else() -> None:
-    assert metrics.metrics_enabled_from_env({}) is True
-    assert metrics.metrics_enabled_from_env({"PAPYRUS_METRICS": "0"}) is False
+    assert metrics_enabled_from_env({}) is True
+    assert metrics_enabled_from_env({"PAPYRUS_METRICS": "0"}) is False
     with pytest.raises(ValueError, match="PAPYRUS_METRICS"):
-        metrics.metrics_enabled_from_env({"PAPYRUS_METRICS": "off"})
+        metrics_enabled_from_env({"PAPYRUS_METRICS": "off"})
 
 
 class DownProbe:

@@ -27,6 +27,7 @@ import logging
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from typing import Any
 
 HELP = "Run the production API: the app under Granian, several processes of threads (needs REDIS_URL)."
@@ -36,7 +37,7 @@ DEFAULT_THREADS = 32
 LIVE_MAX_STREAMS = "PAPYRUS_LIVE_MAX_STREAMS"
 
 
-def whole_number_at_least_one(name: str) -> Any:
+def whole_number_at_least_one(name: str) -> Callable[[str], int]:
     def parse(raw: str) -> int:
         if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
             raise argparse.ArgumentTypeError(f"{name} must be a whole number >= 1, got {raw!r}")
@@ -91,14 +92,14 @@ def run(args: argparse.Namespace) -> int:
     if refused is not None:
         print(f"papyrus api: {refused}", file=sys.stderr)
         return 2
-    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default(args.threads))
-    # before anything imports prometheus_client, which reads it once (observability/shared_figures.py)
-    created = prepare_shared_dir(os.environ) if metrics_on else None
     try:
         server = _granian(args)
     except ValueError as error:
         print(f"papyrus api: {error}", file=sys.stderr)
         return 2
+    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default(args.threads))
+    # before anything imports prometheus_client, which reads it once (observability/shared_figures.py)
+    created = prepare_shared_dir(os.environ) if metrics_on else None
     try:
         server.serve(target_loader=build_app, wrap_loader=False)
     finally:
@@ -147,13 +148,9 @@ def _granian(args: argparse.Namespace) -> Any:
 
 
 def _log_config(log_format: str, level: str) -> dict[str, Any]:
-    formatter = {
-        "json": "services.observability.structured_logs.JsonFormatter",
-        "text": "services.observability.structured_logs.TextFormatter",
-    }[log_format]
-    papyrus = {"class": "logging.StreamHandler", "formatter": "papyrus", "stream": "ext://sys.stderr"}
+    """Granian's own lines through the API's handler and format (it configures logging in each process)."""
+    papyrus = {"()": "services.observability.structured_logs.make_handler", "log_format": log_format}
     return {
-        "formatters": {"papyrus": {"()": formatter}},
         "handlers": {"papyrus": papyrus},
         "root": {"level": level, "handlers": ["papyrus"]},
         "loggers": {"_granian": {"handlers": ["papyrus"], "propagate": False}},

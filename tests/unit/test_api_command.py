@@ -38,6 +38,12 @@ def test_a_bad_metrics_switch_is_refused_by_name() -> None:
     assert "PAPYRUS_METRICS must be 0 or 1, got 'maybe'" in done.stderr
 
 
+def test_a_bad_log_level_is_refused_by_name() -> None:
+    done = papyrus_api(REDIS_URL="redis://127.0.0.1:6379/15", PAPYRUS_LOG_LEVEL="loud")
+    assert done.returncode == 2
+    assert "PAPYRUS_LOG_LEVEL must be one of" in done.stderr
+
+
 def test_zero_threads_or_workers_are_refused_by_name() -> None:
     for flag in ("--threads", "--workers"):
         done = papyrus_api(flag, "0", REDIS_URL="redis://127.0.0.1:6379/15")

@@ -5,7 +5,9 @@ the very list RQ queues jobs on, Redis with AOF and a replica), and the compose 
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,6 +21,8 @@ import pytest
 import yaml
 from rq import Queue
 
+from papyrus.cli import build_parser
+from papyrus.commands.api import RESERVED_THREADS
 from services import keys
 from services.observability.service_probe import ServiceCollector
 from services.settings import Settings
@@ -122,12 +126,33 @@ def test_a_misspelt_field_is_refused_by_the_validation() -> None:
         kubernetes_validate.validate(broken, KUBERNETES_VERSION, strict=True)
 
 
+def _line(path: Path, pattern: str) -> str:
+    found = re.search(pattern, path.read_text(), re.MULTILINE)
+    assert found is not None, f"{path.name}: no line matches {pattern}"
+    return found.group(1)
+
+
+def test_every_deploy_file_starts_the_api_with_arguments_papyrus_api_accepts() -> None:
+    commands = [
+        container(one("Deployment", "papyrus-api"))["command"],
+        _compose()["services"]["api"]["command"],
+        json.loads(_line(DEPLOY / "Dockerfile", r"^CMD (.+)$")),
+        shlex.split(_line(DEPLOY / "systemd" / "papyrus-api.service", r"^ExecStart=(.+)$")),
+    ]
+    for command in commands:
+        assert Path(command[0]).name == "papyrus" and command[1] == "api", command
+        served = build_parser(only="api").parse_args(command[1:])
+        assert served.port == 8000 and served.workers >= 1 and served.threads > RESERVED_THREADS
+
+
 def test_the_api_is_ready_on_health_and_alive_on_live_both_of_which_it_serves() -> None:
     api = container(one("Deployment", "papyrus-api"))
     port = api["ports"][0]["containerPort"]
     assert api["readinessProbe"]["httpGet"] == {"path": "/api/health", "port": port}
     assert api["livenessProbe"]["httpGet"] == {"path": "/api/live", "port": port}
-    assert f"0.0.0.0:{port}" in api["command"]
+    assert api["command"][:2] == ["papyrus", "api"]
+    served = build_parser(only="api").parse_args(api["command"][1:])
+    assert (served.host, served.port) == ("0.0.0.0", port)
     from api.app import create_app
     from api.runtime import runtime_from_env
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from prometheus_client import Histogram
 
+from domain.registry import games
 from services.observability import metrics
 
 PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25)
@@ -51,8 +52,11 @@ class PauseTimer:
 
 
 def settle_after_start() -> None:
-    """Call once a process has built what it serves with: collect, freeze what is left, time the pauses
-    from now on (once per process; a second call only freezes what was made since)."""
+    """Call once a process has built what it serves with: load every hosted game (its rules and tables
+    live as long as the process, and a process would otherwise import them at its first job or request),
+    collect, freeze what is left, time the pauses from now on (once per process; a second call only
+    freezes what was made since)."""
+    games()
     gc.collect()
     gc.freeze()
     if not any(isinstance(callback, PauseTimer) for callback in gc.callbacks):

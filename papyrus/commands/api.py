@@ -27,7 +27,7 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 HELP = "Run the production API: the app under Granian, several processes of threads (needs REDIS_URL)."
@@ -46,9 +46,16 @@ def whole_number_at_least_one(name: str) -> Callable[[str], int]:
     return parse
 
 
+def port_number(raw: str) -> int:
+    value = whole_number_at_least_one("--port")(raw)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"--port must be between 1 and 65535, got {value}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=whole_number_at_least_one("--port"), default=8000, help="default 8000")
+    parser.add_argument("--port", type=port_number, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
         "--workers",
         type=whole_number_at_least_one("--workers"),
@@ -64,15 +71,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def refusal(args: argparse.Namespace, env: dict[str, str] | os._Environ[str]) -> str | None:
-    """Why these arguments and this environment cannot serve, if they cannot."""
+def refusal(env: Mapping[str, str]) -> str | None:
+    """Why this environment cannot serve, if it cannot."""
     if not env.get("REDIS_URL", "").strip():
         return (
             "REDIS_URL is not set: the API's processes share their games through Redis "
             "(`papyrus serve` runs the self-contained embedded mode)."
         )
-    if args.port > 65535:
-        return f"--port must be at most 65535, got {args.port}"
     return None
 
 
@@ -88,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"papyrus api: {error}", file=sys.stderr)
         return 2
-    refused = refusal(args, os.environ)
+    refused = refusal(os.environ)
     if refused is not None:
         print(f"papyrus api: {refused}", file=sys.stderr)
         return 2

@@ -51,6 +51,12 @@ def test_zero_threads_or_workers_are_refused_by_name() -> None:
         assert f"{flag} must be a whole number >= 1, got '0'" in done.stderr
 
 
+def test_a_port_out_of_range_is_refused_by_name() -> None:
+    done = papyrus_api("--port", "70000", REDIS_URL="redis://127.0.0.1:6379/15")
+    assert done.returncode == 2
+    assert "--port must be between 1 and 65535, got 70000" in done.stderr
+
+
 def test_live_views_may_hold_all_threads_but_eight_and_always_one() -> None:
     assert live_streams_default(32) == "24"
     assert live_streams_default(4) == "1"

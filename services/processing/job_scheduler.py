@@ -28,9 +28,10 @@ scheduler process exists to die or to outlive its worker.
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 import redis
@@ -114,13 +115,16 @@ class JobScheduler:
         )
 
     def ensure(self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0) -> bool:
-        """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; True if enqueued."""
+        """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; True if enqueued.
+        RQ keeps a scheduled job's time in whole seconds, cutting the fraction off, so the job could run up
+        to a second early and find its deadline not yet passed (then only the sweep would act on it): it
+        is scheduled at the first whole second at or after its time."""
         if self.status(job_id) is not None:
             return False
         job = self._create(function, args, job_id)
         try:
             if delay > 0:
-                when = datetime.fromtimestamp(self._settings.clock(), UTC) + timedelta(seconds=delay)
+                when = datetime.fromtimestamp(math.ceil(self._settings.clock() + delay), UTC)
                 self.queue.schedule_job(job, when, unique=True)
             else:
                 self.queue.enqueue_job(job, unique=True)

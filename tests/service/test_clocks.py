@@ -136,6 +136,19 @@ def test_policy_pass_plays_the_games_timeout_command_as_actor_timeout(
     assert 0 not in service.meta(game_id).table.bot_played(), "the seat stays its player's"
 
 
+def test_a_deadline_in_mid_second_is_acted_on_when_it_passes_not_at_the_next_sweep(
+    service: GameService, clock: FakeClock
+) -> None:
+    clock.advance(0.6)  # the turn starts in mid-second: RQ keeps a scheduled job's time in whole seconds
+    game_id = timed_game(service, policy="pass")
+    play(service, game_id, 1, "present")
+    time_out(service, clock, PER_MOVE + RESERVE - 0.3)  # the deadline's whole second, before the deadline
+    assert not [e for e in service.parts.store.read(game_id) if e.actor == "timeout"]
+    time_out(service, clock, 0.7)
+    events = service.parts.store.read(game_id)
+    assert [e.type for e in events if e.actor == "timeout"] == ["toy.card_played"]
+
+
 def test_policy_bot_stands_in_until_the_player_reclaims_the_seat(
     service: GameService, clock: FakeClock
 ) -> None:

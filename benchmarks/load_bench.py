@@ -5,7 +5,10 @@ driven by HTTP bots.
     python benchmarks/load_bench.py --compare-metrics --duration 60   # metrics on, then off, same run
     python benchmarks/load_bench.py --compare-clocks --duration 60    # no clock, then a clock, same run
 
-Loopback only, bounded (stops after --duration seconds of driving), and it refuses to run on a Redis
+The measured window follows --warm-up seconds (5 by default) of the same load, left out of every figure:
+the bot threads all start at the same instant (each opening its connections and most reading a view
+first), which no steady load does. Loopback only, bounded (stops after --warm-up + --duration seconds of
+driving), and it refuses to run on a Redis
 database that already holds keys (it deletes what it created when done). Prints one JSON report: commands per
 second, p50/p99 submit-to-outcome latency (as the bots saw it, and as the API served it: from its request
 log, without the bot clients' own HTTP and thread costs), projection lag, Redis memory per finished game, and
@@ -30,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -69,7 +73,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--games", type=int, default=200, help="concurrent games")
     parser.add_argument("--rate", type=float, default=100.0, help="target commands per second (0 = flat out)")
-    parser.add_argument("--duration", type=float, default=60.0, help="seconds of driving")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of driving, measured")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=5.0,
+        help="seconds driven at the same rate before the measured window, left out of every figure (0: none)",
+    )
     parser.add_argument("--clients", type=int, default=32, help="bot client threads")
     parser.add_argument("--api-workers", type=int, default=2, help="API server processes")
     parser.add_argument("--api-threads", type=int, default=16, help="threads per API server process")
@@ -128,14 +138,22 @@ def create_tables(base: str, args: argparse.Namespace, clock: str | None = None)
 
 
 def drive(
-    base: str, tables: list[Table], args: argparse.Namespace, rate: float, duration: float
+    base: str,
+    tables: list[Table],
+    args: argparse.Namespace,
+    rate: float,
+    duration: float,
+    warm_up: float = 0.0,
+    measuring: Callable[[], None] = lambda: None,
 ) -> tuple[Stats, float]:
-    """Bot threads take a table, play one turn, put it back, until the time is up or every game is over."""
+    """Bot threads take a table, play one turn, put it back, until the time is up or every game is over.
+    The first ``warm_up`` seconds are driven the same way but left out: then the figures start afresh and
+    ``measuring`` is called (to read the CPU counters); returns the figures and the seconds measured."""
     stats, limiter = Stats(), RateLimiter(rate)
     ready: queue.Queue[Table] = queue.Queue()
     for table in tables:
         ready.put(table)
-    deadline = time.monotonic() + duration
+    deadline = time.monotonic() + warm_up + duration
 
     def run(seed: int) -> None:
         client = BotClient(base, stats, limiter, args.lag_every, seed, args.bot == "answers")
@@ -150,14 +168,18 @@ def drive(
             if not table.over:
                 ready.put(table)
 
-    started = time.monotonic()
     clients = min(args.clients, len(tables))
     threads = [threading.Thread(target=run, args=(seed,), daemon=True) for seed in range(clients)]
     for thread in threads:
         thread.start()
+    if warm_up > 0:
+        time.sleep(warm_up)
+        stats.restart()
+    measuring()
+    measured_from = time.monotonic()
     for thread in threads:
         thread.join()
-    return stats, time.monotonic() - started
+    return stats, time.monotonic() - measured_from
 
 
 def memory_per_game(store: redis.Redis, tables: list[Table]) -> tuple[int, float | None]:
@@ -261,15 +283,21 @@ def run_load(
         tables = create_tables(base, args, clock)
         gc.collect()
         gc.freeze()  # the bots' set-up, walked by every full collection, paused them for 30-100 ms at a time
-        api_cpu, worker_cpu = cpu_seconds(processes[0].pid), sum(cpu_seconds(p.pid) for p in processes[1:])
-        client_cpu, redis_cpu, machine = time.process_time(), redis_cpu_seconds(store), machine_busy_idle()
-        drive_started = datetime.now(UTC)
-        stats, elapsed = drive(base, tables, args, args.rate, args.duration)
-        drive_ended = datetime.now(UTC)
-        api_cpu = cpu_seconds(processes[0].pid) - api_cpu
-        worker_cpu = sum(cpu_seconds(p.pid) for p in processes[1:]) - worker_cpu
-        client_cpu, redis_cpu = time.process_time() - client_cpu, redis_cpu_seconds(store) - redis_cpu
-        busy, idle = (after - before for after, before in zip(machine_busy_idle(), machine, strict=True))
+        before: dict[str, Any] = {}
+
+        def measuring() -> None:
+            before["api"], before["client"] = cpu_seconds(processes[0].pid), time.process_time()
+            before["worker"] = sum(cpu_seconds(p.pid) for p in processes[1:])
+            before["redis"], before["machine"] = redis_cpu_seconds(store), machine_busy_idle()
+            before["at"] = datetime.now(UTC)
+
+        stats, elapsed = drive(base, tables, args, args.rate, args.duration, args.warm_up, measuring)
+        drive_started, drive_ended = before["at"], datetime.now(UTC)
+        api_cpu = cpu_seconds(processes[0].pid) - before["api"]
+        worker_cpu = sum(cpu_seconds(p.pid) for p in processes[1:]) - before["worker"]
+        client_cpu = time.process_time() - before["client"]
+        redis_cpu = redis_cpu_seconds(store) - before["redis"]
+        busy, idle = (after - now for after, now in zip(machine_busy_idle(), before["machine"], strict=True))
         drive(base, tables[: args.finish_games], args, 0.0, args.finish_timeout)
         finished, memory = memory_per_game(store, tables)
     finally:

@@ -145,6 +145,12 @@ class Stats:
             self.statuses[status] = self.statuses.get(status, 0) + 1
             self.latencies.append(latency)
 
+    def restart(self) -> None:
+        """Forget every figure so far (the warm-up ends)."""
+        with self.lock:
+            self.latencies, self.lags, self.statuses = [], [], {}
+            self.reads = self.polls = 0
+
 
 class BotClient:
     """Plays one turn of a table over HTTP: learn who acts, read that seat's legal commands, submit one.

@@ -13,7 +13,8 @@ database that already holds keys (it deletes what it created when done). Prints 
 second, p50/p99 submit-to-outcome latency (as the bots saw it, and as the API served it: from its request
 log, without the bot clients' own HTTP and thread costs), projection lag, Redis memory per finished game, and
 in the same run redis-benchmark's XADD rate and a bare Flask endpoint's request rate
-(benchmarks/flask_ref.py, under the same server, processes and threads as the API).
+(benchmarks/flask_ref.py, under the same server, processes and threads as the API; measured for 10 s before
+and 10 s after the load, and averaged).
 The API's processes share their metrics (``papyrus api``) and the workers serve their
 metrics (--metrics-port); ``--compare-metrics`` drives the same load twice, with fresh processes, first with
 metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side;
@@ -244,6 +245,14 @@ def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0)
         stop([server])
 
 
+def bare_reference(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """The bare Flask figures measured before and after the load, averaged (a shared machine's speed drifts
+    over minutes), with the two request rates themselves."""
+    figures = {name: round((before[name] + after[name]) / 2, 2) for name in before}
+    rate = "reference_bare_flask_req_per_s"
+    return {**figures, f"{rate}_before": before[rate], f"{rate}_after": after[rate]}
+
+
 def redis_cpu_seconds(store: redis.Redis) -> float:
     """CPU time of the Redis server so far (it may serve other clients too)."""
     info = store.info("cpu")
@@ -356,6 +365,7 @@ def main() -> int:
     if store.dbsize():
         sys.exit(f"{args.redis_url} already holds keys: give the benchmark an empty database")
     logs = Path(tempfile.mkdtemp(prefix="papyrus-bench-"))
+    bare_before = bare_flask_rate(args, logs)
     runs = [run_load(args, store, logs, metrics_on=True)]
     if args.compare_metrics:
         runs.append(run_load(args, store, logs, metrics_on=False))
@@ -369,7 +379,7 @@ def main() -> int:
     else:
         report.update({"runs": runs, "metrics_cost": metrics_cost(*runs)})
     report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url)
-    report.update(bare_flask_rate(args, logs))
+    report.update(bare_reference(bare_before, bare_flask_rate(args, logs)))
     bare = report["reference_bare_flask_req_per_s"]
     if report.get("commands_per_s") and bare:
         report["commands_per_s_over_bare_flask_req_per_s"] = round(report["commands_per_s"] / bare, 3)

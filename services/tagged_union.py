@@ -18,14 +18,24 @@ from typing import Any
 import msgspec
 
 Members = tuple[str, dict[Any, type]]
+# The tagged unions met so far, by identity (the type kept beside it, so its id is never reused while it is
+# here): hashing a union of 32 members, as a cache keyed by the type does, builds a frozenset of them on
+# every call. Only the unions (a few module-level types) are kept, so nothing grows with other types.
+_SEEN: dict[int, tuple[Any, Members | None]] = {}
 
 
 def convert(data: Any, type_: Any) -> Any:
     """``data`` converted to ``type_``, as ``msgspec.convert(data, type_)`` would."""
-    try:
-        members = _tagged_members(type_)
-    except TypeError:  # an unhashable type: not one of the games' unions
-        members = None
+    seen = _SEEN.get(id(type_))
+    if seen is not None and seen[0] is type_:
+        members = seen[1]
+    else:
+        try:
+            members = _tagged_members(type_)
+        except TypeError:  # an unhashable type: not one of the games' unions
+            members = None
+        if members is not None:
+            _SEEN[id(type_)] = (type_, members)
     if members is not None and isinstance(data, dict):
         tag_field, by_tag = members
         tag = data.get(tag_field)

@@ -24,6 +24,7 @@ import redis
 
 from domain.engine import Game
 from services import keys
+from services.store.lua_scripts import source
 from services.store.replies import as_str
 from services.table.ranking import table_result
 from services.table.state import TableState
@@ -31,11 +32,10 @@ from services.table.state import TableState
 Kind = Literal["your_turn", "reminder", "game_started", "game_ended", "invitation"]
 KINDS: tuple[Kind, ...] = ("your_turn", "reminder", "game_started", "game_ended", "invitation")
 ENTRY_FIELD = "n"
+
+
 # Delete the outbox stream once it is empty (an entry added meanwhile keeps it): no empty key per game left.
 # Returns 1 when the outbox is (now) gone, 0 when it holds entries.
-DROP_IF_EMPTY = "if redis.call('XLEN', KEYS[1]) > 0 then return 0 end redis.call('DEL', KEYS[1]) return 1"
-
-
 class Notification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One notification for one seat of a game (``account`` instead of a seat for an invitation)."""
 
@@ -172,7 +172,7 @@ class Outbox:
 
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
-        self._drop_if_empty = connection.register_script(DROP_IF_EMPTY)
+        self._drop_if_empty = connection.register_script(source("outbox_drop_if_empty"))
 
     def entries(self, game_id: str, count: int = 100) -> list[OutboxEntry]:
         found: Any = self._redis.xrange(keys.notify_outbox(game_id), "-", "+", count=count)

@@ -26,6 +26,27 @@ def source(name: str) -> str:
     return resources.files("services.store").joinpath("lua", f"{name}.lua").read_text("utf-8")
 
 
+@cache
+def every_source() -> tuple[str, ...]:
+    """The text of every script under services/store/lua."""
+    folder = resources.files("services.store").joinpath("lua")
+    return tuple(sorted(f.read_text("utf-8") for f in folder.iterdir() if f.name.endswith(".lua")))
+
+
+def load_scripts_on_connect(connection: Any) -> None:
+    """What a new connection to Redis does before its first command (redis-py's ``redis_connect_func``):
+    the usual handshake, then every script loaded, in one round trip. A restarted Redis (or a failover)
+    has an empty script cache and drops every connection, so each process's pipelines meet NOSCRIPT no
+    more after a restart than before it: only a SCRIPT FLUSH by hand, on a connection that stays open,
+    opens the window :func:`execute_with_scripts` describes."""
+    connection.on_connect()
+    bodies = every_source()
+    for body in bodies:
+        connection.send_command("SCRIPT", "LOAD", body)
+    for _ in bodies:
+        connection.read_response()
+
+
 class Scripts:
     """The scripts under services/store/lua bound to one Redis connection."""
 
@@ -77,7 +98,9 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
     with it on a connection pool: a pipeline that meets NOSCRIPT has run its other commands already, and a
     process killed before the second run would leave them without the script's writes (the due index's
     entry removed, the projections it goes with not written: services/store/due_index.py), as every start
-    of the embedded store would risk, its script cache being as new as the process. An error reply raises,
+    of the embedded store would risk, its script cache being as new as the process. The clients of a real
+    Redis (services/store/connect.py) also load every script on each new connection
+    (:func:`load_scripts_on_connect`), so a restarted Redis does not open that window. An error reply raises,
     as ``execute`` does. On a Redis Cluster client, where redis-py runs no script in a pipeline, the
     commands run one by one, in order."""
     if isinstance(connection, RedisCluster):

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from redis.client import Pipeline
+from redis.exceptions import NoScriptError
 
 from api.app import create_app
 from services import keys
@@ -37,6 +39,8 @@ from tests.integration.processes import (
     worker_env,
 )
 from tests.integration.test_recovery import HUMAN, decided, human_and_bot_game, humans_turn
+from tests.support.harness import drain
+from workers import context
 from workers.context import service_from_env
 
 pytestmark = pytest.mark.integration
@@ -177,3 +181,30 @@ def test_rqs_own_redis_restarted_empty_stalls_no_game_and_no_sweep(
     finally:
         workers.stop_all()
         jobs_redis.stop()
+
+
+def test_after_a_restart_no_pipeline_runs_half_before_meeting_a_forgotten_script(
+    store: RedisServer, prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restarted Redis has forgotten every script. A pipeline that met NOSCRIPT has run its other
+    commands already (a process killed before running it again would leave them without the script's
+    writes), so every connection loads the scripts as it connects again, before its first pipeline."""
+    met: list[str] = []
+    real_execute = Pipeline.execute
+
+    def execute(self: Pipeline, raise_on_error: bool = True) -> list[object]:
+        replies: list[object] = real_execute(self, raise_on_error)
+        met.extend(str(reply) for reply in replies if isinstance(reply, NoScriptError))
+        return replies
+
+    monkeypatch.setattr(Pipeline, "execute", execute)
+    service = a_service(store.url, prefix)
+    monkeypatch.setattr(context, "_service", service)  # the jobs run here, on this service
+    game_id = human_and_bot_game(service)
+    drain(service)
+    store.stop()
+    store.start()
+    service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "after-restart", None)
+    drain(service)
+    assert decided(service, game_id, "after-restart")
+    assert met == []

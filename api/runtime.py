@@ -22,7 +22,7 @@ from api.web.settings import LiveSettings
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
 from services.settings import Settings
-from services.store.connect import rq_client, store_client
+from services.store.connect import store_client
 from services.store.journal import FSYNC_POLICIES, DurableStore
 
 DEFAULT_SAVE_SECONDS = 30.0
@@ -79,7 +79,7 @@ def production_runtime(settings: Settings, socket_timeout: float | None = None) 
     assert settings.redis_url is not None
     timeout = socket_timeout or store_socket_timeout()
     store = store_client(settings.redis_url, settings.redis_cluster, socket_timeout=timeout)
-    rq_connection = rq_client(settings.rq_redis_url) if settings.rq_redis_url else store
+    rq_connection = store_client(settings.rq_redis_url) if settings.rq_redis_url else store
     count_errors(store, rq_connection)
     service = GameService(store, settings, rq_connection)
     return Runtime(service=service, redis=store, mode="production", close=store.close)

@@ -50,7 +50,7 @@ from services.results import (
 from services.settings import Settings
 from services.social import Social
 from services.social.chat import chat_lines
-from services.store.connect import rq_client
+from services.store.connect import store_client
 from services.store.meta_store import OPEN, OVER, RUNNING, meta_from
 from services.table.state import table_at
 
@@ -83,7 +83,7 @@ class GameService:
         notify_settings: NotifySettings | None = None,
     ) -> None:
         if rq_connection is None:
-            rq_connection = rq_client(settings.rq_redis_url) if settings.rq_redis_url else redis
+            rq_connection = store_client(settings.rq_redis_url) if settings.rq_redis_url else redis
         self.settings = settings
         self.parts = Parts(redis, settings, rq_connection)
         self.processor = GameProcessor(self.parts)

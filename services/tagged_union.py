@@ -10,7 +10,6 @@ dict, no tag or an unknown one, a type that is not a union of tagged structs) go
 
 from __future__ import annotations
 
-import functools
 import types
 import typing
 from typing import Any
@@ -19,23 +18,14 @@ import msgspec
 
 Members = tuple[str, dict[Any, type]]
 # The tagged unions met so far, by identity (the type kept beside it, so its id is never reused while it is
-# here): hashing a union of 32 members, as a cache keyed by the type does, builds a frozenset of them on
-# every call. Only the unions (a few module-level types) are kept, so nothing grows with other types.
-_SEEN: dict[int, tuple[Any, Members | None]] = {}
+# here), not by the type itself: hashing a union of 32 members builds a frozenset of them on every call.
+# Only the tagged unions (a few module-level types) are kept, so nothing grows with other types.
+_SEEN: dict[int, tuple[Any, Members]] = {}
 
 
 def convert(data: Any, type_: Any) -> Any:
     """``data`` converted to ``type_``, as ``msgspec.convert(data, type_)`` would."""
-    seen = _SEEN.get(id(type_))
-    if seen is not None and seen[0] is type_:
-        members = seen[1]
-    else:
-        try:
-            members = _tagged_members(type_)
-        except TypeError:  # an unhashable type: not one of the games' unions
-            members = None
-        if members is not None:
-            _SEEN[id(type_)] = (type_, members)
+    members = _members_of(type_)
     if members is not None and isinstance(data, dict):
         tag_field, by_tag = members
         tag = data.get(tag_field)
@@ -45,7 +35,17 @@ def convert(data: Any, type_: Any) -> Any:
     return msgspec.convert(data, type_)
 
 
-@functools.cache
+def _members_of(type_: Any) -> Members | None:
+    """:func:`_tagged_members`, remembered for the tagged unions."""
+    seen = _SEEN.get(id(type_))
+    if seen is not None and seen[0] is type_:
+        return seen[1]
+    members = _tagged_members(type_)
+    if members is not None:
+        _SEEN[id(type_)] = (type_, members)
+    return members
+
+
 def _tagged_members(type_: Any) -> Members | None:
     """The union's tag field and its members by tag; None unless ``type_`` is a union of tagged structs."""
     if typing.get_origin(type_) not in (typing.Union, types.UnionType):

@@ -34,8 +34,6 @@ KINDS: tuple[Kind, ...] = ("your_turn", "reminder", "game_started", "game_ended"
 ENTRY_FIELD = "n"
 
 
-# Delete the outbox stream once it is empty (an entry added meanwhile keeps it): no empty key per game left.
-# Returns 1 when the outbox is (now) gone, 0 when it holds entries.
 class Notification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One notification for one seat of a game (``account`` instead of a seat for an invitation)."""
 

@@ -17,17 +17,12 @@ from services.store.lua_scripts import load_scripts_on_connect
 
 
 def store_client(url: str, cluster: bool = False, **options: Any) -> redis.Redis:
-    """A client of the game store at ``url`` (any node's URL for a cluster). On one Redis each new
-    connection loads every script first (``load_scripts_on_connect``); a cluster client runs no script
-    in a pipeline, so it never meets the NOSCRIPT that would need it."""
+    """A client of the game store at ``url`` (any node's URL for a cluster), or of RQ's own Redis. On one
+    Redis each new connection loads every script first (``load_scripts_on_connect``); a cluster client
+    runs no script in a pipeline, so it never meets the NOSCRIPT that would need it."""
     if cluster:
         return cast(redis.Redis, RedisCluster.from_url(url, **options))
     return redis.Redis.from_url(url, redis_connect_func=load_scripts_on_connect, **options)
-
-
-def rq_client(url: str) -> redis.Redis:
-    """A client of RQ's own Redis (RQ_REDIS_URL), where the ready-games scripts run in pipelines too."""
-    return redis.Redis.from_url(url, redis_connect_func=load_scripts_on_connect)
 
 
 def is_cluster(connection: object) -> bool:

@@ -35,6 +35,20 @@ def join_from_lobby(page: Page, base_url: str, game_id: str) -> None:
     page.wait_for_url(f"{base_url}/games/{game_id}")
 
 
+def start_with_a_guest(host: Page, guest: Page, base_url: str, board: str, game: str | None = None) -> str:
+    """The host opens a four-seat game with bots (``game``, else the form's first), the guest joins it from
+    the lobby and the host starts it; its id, once both pages show ``board`` (a CSS selector)."""
+    host.goto(f"{base_url}/")
+    if game is not None:
+        host.select_option("#new-game-type", game)
+    game_id = create_game(host, seats=4, bots=True)
+    join_from_lobby(guest, base_url, game_id)
+    host.click("#start-game")
+    for page in (host, guest):
+        page.wait_for_selector(board, timeout=WAIT_MS)
+    return game_id
+
+
 def wait_for_my_turn(page: Page, polls: int = 300, poll_ms: int = 100) -> None:
     """Bots play in the background: look again shortly until this player must decide."""
     for _ in range(polls):

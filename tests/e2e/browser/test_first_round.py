@@ -79,11 +79,7 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
     anna, bruno = anna_context.new_page(), bruno_context.new_page()
     pages.register(anna, site.base_url, "anna", PASSWORD)
     pages.register(bruno, site.base_url, "bruno", PASSWORD)
-    game_id = pages.create_game(anna, seats=4, bots=True)
-    pages.join_from_lobby(bruno, site.base_url, game_id)
-    anna.click("#start-game")
-    anna.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
-    bruno.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    game_id = pages.start_with_a_guest(anna, bruno, site.base_url, "svg.river")
     seats = {name: _seat_of(site, game_id, name) for name in ("anna", "bruno")}
     result = PlayedRound(game_id, anna, bruno, seats, capture, [])
     _play_until_round_two(result, artifacts)

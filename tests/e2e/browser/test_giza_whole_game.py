@@ -203,13 +203,7 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
 def _new_game(site: Site, anna: Any, bruno: Any, capture: Capture, leaks: list[str]) -> PlayedGame:
     """Anna opens a four-seat game with two bots, Bruno joins it from the lobby and Anna starts it;
     ``leaks`` gathers what Bruno's page ever showed of others' tiles, over every game dealt."""
-    anna.goto(f"{site.base_url}/")
-    anna.select_option("#new-game-type", "giza")
-    game_id = pages.create_game(anna, seats=4, bots=True)
-    pages.join_from_lobby(bruno, site.base_url, game_id)
-    anna.click("#start-game")
-    for page in (anna, bruno):
-        page.wait_for_selector(".giza-board", timeout=pages.WAIT_MS)
+    game_id = pages.start_with_a_guest(anna, bruno, site.base_url, ".giza-board", "giza")
     seats = {name: _seat_of(site, game_id, name) for name in ("giza-anna", "giza-bruno")}
     named_seats = {"anna": seats["giza-anna"], "bruno": seats["giza-bruno"]}
     return PlayedGame(game_id, anna, bruno, named_seats, capture, secrets_on_bruno_page=leaks)

@@ -147,12 +147,7 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
     nefer, khufu = nefer_context.new_page(), khufu_context.new_page()
     pages.register(nefer, site.base_url, "nefer", PASSWORD)
     pages.register(khufu, site.base_url, "khufu", PASSWORD)
-    nefer.select_option("#new-game-type", "sobek")
-    game_id = pages.create_game(nefer, seats=4, bots=True)
-    pages.join_from_lobby(khufu, site.base_url, game_id)
-    nefer.click("#start-game")
-    for page in (nefer, khufu):
-        page.wait_for_selector(".nile-row", timeout=pages.WAIT_MS)
+    game_id = pages.start_with_a_guest(nefer, khufu, site.base_url, ".nile-row", "sobek")
     seats = {name: _seat_of(site, game_id, name) for name in ("nefer", "khufu")}
     result = PlayedGame(game_id, nefer, khufu, seats, capture, {"nefer": [], "khufu": []}, [], [], [])
     _play(site, result, artifacts)

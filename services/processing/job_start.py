@@ -2,9 +2,13 @@
 
 It clears the game's "process job queued" flag (a command submitted from then on queues a job of its own,
 so the job need not look for commands again once it has decided those it read) and reads the meta, the
-head, the first commands after the checkpoint and, when this worker holds the game's state folded up to
-an older head (another worker decided the game's last commands), the records appended since: most jobs
-then need no other read before they decide.
+head, the first commands after the checkpoint, the game's projected state (services/read_side/
+projected_state.py) and, when this worker holds the game's state folded up to an older head (another
+worker decided the game's last commands), the records appended since: most jobs then need no other read
+before they decide. A worker whose state is current ignores the projected one; one whose state is behind or
+missing takes it when it is at the head (another worker decided and projected the game's last commands:
+with several workers, most jobs), and folds the records read ahead only when it lags (a worker between its
+append and its projection).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from domain.engine import Game
 from domain.registry import get_game
 from services import keys
 from services.parts import Parts
+from services.read_side.projected_state import queue_stored_state, stored_state_from
 from services.results import GameMeta
 from services.store.command_inbox import CommandInbox, pending_among
 from services.store.event_store import EventStore, Head, head_from, records_after
@@ -37,6 +42,11 @@ class JobStart:
     head: Head
     commands: list[tuple[str, CommandRecord]] | None  # after the checkpoint; None: more may be queued
     records: tuple[Head, list[EventRecord]] | None  # after the cached head up to ``head``, when read
+    projected: list[Any]  # the projected state's [version, body], as read
+
+    def latest_state(self) -> tuple[int, Any] | None:
+        """The projected state read with the head, decoded (None when there is none usable)."""
+        return stored_state_from(self.game, self.projected)
 
 
 def read_job_start(parts: Parts, game_id: str) -> JobStart:
@@ -47,9 +57,10 @@ def read_job_start(parts: Parts, game_id: str) -> JobStart:
     pipe.hgetall(keys.meta(game_id))
     pipe.hgetall(keys.head(game_id))
     CommandInbox.queue_latest(pipe, game_id, READ_AHEAD)
+    queue_stored_state(pipe, game_id)
     if cached is not None:
         EventStore.queue_read_after(pipe, game_id, cached.version, EVENTS_READ_AHEAD)
-    cleared, raw_meta, raw_head, latest, *events = pipe.execute()
+    cleared, raw_meta, raw_head, latest, projected, *events = pipe.execute()
     meta = meta_from(raw_meta)
     if meta is None:
         raise KeyError(game_id)
@@ -59,4 +70,4 @@ def read_job_start(parts: Parts, game_id: str) -> JobStart:
         found = records_after(events[0], cached.version, cached.hash, head.version)
         records = (cached, found) if found is not None else None
     commands = pending_among(latest, head.checkpoint, READ_AHEAD)
-    return JobStart(bool(cleared), raw_meta, meta, get_game(meta.game), head, commands, records)
+    return JobStart(bool(cleared), raw_meta, meta, get_game(meta.game), head, commands, records, projected)

@@ -50,7 +50,17 @@ def decoded_state(game: Game, raw: bytes | None) -> Any | None:
 def stored_state(connection: redis.Redis, game: Game, game_id: str) -> tuple[int, Any] | None:
     """(version, state) of the projected state, None when there is none usable (a worker's state cache
     loads a game it does not hold from it: services/store/state_cache.py)."""
-    raw_version, raw_state = connection.hmget(keys.projection(game_id, STATE), ["version", "body"])
+    return stored_state_from(game, connection.hmget(keys.projection(game_id, STATE), ["version", "body"]))
+
+
+def queue_stored_state(pipe: redis.client.Pipeline, game_id: str) -> None:
+    """Queue the read :func:`stored_state_from` takes the projected state from, in the caller's ``pipe``."""
+    pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+
+
+def stored_state_from(game: Game, reply: Sequence[Any]) -> tuple[int, Any] | None:
+    """:func:`stored_state` from the reply of the read :func:`queue_stored_state` queued."""
+    raw_version, raw_state = reply
     state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
     return (as_int(raw_version), state) if state is not None and raw_version is not None else None
 
@@ -69,7 +79,7 @@ class ProjectedStates:
     def load(self, game: Game, game_id: str) -> tuple[Head, Any]:
         pipe = self._redis.pipeline(transaction=False)
         pipe.hgetall(keys.head(game_id))
-        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+        queue_stored_state(pipe, game_id)
         raw_head, stored = pipe.execute()
         return self._at_head(game, game_id, head_from(raw_head), stored)
 
@@ -85,7 +95,7 @@ class ProjectedStates:
         """Queue the three reads :meth:`loaded_with_meta` needs in the caller's ``pipe``."""
         pipe.hgetall(keys.meta(game_id))
         pipe.hgetall(keys.head(game_id))
-        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+        queue_stored_state(pipe, game_id)
 
     def loaded_with_meta(
         self, game_id: str, replies: Sequence[Any]

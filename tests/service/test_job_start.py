@@ -1,6 +1,7 @@
-"""A decision job reads, with its game's meta and head, the records appended since the state its worker
-holds (another worker decided the game's last commands): it folds them without reading the log again,
-and falls back to reading it whenever that read-ahead does not hold exactly the records it needs."""
+"""A decision job reads, with its game's meta and head, the game's projected state and the records appended
+since the state its worker holds (another worker decided the game's last commands): it takes the projected
+state when that is at the head, folds the records read ahead when it is not, and falls back to reading the
+log whenever that read-ahead does not hold exactly the records it needs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 
 from services import keys
 from services.game_service import GameService
+from services.read_side.projected_state import STATE
+from services.store import state_cache
 from services.store.event_store import EventStore, records_after
 from services.store.state_cache import fold_records
 from tests.support.harness import FakeClock, drain, make_service, new_game
@@ -29,31 +32,84 @@ def log_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return reads
 
 
+def counted_folds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many records each fold of a worker's state cache folds, from now on."""
+    folds: list[int] = []
+    real_fold = state_cache.fold_records
+
+    def counted(game: Any, records: Any, state: Any, since: int = 0) -> Any:
+        folds.append(len(records))
+        return real_fold(game, records, state, since)
+
+    monkeypatch.setattr(state_cache, "fold_records", counted)
+    return folds
+
+
 def submit_first_legal(service: GameService, game_id: str, command_id: str) -> None:
     seat = service.view(game_id, None).to_act[0]
     service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], command_id, None)
 
 
-def test_two_workers_taking_a_game_in_turn_fold_what_the_other_appended_without_reading_the_log(
-    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = make_service(connection, clock)
-    second = make_service(connection, clock)
-    game_id, _ = new_game(first, seats=2, hand=4)
-    drain(first)
-    workers = [first, second]
+def two_workers_on_one_game(
+    connection: fakeredis.FakeRedis, clock: FakeClock
+) -> tuple[list[GameService], str]:
+    """Two workers' services on one store, both holding a new game's state."""
+    workers = [make_service(connection, clock), make_service(connection, clock)]
+    game_id, _ = new_game(workers[0], seats=2, hand=4)
+    drain(workers[0])
     for worker in workers:
         worker.processor.process_game(game_id)
-    reads = log_reads(monkeypatch)
-    for turn in range(6):
-        submit_first_legal(first, game_id, f"c{turn}")
-        assert workers[turn % 2].processor.process_game(game_id) == 1
-    assert reads == [], "each worker folded the other's records read with the head"
+    return workers, game_id
+
+
+def assert_both_hold_the_replayed_state(workers: list[GameService], game_id: str) -> None:
+    first = workers[0]
     _, game = first.parts.game_of(game_id)
     replayed = fold_records(game, first.parts.store.read(game_id), None)
     for worker in workers:
         head, state = worker.parts.states.load(game, game_id)
         assert state == replayed and head == first.parts.store.head(game_id)
+
+
+def test_two_workers_taking_a_game_in_turn_take_the_state_the_other_projected_and_fold_nothing(
+    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers, game_id = two_workers_on_one_game(connection, clock)
+    reads, folds = log_reads(monkeypatch), counted_folds(monkeypatch)
+    for turn in range(6):
+        submit_first_legal(workers[0], game_id, f"c{turn}")
+        assert workers[turn % 2].processor.process_game(game_id) == 1
+    assert reads == [] and folds == [], "each worker took the state the other projected at the head"
+    assert_both_hold_the_replayed_state(workers, game_id)
+
+
+def test_a_worker_behind_a_projection_that_lags_the_head_folds_the_records_read_ahead(
+    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers, game_id = two_workers_on_one_game(connection, clock)
+    reads, folds = log_reads(monkeypatch), counted_folds(monkeypatch)
+    for turn in range(6):
+        submit_first_legal(workers[0], game_id, f"c{turn}")
+        projected = keys.projection(game_id, STATE)
+        lagging = int(connection.hget(projected, "version") or 0) - 1
+        connection.hset(projected, "version", lagging)  # as if its worker had not projected yet
+        assert workers[turn % 2].processor.process_game(game_id) == 1
+    assert reads == [], "each worker folded the other's records read with the head"
+    assert len(folds) == 5 and all(count > 0 for count in folds), folds
+    assert_both_hold_the_replayed_state(workers, game_id)
+
+
+def test_two_workers_taking_a_game_in_turn_fold_what_the_other_appended_without_reading_the_log(
+    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers, game_id = two_workers_on_one_game(connection, clock)
+    reads = log_reads(monkeypatch)
+    for turn in range(6):
+        submit_first_legal(workers[0], game_id, f"c{turn}")
+        connection.delete(keys.projection(game_id, STATE))  # no projected state to take
+        assert workers[turn % 2].processor.process_game(game_id) == 1
+    assert reads == [], "each worker folded the other's records read with the head"
+    assert_both_hold_the_replayed_state(workers, game_id)
 
 
 def test_a_read_ahead_that_does_not_reach_the_head_or_starts_inside_an_entry_is_not_used(

@@ -41,12 +41,22 @@ class JobStart:
     game: Game
     head: Head
     commands: list[tuple[str, CommandRecord]] | None  # after the checkpoint; None: more may be queued
-    records: tuple[Head, list[EventRecord]] | None  # after the cached head up to ``head``, when read
+    cached: Head | None  # the head of the state this worker held as the job started
+    events_read: Any  # the stream entries after ``cached``, as read (None when not read)
     projected: list[Any]  # the projected state's [version, body], as read
 
     def latest_state(self) -> tuple[int, Any] | None:
         """The projected state read with the head, decoded (None when there is none usable)."""
         return stored_state_from(self.game, self.projected)
+
+    def records_read(self) -> tuple[Head, list[EventRecord]] | None:
+        """The records after the cached head up to the head, decoded from those read with it (None when
+        they do not hold exactly them)."""
+        cached = self.cached
+        if cached is None or cached.version >= self.head.version:
+            return None
+        found = records_after(self.events_read, cached.version, cached.hash, self.head.version)
+        return (cached, found) if found is not None else None
 
 
 def read_job_start(parts: Parts, game_id: str) -> JobStart:
@@ -65,9 +75,7 @@ def read_job_start(parts: Parts, game_id: str) -> JobStart:
     if meta is None:
         raise KeyError(game_id)
     head = head_from(raw_head)
-    records = None
-    if cached is not None and cached.version < head.version:
-        found = records_after(events[0], cached.version, cached.hash, head.version)
-        records = (cached, found) if found is not None else None
     commands = pending_among(latest, head.checkpoint, READ_AHEAD)
-    return JobStart(bool(cleared), raw_meta, meta, get_game(meta.game), head, commands, records, projected)
+    game = get_game(meta.game)
+    read = events[0] if events else None
+    return JobStart(bool(cleared), raw_meta, meta, game, head, commands, cached, read, projected)

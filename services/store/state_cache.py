@@ -38,6 +38,7 @@ def is_checkpoint(game: Game, events: list[Any]) -> bool:
 
 LatestState = Callable[[Game, str], "tuple[int, Any] | None"]
 LatestRead = Callable[[], "tuple[int, Any] | None"]
+ReadAhead = Callable[[], "tuple[Head, list[EventRecord]] | None"]
 
 
 class StateCache:
@@ -76,11 +77,12 @@ class StateCache:
         game: Game,
         game_id: str,
         head: Head | None = None,
-        read_ahead: tuple[Head, list[EventRecord]] | None = None,
+        read_ahead: ReadAhead | None = None,
         latest_read: LatestRead | None = None,
     ) -> tuple[Head, Any]:
         """The head (read now unless the caller just read it) and the state folded up to it.
-        ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it.
+        ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it
+        (decoded when called, only if they are needed).
         ``latest_read``: the stored latest state the caller read with the head (decoded when called): one
         at the head is taken as it is, instead of folding the records a cached state lacks (another
         worker decided them: decoding the state costs a fraction of decoding and folding its records)."""
@@ -97,7 +99,8 @@ class StateCache:
         known: list[EventRecord] | None = None
         if cached is not None and cached[0].version < head.version:
             version, state = cached[0].version, self._private(game_id, cached[1])
-            known = read_ahead[1] if read_ahead is not None and read_ahead[0] == cached[0] else None
+            ahead = read_ahead() if read_ahead is not None else None
+            known = ahead[1] if ahead is not None and ahead[0] == cached[0] else None
         elif latest_read is not None:
             usable = latest is not None and latest[0] < head.version  # not ahead of the head it read
             version, state = (

@@ -23,6 +23,7 @@ from services.social.standing import PLAYED, places, seat_fates
 from services.store.meta_store import OVER
 from services.store.records import epoch_of
 from services.store.replies import as_int, as_str
+from services.store.state_cache import fold_records
 
 ACCOUNT_FIELD = "account:"
 
@@ -118,11 +119,10 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
     if meta is None or meta.status != OVER or meta.game not in registry.games():
         return None
     game = get_game(meta.game)
-    head, state = parts.shared_states.load(game, game_id)
-    result = game.result(state)
+    records = parts.store.read(game_id)  # read once: the state is folded from the records the fates need
+    result = game.result(fold_records(game, records, None)) if records else None
     if result is None:
         return None
-    records = parts.store.read(game_id)
     fates = seat_fates(meta, records, parts.inbox.all(game_id), parts.inbox.outcomes(game_id))
     placed = places(list(result.ranking), fates)
     names = meta.seat_names()
@@ -147,7 +147,7 @@ def summarise(parts: Parts, game_id: str) -> FinishedGame | None:
         seats=meta.seats,
         created_at=meta.created_at,
         ended_at=epoch_of(records[-1].at),
-        version=head.version,
+        version=records[-1].seq,
         rated=is_rated(players, friendly=not meta.rated),
         players=players,
         public=meta.public,

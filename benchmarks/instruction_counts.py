@@ -10,6 +10,11 @@ one call of ``functools.reduce`` (``--toggle-collect``), in which the part does 
 * ``worker``: Egizia games (4 seats) whose next seat submits a random legal command each round, then one
   in-process RQ SimpleWorker decides them all (jobs, reads, decisions, appends, projections, schedules):
   instructions per decided command;
+* ``worker_alternating``: the same with two workers' services (each its own state cache) deciding the
+  rounds in turn, so every job finds its worker's state of the game one command behind: what a command
+  costs when the game moves between workers, as it does with several worker processes;
+* ``worker_cold``: the same with one worker that holds no game's state as each round starts (a worker new
+  to its games, or whose state cache let them go among many more games than it holds);
 * ``api``: the API's WSGI app called in-process (no HTTP server) for a seat's legal commands and for an
   unmatched route (the per-request work of every hook); the same-run reference is a bare Flask endpoint
   (benchmarks/flask_ref.py) called the same way: instructions per request.
@@ -47,7 +52,7 @@ def quiet_logs() -> None:
     configure_logging(stream=open(os.devnull, "w"))  # noqa: SIM115 - for the process's life
 
 
-def worker_part(url: str, games: int, rounds: int) -> dict[str, Any]:
+def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool = False) -> dict[str, Any]:
     import redis
     from rq import SimpleWorker
 
@@ -58,7 +63,8 @@ def worker_part(url: str, games: int, rounds: int) -> dict[str, Any]:
     quiet_logs()
     connection = redis.Redis.from_url(url)
     connection.flushdb()
-    service = GameService(connection, Settings(queue_name="instruction-counts"))
+    services = [GameService(connection, Settings(queue_name="instruction-counts")) for _ in range(workers)]
+    service = services[0]
     context.register(service)
     queue = service.parts.scheduler.queue
 
@@ -75,6 +81,9 @@ def worker_part(url: str, games: int, rounds: int) -> dict[str, Any]:
         service.start(meta.id)
         ids.append(meta.id)
     drain()
+    for other in services[1:]:  # every worker holds every game's state, as after a while of play
+        for game_id in ids:
+            other.processor.process_game(game_id)
     choices, decided = random.Random(7), 0
     for round_number in range(rounds):
         for game_id in ids:
@@ -83,6 +92,10 @@ def worker_part(url: str, games: int, rounds: int) -> dict[str, Any]:
             if legal:
                 service.submit(game_id, to_act[0], choices.choice(legal), f"r{round_number}", None)
                 decided += 1
+        deciding = services[round_number % workers]
+        for game_id in ids if cold else []:
+            deciding.parts.states.forget(game_id)
+        context.register(deciding)
         measured(drain)
     return {"count": decided}
 
@@ -182,12 +195,21 @@ def main() -> int:
     args = parser.parse_args()
     if args.child:
         kind, *rest = args.child
-        if kind == "worker":
-            print(json.dumps(worker_part(args.redis_url, args.games, args.rounds)))
+        if kind.startswith("worker"):
+            workers = 2 if kind == "worker_alternating" else 1
+            print(
+                json.dumps(
+                    worker_part(args.redis_url, args.games, args.rounds, workers, kind == "worker_cold")
+                )
+            )
         else:
             print(json.dumps(api_part(args.redis_url, rest[0], args.requests)))
         return 0
-    figures = {"worker_instructions_per_command": round(counted(["worker"], args))}
+    figures = {
+        "worker_instructions_per_command": round(counted(["worker"], args)),
+        "worker_instructions_per_command_alternating": round(counted(["worker_alternating"], args)),
+        "worker_instructions_per_command_cold": round(counted(["worker_cold"], args)),
+    }
     for route in ("legal", "unmatched", "bare"):
         figures[f"api_instructions_per_{route}_request"] = round(counted(["api", route], args))
     print(json.dumps(figures, indent=2))

@@ -2,13 +2,15 @@
 
 It clears the game's "process job queued" flag (a command submitted from then on queues a job of its own,
 so the job need not look for commands again once it has decided those it read) and reads the meta, the
-head, the first commands after the checkpoint, the game's projected state (services/read_side/
-projected_state.py) and, when this worker holds the game's state folded up to an older head (another
-worker decided the game's last commands), the records appended since: most jobs then need no other read
-before they decide. A worker whose state is current ignores the projected one; one whose state is behind or
-missing takes it when it is at the head (another worker decided and projected the game's last commands:
-with several workers, most jobs), and folds the records read ahead only when it lags (a worker between its
-append and its projection).
+head, the first commands after the checkpoint and, when this worker holds the game's state folded up to
+an older head (another worker decided the game's last commands), the records appended since (decoded
+only if they are folded); when it holds no state of the game (a worker new to it, or one whose cache let
+it go among many games), the game's projected state (services/read_side/projected_state.py) instead:
+most jobs then need no other read before they decide.
+
+Folding the few records a cached state lacks costs less than decoding the projected state (counted:
+benchmarks/instruction_counts.py, ``worker_instructions_per_command_alternating``), so a cached state,
+even one behind, is preferred.
 """
 
 from __future__ import annotations
@@ -43,11 +45,12 @@ class JobStart:
     commands: list[tuple[str, CommandRecord]] | None  # after the checkpoint; None: more may be queued
     cached: Head | None  # the head of the state this worker held as the job started
     events_read: Any  # the stream entries after ``cached``, as read (None when not read)
-    projected: list[Any]  # the projected state's [version, body], as read
+    projected: list[Any] | None  # the projected state's [version, body], read when no state was cached
 
     def latest_state(self) -> tuple[int, Any] | None:
-        """The projected state read with the head, decoded (None when there is none usable)."""
-        return stored_state_from(self.game, self.projected)
+        """The projected state read with the head, decoded (None when there is none usable or it was not
+        read)."""
+        return stored_state_from(self.game, self.projected) if self.projected is not None else None
 
     def records_read(self) -> tuple[Head, list[EventRecord]] | None:
         """The records after the cached head up to the head, decoded from those read with it (None when
@@ -67,15 +70,16 @@ def read_job_start(parts: Parts, game_id: str) -> JobStart:
     pipe.hgetall(keys.meta(game_id))
     pipe.hgetall(keys.head(game_id))
     CommandInbox.queue_latest(pipe, game_id, READ_AHEAD)
-    queue_stored_state(pipe, game_id)
     if cached is not None:
         EventStore.queue_read_after(pipe, game_id, cached.version, EVENTS_READ_AHEAD)
-    cleared, raw_meta, raw_head, latest, projected, *events = pipe.execute()
+    else:
+        queue_stored_state(pipe, game_id)
+    cleared, raw_meta, raw_head, latest, read = pipe.execute()
     meta = meta_from(raw_meta)
     if meta is None:
         raise KeyError(game_id)
     head = head_from(raw_head)
     commands = pending_among(latest, head.checkpoint, READ_AHEAD)
     game = get_game(meta.game)
-    read = events[0] if events else None
-    return JobStart(bool(cleared), raw_meta, meta, game, head, commands, cached, read, projected)
+    events_read, projected = (read, None) if cached is not None else (None, read)
+    return JobStart(bool(cleared), raw_meta, meta, game, head, commands, cached, events_read, projected)

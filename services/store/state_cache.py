@@ -83,26 +83,21 @@ class StateCache:
         """The head (read now unless the caller just read it) and the state folded up to it.
         ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it
         (decoded when called, only if they are needed).
-        ``latest_read``: the stored latest state the caller read with the head (decoded when called): one
-        at the head is taken as it is, instead of folding the records a cached state lacks (another
-        worker decided them: decoding the state costs a fraction of decoding and folding its records)."""
+        ``latest_read``: the stored latest state the caller read with the head (decoded when called), for a
+        game not cached here: it saves the round trip that would read it now."""
         head = head or self._store.head(game_id)
         with self._lock:
             cached = self._states.get(game_id)
         if cached is not None and cached[0].version == head.version and cached[0].hash == head.hash:
             return head, cached[1]
-        latest = latest_read() if latest_read is not None else None
-        if latest is not None and latest[0] == head.version:
-            # the worker that appended this version snapshotted it if it had to: no snapshot again here
-            self.remember(game, game_id, head, latest[1], previous_version=head.version)
-            return head, latest[1]
         known: list[EventRecord] | None = None
         if cached is not None and cached[0].version < head.version:
             version, state = cached[0].version, self._private(game_id, cached[1])
             ahead = read_ahead() if read_ahead is not None else None
             known = ahead[1] if ahead is not None and ahead[0] == cached[0] else None
-        elif latest_read is not None:
-            usable = latest is not None and latest[0] < head.version  # not ahead of the head it read
+        elif cached is None and latest_read is not None:
+            latest = latest_read()
+            usable = latest is not None and latest[0] <= head.version  # not ahead of the head it read
             version, state = (
                 latest if latest is not None and usable else self._from_snapshot(game, game_id, head.version)
             )

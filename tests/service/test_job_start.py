@@ -15,7 +15,7 @@ from services.game_service import GameService
 from services.read_side.projected_state import STATE
 from services.store import state_cache
 from services.store.event_store import EventStore, records_after
-from services.store.state_cache import fold_records
+from services.store.state_cache import StateCache, fold_records
 from tests.support.harness import FakeClock, drain, make_service, new_game
 
 
@@ -50,6 +50,19 @@ def submit_first_legal(service: GameService, game_id: str, command_id: str) -> N
     service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], command_id, None)
 
 
+def state_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The game of every state a worker's cache loads with a read of its own, from now on."""
+    loaded: list[str] = []
+    real = StateCache._from_latest
+
+    def counted(self: StateCache, game: Any, game_id: str, upto: int) -> Any:
+        loaded.append(game_id)
+        return real(self, game, game_id, upto)
+
+    monkeypatch.setattr(StateCache, "_from_latest", counted)
+    return loaded
+
+
 def two_workers_on_one_game(
     connection: fakeredis.FakeRedis, clock: FakeClock
 ) -> tuple[list[GameService], str]:
@@ -71,31 +84,49 @@ def assert_both_hold_the_replayed_state(workers: list[GameService], game_id: str
         assert state == replayed and head == first.parts.store.head(game_id)
 
 
-def test_two_workers_taking_a_game_in_turn_take_the_state_the_other_projected_and_fold_nothing(
+def test_a_worker_that_holds_no_state_of_the_game_takes_the_projected_state_read_with_its_head(
     connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     workers, game_id = two_workers_on_one_game(connection, clock)
     reads, folds = log_reads(monkeypatch), counted_folds(monkeypatch)
+    own_reads = state_round_trips(monkeypatch)
     for turn in range(6):
         submit_first_legal(workers[0], game_id, f"c{turn}")
-        assert workers[turn % 2].processor.process_game(game_id) == 1
-    assert reads == [] and folds == [], "each worker took the state the other projected at the head"
+        worker = workers[turn % 2]
+        worker.parts.states.forget(game_id)  # as a worker new to the game, or whose cache let it go
+        assert worker.processor.process_game(game_id) == 1
+    assert reads == [] and folds == [], "each worker took the projected state at the head"
+    assert own_reads == [], "read in the job's first round trip, not one of its own"
     assert_both_hold_the_replayed_state(workers, game_id)
 
 
-def test_a_worker_behind_a_projection_that_lags_the_head_folds_the_records_read_ahead(
+def test_a_worker_whose_state_is_behind_folds_the_records_read_ahead_not_the_projected_state(
     connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     workers, game_id = two_workers_on_one_game(connection, clock)
     reads, folds = log_reads(monkeypatch), counted_folds(monkeypatch)
     for turn in range(6):
         submit_first_legal(workers[0], game_id, f"c{turn}")
-        projected = keys.projection(game_id, STATE)
-        lagging = int(connection.hget(projected, "version") or 0) - 1
-        connection.hset(projected, "version", lagging)  # as if its worker had not projected yet
         assert workers[turn % 2].processor.process_game(game_id) == 1
     assert reads == [], "each worker folded the other's records read with the head"
     assert len(folds) == 5 and all(count > 0 for count in folds), folds
+    assert_both_hold_the_replayed_state(workers, game_id)
+
+
+def test_a_worker_new_to_a_game_whose_projection_lags_folds_on_from_it(
+    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workers, game_id = two_workers_on_one_game(connection, clock)
+    projected = keys.projection(game_id, STATE)
+    lagging = connection.hgetall(projected)
+    submit_first_legal(workers[0], game_id, "c0")
+    assert workers[0].processor.process_game(game_id) == 1
+    submit_first_legal(workers[0], game_id, "c1")
+    connection.hset(projected, mapping=lagging)  # as if its worker had not projected the last command yet
+    reads = log_reads(monkeypatch)
+    workers[1].parts.states.forget(game_id)
+    assert workers[1].processor.process_game(game_id) == 1
+    assert reads == [int(lagging[b"version"])], "the records after the lagging state, folded on it"
     assert_both_hold_the_replayed_state(workers, game_id)
 
 

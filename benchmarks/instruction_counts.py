@@ -93,8 +93,9 @@ def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool 
                 service.submit(game_id, to_act[0], choices.choice(legal), f"r{round_number}", None)
                 decided += 1
         deciding = services[round_number % workers]
-        for game_id in ids if cold else []:
-            deciding.parts.states.forget(game_id)
+        if cold:
+            for game_id in ids:
+                deciding.parts.states.forget(game_id)
         context.register(deciding)
         measured(drain)
     return {"count": decided}
@@ -196,12 +197,8 @@ def main() -> int:
     if args.child:
         kind, *rest = args.child
         if kind.startswith("worker"):
-            workers = 2 if kind == "worker_alternating" else 1
-            print(
-                json.dumps(
-                    worker_part(args.redis_url, args.games, args.rounds, workers, kind == "worker_cold")
-                )
-            )
+            workers, cold = (2 if kind == "worker_alternating" else 1), kind == "worker_cold"
+            print(json.dumps(worker_part(args.redis_url, args.games, args.rounds, workers, cold)))
         else:
             print(json.dumps(api_part(args.redis_url, rest[0], args.requests)))
         return 0

@@ -148,7 +148,7 @@ class GameProcessor:
             return 0
         game, table, read_ahead = start.game, TableInJob(start.meta), start.commands
         start_checkpoint = start.head.checkpoint
-        head, state = parts.states.load(game, game_id, start.head, start.records_read, start.latest_state)
+        head, state = parts.states.load(game, game_id, start.head, start.records, start.latest_state)
         decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:

@@ -3,8 +3,8 @@
 It clears the game's "process job queued" flag (a command submitted from then on queues a job of its own,
 so the job need not look for commands again once it has decided those it read) and reads the meta, the
 head, the first commands after the checkpoint and, when this worker holds the game's state folded up to
-an older head (another worker decided the game's last commands), the records appended since (decoded
-only if they are folded); when it holds no state of the game (a worker new to it, or one whose cache let
+an older head (another worker decided the game's last commands), the records appended since; when it
+holds no state of the game (a worker new to it, or one whose cache let
 it go among many games), the game's projected state (services/read_side/projected_state.py) instead:
 most jobs then need no other read before they decide.
 
@@ -43,23 +43,13 @@ class JobStart:
     game: Game
     head: Head
     commands: list[tuple[str, CommandRecord]] | None  # after the checkpoint; None: more may be queued
-    cached: Head | None  # the head of the state this worker held as the job started
-    events_read: Any  # the stream entries after ``cached``, as read (None when not read)
+    records: tuple[Head, list[EventRecord]] | None  # after the cached head up to ``head``, when read
     projected: list[Any] | None  # the projected state's [version, body], read when no state was cached
 
     def latest_state(self) -> tuple[int, Any] | None:
         """The projected state read with the head, decoded (None when there is none usable or it was not
         read)."""
         return stored_state_from(self.game, self.projected) if self.projected is not None else None
-
-    def records_read(self) -> tuple[Head, list[EventRecord]] | None:
-        """The records after the cached head up to the head, decoded from those read with it (None when
-        they do not hold exactly them)."""
-        cached = self.cached
-        if cached is None or cached.version >= self.head.version:
-            return None
-        found = records_after(self.events_read, cached.version, cached.hash, self.head.version)
-        return (cached, found) if found is not None else None
 
 
 def read_job_start(parts: Parts, game_id: str) -> JobStart:
@@ -79,7 +69,10 @@ def read_job_start(parts: Parts, game_id: str) -> JobStart:
     if meta is None:
         raise KeyError(game_id)
     head = head_from(raw_head)
+    records = None
+    if cached is not None and cached.version < head.version:
+        found = records_after(read, cached.version, cached.hash, head.version)
+        records = (cached, found) if found is not None else None
     commands = pending_among(latest, head.checkpoint, READ_AHEAD)
-    game = get_game(meta.game)
-    events_read, projected = (read, None) if cached is not None else (None, read)
-    return JobStart(bool(cleared), raw_meta, meta, game, head, commands, cached, events_read, projected)
+    projected = read if cached is None else None
+    return JobStart(bool(cleared), raw_meta, meta, get_game(meta.game), head, commands, records, projected)

@@ -38,7 +38,6 @@ def is_checkpoint(game: Game, events: list[Any]) -> bool:
 
 LatestState = Callable[[Game, str], "tuple[int, Any] | None"]
 LatestRead = Callable[[], "tuple[int, Any] | None"]
-ReadAhead = Callable[[], "tuple[Head, list[EventRecord]] | None"]
 
 
 class StateCache:
@@ -77,12 +76,11 @@ class StateCache:
         game: Game,
         game_id: str,
         head: Head | None = None,
-        read_ahead: ReadAhead | None = None,
+        read_ahead: tuple[Head, list[EventRecord]] | None = None,
         latest_read: LatestRead | None = None,
     ) -> tuple[Head, Any]:
         """The head (read now unless the caller just read it) and the state folded up to it.
-        ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it
-        (decoded when called, only if they are needed).
+        ``read_ahead``: the records after a cached head up to ``head``, which the caller read with it.
         ``latest_read``: the stored latest state the caller read with the head (decoded when called), for a
         game not cached here: it saves the round trip that would read it now."""
         head = head or self._store.head(game_id)
@@ -93,14 +91,13 @@ class StateCache:
         known: list[EventRecord] | None = None
         if cached is not None and cached[0].version < head.version:
             version, state = cached[0].version, self._private(game_id, cached[1])
-            ahead = read_ahead() if read_ahead is not None else None
-            known = ahead[1] if ahead is not None and ahead[0] == cached[0] else None
+            known = read_ahead[1] if read_ahead is not None and read_ahead[0] == cached[0] else None
         elif cached is None and latest_read is not None:
             latest = latest_read()
-            usable = latest is not None and latest[0] <= head.version  # not ahead of the head it read
-            version, state = (
-                latest if latest is not None and usable else self._from_snapshot(game, game_id, head.version)
-            )
+            if latest is not None and latest[0] <= head.version:  # not ahead of the head it was read with
+                version, state = latest
+            else:
+                version, state = self._from_snapshot(game, game_id, head.version)
         else:
             version, state = self._from_latest(game, game_id, head.version)
         if version < head.version:

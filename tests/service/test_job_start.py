@@ -1,7 +1,8 @@
-"""A decision job reads, with its game's meta and head, the game's projected state and the records appended
-since the state its worker holds (another worker decided the game's last commands): it takes the projected
-state when that is at the head, folds the records read ahead when it is not, and falls back to reading the
-log whenever that read-ahead does not hold exactly the records it needs."""
+"""A decision job reads, with its game's meta and head, the records appended since the state its worker holds
+(another worker decided the game's last commands), or the game's projected state when its worker holds
+none: it folds the records read ahead without reading the log again (falling back to reading it whenever
+that read-ahead does not hold exactly the records it needs), and takes a projected state at the head as it
+is, folding on from one that lags."""
 
 from __future__ import annotations
 
@@ -127,19 +128,6 @@ def test_a_worker_new_to_a_game_whose_projection_lags_folds_on_from_it(
     workers[1].parts.states.forget(game_id)
     assert workers[1].processor.process_game(game_id) == 1
     assert reads == [int(lagging[b"version"])], "the records after the lagging state, folded on it"
-    assert_both_hold_the_replayed_state(workers, game_id)
-
-
-def test_two_workers_taking_a_game_in_turn_fold_what_the_other_appended_without_reading_the_log(
-    connection: fakeredis.FakeRedis, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    workers, game_id = two_workers_on_one_game(connection, clock)
-    reads = log_reads(monkeypatch)
-    for turn in range(6):
-        submit_first_legal(workers[0], game_id, f"c{turn}")
-        connection.delete(keys.projection(game_id, STATE))  # no projected state to take
-        assert workers[turn % 2].processor.process_game(game_id) == 1
-    assert reads == [], "each worker folded the other's records read with the head"
     assert_both_hold_the_replayed_state(workers, game_id)
 
 

@@ -57,6 +57,8 @@ def _cluster(env: Mapping[str, str], redis_url: str | None, require_replicas: in
 
 
 DECISION_LINGER = 0.05  # seconds a decision job waits for the next game, with Redis (BENCHMARKS.md)
+DECISION_JOBS = 32  # decision jobs queued or running at a time, at most
+DECISION_BACKLOG = 32  # games waiting per decision job counted before one more is queued (BENCHMARKS.md)
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,9 @@ class Settings:
     anonymous_seats_per_game: seats one anonymous client may take of a game another client created (0 = any
     number; services/limits/client_seats.py); decision_linger: seconds a decision job that found no game
     waiting waits for one more before it ends (services/processing/ready_games.py; 0 = none, the default of
-    the embedded store, whose one worker thread also runs every other job);
+    the embedded store, whose one worker thread also runs every other job); decision_jobs: how many decision
+    jobs may be queued or running at a time (set it to the worker processes there are, or more);
+    decision_backlog: how many games may wait for each decision job counted before one more is queued;
     clock: seconds since the epoch (tests pass a fake one).
     """
 
@@ -101,6 +105,8 @@ class Settings:
     open_game_ttl: float = 7 * 24 * 3600
     anonymous_seats_per_game: int = 1
     decision_linger: float = 0.0
+    decision_jobs: int = DECISION_JOBS
+    decision_backlog: int = DECISION_BACKLOG
     clock: Callable[[], float] = field(default=time.time, compare=False)
 
     @classmethod
@@ -134,4 +140,6 @@ class Settings:
             open_game_ttl=_at_least(env, "PAPYRUS_OPEN_GAME_TTL", 7 * 24 * 3600.0, 0.0),
             anonymous_seats_per_game=int(_at_least(env, "PAPYRUS_ANONYMOUS_SEATS_PER_GAME", 1, 0)),
             decision_linger=_at_least(env, "PAPYRUS_DECISION_LINGER", linger, 0.0),
+            decision_jobs=int(_at_least(env, "PAPYRUS_DECISION_JOBS", DECISION_JOBS, 1)),
+            decision_backlog=int(_at_least(env, "PAPYRUS_DECISION_BACKLOG", DECISION_BACKLOG, 0)),
         )

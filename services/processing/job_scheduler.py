@@ -89,7 +89,7 @@ class JobScheduler:
         self._rq = rq_connection
         self._settings = settings
         self.queue = Queue(settings.queue_name, connection=rq_connection)
-        self.ready = ReadyGames(rq_connection)
+        self.ready = ReadyGames(rq_connection, settings.decision_jobs, settings.decision_backlog)
         # RQ on the store's Redis (the default, not a Cluster): a game is noted as waiting in the round trip
         # that sets its flag, one round trip less per submitted command
         self.rq_shares_store = rq_connection is store and not isinstance(store, RedisCluster)

@@ -3,14 +3,18 @@
 RQ's own work for one job (dequeue, fetch, status, registries, heartbeat, result: about 16 round trips and
 as much CPU as deciding and projecting a command) was paid once per command. Now a game waiting for a
 decision is noted in a list on RQ's Redis (:data:`keys.ready_games`), and a ``process_game`` job is queued
-only while fewer than :data:`MAX_QUEUED_JOBS` are queued or running (``ready_game.lua``, one step). Each
-``process_game(<id>)`` job decides its own game, then takes the games waiting in the list, one at a time,
-until it finds it empty, which ends its count in the same step (``take_ready_game.lua``; after
-:data:`JOB_BUDGET` games it stops counting and queues a follow-up job if needed). Under load the running
-jobs take the games noted meanwhile, and no job is queued for them. At a moderate rate the list is often
-empty for a moment only: a job that finds it empty first waits up to ``decision_linger`` seconds for one more
-game (a blocking pop, still counted, so the API queues no job meanwhile), at most :data:`LINGER_BUDGET`
-seconds in all, so that other jobs on the queue (bot moves, deadlines, mail) never wait long behind it.
+when none is queued or running, or when more than ``backlog`` games wait for each one that is, up to
+``max_jobs`` (``ready_game.lua``, one step): one job decides the games one by one while it keeps up, so a
+game stays with one worker, whose state of it is current (with two jobs sharing the games of a 2-core
+machine, a command cost a worker a tenth more CPU, BENCHMARKS.md), and more jobs share the games only when
+they pile up. Each ``process_game(<id>)`` job decides its own game, then takes the games waiting in the
+list, one at a time, until it finds it empty, which ends its count in the same step
+(``take_ready_game.lua``; after :data:`JOB_BUDGET` games it stops counting and queues a follow-up job if
+needed). Under load the running jobs take the games noted meanwhile, and no job is queued for them. At a
+moderate rate the list is often empty for a moment only: the one job left counting that finds it empty
+first waits up to ``decision_linger`` seconds for one more game (a blocking pop, still counted, so the API
+queues no job meanwhile; any other job ends), at most :data:`LINGER_BUDGET` seconds in all, so that other
+jobs on the queue (bot moves, deadlines, mail) never wait long behind it.
 Each game so taken costs one round trip instead of RQ's whole job cycle, and is picked up at once.
 
 Nothing here is trusted to remember work: the game's "process queued" flag (on the store) is set before it
@@ -26,22 +30,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis
 from redis.commands.core import Script
 from rq.timeouts import BaseTimeoutException
 
 from services import keys
+from services.settings import DECISION_BACKLOG, DECISION_JOBS
 from services.store.lua_scripts import queue_script, source
 from services.store.replies import as_int, as_str
 from services.store.unavailable import STORE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
-MAX_QUEUED_JOBS = 2  # decision jobs queued or running at a time
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
 LINGER_BUDGET = 1.0  # seconds one decision job may spend waiting for games, in all
+STOPPED = 0  # take_ready_game.lua's reply when the list was empty and the job no longer counts
 NOT_NOTED = -1  # ready_game.lua's reply when the flag it checks no longer holds the job id it was given
 SHORTEST_WAIT = 0.01  # seconds; Redis reads a blocking timeout in milliseconds, and 0 blocks for ever
 
@@ -50,8 +55,11 @@ class ReadyGames:
     """The list of games waiting for a decision and the count of decision jobs queued or running, on RQ's
     Redis."""
 
-    def __init__(self, rq_connection: redis.Redis) -> None:
+    def __init__(
+        self, rq_connection: redis.Redis, max_jobs: int = DECISION_JOBS, backlog: int = DECISION_BACKLOG
+    ) -> None:
         self._rq = rq_connection
+        self._note_limits = [max_jobs, COUNT_TTL_SECONDS, backlog]
         self._note = rq_connection.register_script(source("ready_game"))
         self._take = rq_connection.register_script(source("take_ready_game"))
 
@@ -64,20 +72,21 @@ class ReadyGames:
         return self._job_needed("")
 
     def _job_needed(self, game_id: str) -> bool:
-        return job_needed(self._note(keys=_list_and_count(), args=_note_args(game_id)))
+        return job_needed(self._note(keys=_list_and_count(), args=[game_id, *self._note_limits]))
 
     def queue_flagged_note(self, pipe: redis.client.Pipeline, game_id: str, flag: str, job_id: str) -> Script:
         """:meth:`note` queued in ``pipe`` on the store's Redis, which RQ shares, right after the SET NX of
         the game's ``flag`` to ``job_id``: the game is noted only if the flag still holds that id (for
         :func:`services.store.lua_scripts.execute_with_scripts`; the reply goes to :func:`job_needed`, and
         is :data:`NOT_NOTED` otherwise)."""
-        return queue_script(pipe, self._note, [*_list_and_count(), flag], [*_note_args(game_id), job_id])
+        arguments = [game_id, *self._note_limits, job_id]
+        return queue_script(pipe, self._note, [*_list_and_count(), flag], arguments)
 
-    def take(self, keep_counting: bool = False) -> str | None:
-        """The game that has waited longest, taken off the list; None when the list is empty, and then the
-        calling job no longer counts (unless ``keep_counting``: it is about to wait for one)."""
-        raw = self._take(keys=_list_and_count(), args=[int(keep_counting)])
-        return as_str(raw) if raw else None
+    def take(self, keep_counting: bool = False) -> Taken:
+        """The game that has waited longest, taken off the list; none when the list is empty, and then the
+        calling job no longer counts, unless ``keep_counting`` (it is about to wait for one) and no other
+        job counts."""
+        return taken_from(self._take(keys=_list_and_count(), args=[int(keep_counting)]))
 
     def queue_take(self, pipe: redis.client.Pipeline, keep_counting: bool) -> Script:
         """:meth:`take` queued in ``pipe`` on the store's Redis, which RQ shares (for
@@ -110,8 +119,21 @@ def _list_and_count() -> list[str]:
     return [keys.ready_games(), keys.decision_jobs_queued()]
 
 
-def _note_args(game_id: str) -> list[str | int]:
-    return [game_id, MAX_QUEUED_JOBS, COUNT_TTL_SECONDS]
+class Taken(NamedTuple):
+    """What a decision job's take found: the game taken (None: the list was empty), and whether the job
+    still counts (it may wait for the next game)."""
+
+    game_id: str | None
+    counting: bool
+
+
+def taken_from(reply: Any) -> Taken:
+    """:class:`Taken` from ``take_ready_game.lua``'s reply."""
+    if reply is None:
+        return Taken(None, True)
+    if isinstance(reply, int):
+        return Taken(None, reply != STOPPED)
+    return Taken(as_str(reply), True)
 
 
 def was_noted(note_reply: Any) -> bool:
@@ -133,7 +155,7 @@ class NextGame:
         self._ready = ready
         self.keep_counting = keep_counting  # as :meth:`ReadyGames.take` was asked to
         self.answered = False
-        self.game_id: str | None = None
+        self.found = Taken(None, True)
 
     def queue(self, pipe: redis.client.Pipeline) -> list[Script]:
         """Queue the take in ``pipe``; its reply goes to :meth:`taken`."""
@@ -141,7 +163,11 @@ class NextGame:
 
     def taken(self, reply: Any) -> None:
         self.answered = True
-        self.game_id = as_str(reply) if reply else None
+        self.found = taken_from(reply)
+
+    @property
+    def game_id(self) -> str | None:
+        return self.found.game_id
 
 
 def _wait_allowed(linger: float, lingered: float) -> float:
@@ -152,18 +178,18 @@ def _wait_allowed(linger: float, lingered: float) -> float:
 def _next_game(
     ready: ReadyGames, linger: float, lingered: list[float], ahead: NextGame | None = None
 ) -> str | None:
-    """The next waiting game: taken at once (or already, by ``ahead``), or after waiting up to ``linger``
-    seconds while the job's linger budget lasts (``lingered`` holds the seconds spent waiting so far); None
-    ends the job's count."""
+    """The next waiting game: taken at once (or already, by ``ahead``), or, when no other job counts, after
+    waiting up to ``linger`` seconds while the job's linger budget lasts (``lingered`` holds the seconds
+    spent waiting so far); None: the job no longer counts, and ends."""
     timeout = _wait_allowed(linger, lingered[0])
     may_wait = timeout >= SHORTEST_WAIT
-    game_id = ahead.game_id if ahead is not None and ahead.answered else ready.take(keep_counting=may_wait)
-    if game_id is not None or not may_wait:
-        return game_id
+    found = ahead.found if ahead is not None and ahead.answered else ready.take(keep_counting=may_wait)
+    if found.game_id is not None or not (may_wait and found.counting):
+        return found.game_id
     started = time.monotonic()
     game_id = ready.wait(timeout)
     lingered[0] += time.monotonic() - started
-    return game_id if game_id is not None else ready.take()
+    return game_id if game_id is not None else ready.take().game_id
 
 
 def decide_ready_games(

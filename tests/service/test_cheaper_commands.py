@@ -17,7 +17,7 @@ from services.game_service import GameService
 from services.observability.service_probe import StoreProbe
 from services.processing.game_processor import GameProcessor
 from services.processing.job_start import READ_AHEAD
-from services.processing.ready_games import MAX_QUEUED_JOBS, NextGame, ReadyGames, decide_ready_games
+from services.processing.ready_games import NextGame, ReadyGames, decide_ready_games
 from services.read_side.projections import Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import decided_in, pending_among
 from services.store.layout import encode_command, encode_outcome
@@ -49,17 +49,17 @@ def projected_games(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_one_job_decides_the_commands_of_every_game_waiting_for_a_decision(service: GameService) -> None:
-    games = [new_game(service)[0] for _ in range(MAX_QUEUED_JOBS + 2)]
+    games = [new_game(service)[0] for _ in range(4)]
     drain(service)
     for game_id in games:
         submit_first_legal(service, game_id, "c1")
-    assert service.parts.scheduler.queue.count == MAX_QUEUED_JOBS, "more games wait than jobs are queued"
+    assert service.parts.scheduler.queue.count == 1, "one job for every game waiting"
 
     run_one_job(service)
 
     outcomes = [service.outcome(game_id, "c1") for game_id in games]
     assert [outcome.status if outcome else None for outcome in outcomes] == ["accepted"] * len(games)
-    drain(service)  # the other queued job finds nothing left to decide
+    drain(service)
     assert [service.view(game_id, None).version for game_id in games] == [
         service.parts.store.head(game_id).version for game_id in games
     ]
@@ -202,18 +202,18 @@ def test_a_running_decision_job_takes_the_games_noted_while_it_runs(
     monkeypatch.setattr(Projections, "write", submit_while_running)
     run_one_job(service)  # the job queued for ``first``, while the one for ``second`` waits
 
-    assert queued_meanwhile == [1], "one job running and one queued: no job for the games noted meanwhile"
+    assert queued_meanwhile == [0], "the running job takes the games noted meanwhile: no job is queued"
     assert all(service.outcome(game_id, "c1") is not None for game_id in (first, second, *later))
 
 
 def test_the_queue_depth_counts_the_games_waiting_for_a_decision_job(service: GameService) -> None:
-    games = [new_game(service)[0] for _ in range(MAX_QUEUED_JOBS + 3)]
+    games = [new_game(service)[0] for _ in range(5)]
     drain(service)
     for game_id in games:
         submit_first_legal(service, game_id, "c1")
     queue = service.parts.scheduler.queue
-    assert queue.count == MAX_QUEUED_JOBS
-    assert StoreProbe(service.parts).queue_depth() == MAX_QUEUED_JOBS + len(games)
+    assert queue.count == 1
+    assert StoreProbe(service.parts).queue_depth() == 1 + len(games)
     drain(service)
     assert StoreProbe(service.parts).queue_depth() == 0
 
@@ -313,7 +313,7 @@ def test_a_job_decides_its_own_game_again_when_a_command_came_after_it_decided_i
     ) -> int:
         decided = real_process(self, game, only_if_queued, ahead)
         if not service.parts.inbox.is_known(game_id, "c2"):
-            assert ready.take(keep_counting=True) == game_id  # the note for c1, taken by another job
+            assert ready.take(keep_counting=True).game_id == game_id  # the note for c1, taken by another job
             submit_first_legal(service, game_id, "c2")  # the game is noted again, for this command
         return decided
 

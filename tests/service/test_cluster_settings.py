@@ -44,3 +44,13 @@ def test_decision_jobs_wait_briefly_for_more_games_on_a_redis_server_only() -> N
     assert Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "0"}).decision_linger == 0.0
     with pytest.raises(ValueError, match="PAPYRUS_DECISION_LINGER"):
         Settings.from_env({"REDIS_URL": NODE, "PAPYRUS_DECISION_LINGER": "-1"})
+
+
+def test_more_decision_jobs_share_the_games_only_as_far_as_the_operator_allows() -> None:
+    settings = Settings.from_env({"PAPYRUS_DECISION_JOBS": "8", "PAPYRUS_DECISION_BACKLOG": "4"})
+    assert (settings.decision_jobs, settings.decision_backlog) == (8, 4)
+    assert (Settings.from_env({}).decision_jobs, Settings.from_env({}).decision_backlog) == (32, 32)
+    with pytest.raises(ValueError, match="PAPYRUS_DECISION_JOBS must be at least 1"):
+        Settings.from_env({"PAPYRUS_DECISION_JOBS": "0"})
+    with pytest.raises(ValueError, match="PAPYRUS_DECISION_BACKLOG must be an integer"):
+        Settings.from_env({"PAPYRUS_DECISION_BACKLOG": "many"})

@@ -244,10 +244,12 @@ class Replay:
             line = self.commands[self.next_command]
             outcome = line.outcome
             if outcome is None:
-                if not final:
+                if not final and self._decided_after(self.next_command):
                     raise ReplayStopped(
                         Problem(line.where, "a command was never decided but later ones were")
                     )
+                if not final:
+                    return  # none after it was decided either: it came as the game ended (final pass)
                 self.next_command += 1
                 continue
             if outcome.first_seq != 0 or (outcome.version != version and not final):
@@ -255,6 +257,10 @@ class Replay:
             self._check_refusal(line)
             self.next_command += 1
             self.refusals_checked += 1
+
+    def _decided_after(self, index: int) -> bool:
+        """Whether any command after the one at ``index`` has an outcome."""
+        return any(line.outcome is not None for line in self.commands[index + 1 :])
 
     def _check_refusal(self, line: CommandLine) -> None:
         outcome = line.outcome

@@ -112,7 +112,12 @@ def test_policy_forfeit_ranks_the_seat_last_and_a_bot_finishes(deployment: Deplo
     service = deployment.service
     start_live_workers(service, deployment.workers, 2)
     game_id = absent_player_game(service, "forfeit")
-    wait_until(lambda: service.meta(game_id).status == "over", GAME_SECONDS, "the bots finish the game")
+    # what a player sees: the game's end is written a moment before its final view
+
+    def finished() -> bool:
+        return service.view(game_id, None).result is not None
+
+    wait_until(finished, GAME_SECONDS, "the bots finish the game")
     assert timeout_records(service, game_id) == [("papyrus.resigned", {"seat": ABSENT, "reason": "forfeit"})]
     result = service.view(game_id, None).result
     assert result is not None and result.ranking[-1] == ABSENT

@@ -244,14 +244,14 @@ class Replay:
             line = self.commands[self.next_command]
             outcome = line.outcome
             if outcome is None:
-                if not final and self._decided_after(self.next_command):
+                if final:
+                    self.next_command += 1
+                    continue
+                if self._decided_after(self.next_command):
                     raise ReplayStopped(
                         Problem(line.where, "a command was never decided but later ones were")
                     )
-                if not final:
-                    return  # none after it was decided either: it came as the game ended (final pass)
-                self.next_command += 1
-                continue
+                return  # none after it was decided either: it came as the game ended (final pass)
             if outcome.first_seq != 0 or (outcome.version != version and not final):
                 return
             self._check_refusal(line)

@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 COUNT_TTL_SECONDS = 10
 JOB_BUDGET = 200
 LINGER_BUDGET = 1.0  # seconds one decision job may spend waiting for games, in all
-STOPPED = 0  # take_ready_game.lua's reply when the list was empty and the job no longer counts
 NOT_NOTED = -1  # ready_game.lua's reply when the flag it checks no longer holds the job id it was given
 SHORTEST_WAIT = 0.01  # seconds; Redis reads a blocking timeout in milliseconds, and 0 blocks for ever
 
@@ -131,8 +130,8 @@ def taken_from(reply: Any) -> Taken:
     """:class:`Taken` from ``take_ready_game.lua``'s reply."""
     if reply is None:
         return Taken(None, True)
-    if isinstance(reply, int):
-        return Taken(None, reply != STOPPED)
+    if isinstance(reply, int):  # 0: the list was empty and the job no longer counts
+        return Taken(None, counting=False)
     return Taken(as_str(reply), True)
 
 
@@ -164,10 +163,6 @@ class NextGame:
     def taken(self, reply: Any) -> None:
         self.answered = True
         self.found = taken_from(reply)
-
-    @property
-    def game_id(self) -> str | None:
-        return self.found.game_id
 
 
 def _wait_allowed(linger: float, lingered: float) -> float:

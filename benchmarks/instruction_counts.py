@@ -15,8 +15,10 @@ one call of ``functools.reduce`` (``--toggle-collect``), in which the part does 
   costs when the game moves between workers, as it does with several worker processes;
 * ``worker_cold``: the same with one worker that holds no game's state as each round starts (a worker new
   to its games, or whose state cache let them go among many more games than it holds);
-* ``api``: the API's WSGI app called in-process (no HTTP server) for a seat's legal commands and for an
-  unmatched route (the per-request work of every hook); the same-run reference is a bare Flask endpoint
+* ``api``: the API's WSGI app called in-process (no HTTP server) for a seat's legal commands, for a
+  submitted command (``submit``: one per game, each a legal command of the seat to act, answered once a
+  ``papyrus worker`` in a process of its own, not counted, decided it) and for an unmatched route (the
+  per-request work of every hook); the same-run reference is a bare Flask endpoint
   (benchmarks/flask_ref.py) called the same way: instructions per request.
 
 Needs valgrind; the database given is flushed.
@@ -121,6 +123,8 @@ def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
         builder = EnvironBuilder(path="/api/nothing-here")
         if route == "legal":
             builder = legal_commands_request(app, url)
+        if route == "submit":
+            return submit_part(app, url, requests)
     environs = [{**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"} for _ in range(requests)]
 
     def answer_all() -> None:
@@ -135,35 +139,98 @@ def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
     return {"count": requests}
 
 
-def legal_commands_request(app: Any, url: str) -> Any:
-    """A request for the legal commands of the seat to act in a new 4-seat Egizia game (a worker sets it
-    up, in a process of its own)."""
+def submit_part(app: Any, url: str, games: int) -> dict[str, Any]:
+    """Count one submitted command in each of ``games`` new 4-seat Egizia games (and as many before them,
+    uncounted, to warm the caches), a worker deciding them meanwhile."""
+    worker = start_worker(url)
+    try:
+        warm_up, counted_ones = submit_requests(app, games), submit_requests(app, games)
+
+        def answer_all(environs: list[dict[str, Any]]) -> None:
+            for environ in environs:
+                status = answered_status(app, environ)
+                if not status.startswith("200"):
+                    raise RuntimeError(f"a submit was answered {status}")
+
+        answer_all(warm_up)
+        measured(lambda: answer_all(counted_ones))
+    finally:
+        worker.terminate()
+        worker.wait()
+    return {"count": games}
+
+
+def answered_status(app: Any, environ: dict[str, Any]) -> str:
+    """Call ``app`` with ``environ``, read its whole answer and return its status line."""
+    statuses: list[str] = []
+    body = app(environ, lambda status, headers, info=None: statuses.append(status))
+    for _ in body:
+        pass
+    return statuses[0]
+
+
+def start_worker(url: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "REDIS_URL": url}
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    command = [sys.executable, "-m", "papyrus", "worker"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
+
+
+def submit_requests(app: Any, games: int) -> list[dict[str, Any]]:
+    """For each of ``games`` new 4-seat Egizia games, once its first seat must act, a request submitting
+    one of that seat's legal commands."""
     from werkzeug.test import EnvironBuilder
 
     client = app.test_client()
+    seated = [started_game(client) for _ in range(games)]
+    environs = []
+    for game_id, tokens in seated:
+        to_act = seats_to_act(client, game_id)
+        auth = {"Authorization": f"Bearer {tokens[to_act[0]]}"}
+        legal = client.get(f"/api/games/{game_id}/seats/{to_act[0]}/legal-commands", headers=auth).get_json()
+        body = {"command_id": "counted", "command": legal[0]}
+        path = f"/api/games/{game_id}/commands"
+        builder = EnvironBuilder(path=path, method="POST", headers=auth, json=body)
+        environs.append({**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"})
+    return environs
+
+
+def started_game(client: Any) -> tuple[str, list[str]]:
+    """A new, started 4-seat Egizia game: its id and its seats' tokens."""
     game = client.post("/api/games", json={"game": "egizia", "seats": 4}).get_json()
     tokens = [
         client.post(f"/api/games/{game['id']}/seats", json={"name": f"p{seat}"}).get_json()["token"]
         for seat in range(4)
     ]
     client.post(f"/api/games/{game['id']}/start", json={}, headers={"Authorization": f"Bearer {tokens[0]}"})
-    env = {**os.environ, "REDIS_URL": url}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "papyrus", "worker"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
-    )
+    return game["id"], tokens
+
+
+def seats_to_act(client: Any, game_id: str) -> list[int]:
+    """The seats to act in ``game_id`` once a worker has laid it out (within a minute)."""
+    for _ in range(600):
+        to_act: list[int] = client.get(f"/api/games/{game_id}/view").get_json()["to_act"]
+        if to_act:
+            return to_act
+        time.sleep(0.1)
+    raise RuntimeError(f"no seat came to act in {game_id}")
+
+
+def legal_commands_request(app: Any, url: str) -> Any:
+    """A request for the legal commands of the seat to act in a new 4-seat Egizia game (a worker sets it
+    up, in a process of its own)."""
+    from werkzeug.test import EnvironBuilder
+
+    client = app.test_client()
+    game_id, tokens = started_game(client)
+    worker = start_worker(url)
     try:
-        for _ in range(600):
-            to_act = client.get(f"/api/games/{game['id']}/view").get_json()["to_act"]
-            if to_act:
-                break
-            time.sleep(0.1)
+        seat = seats_to_act(client, game_id)[0]
     finally:
         worker.terminate()
         worker.wait()
-    seat = to_act[0]
     return EnvironBuilder(
-        path=f"/api/games/{game['id']}/seats/{seat}/legal-commands",
+        path=f"/api/games/{game_id}/seats/{seat}/legal-commands",
         headers={"Authorization": f"Bearer {tokens[seat]}"},
     )
 
@@ -174,7 +241,7 @@ def counted(part: list[str], args: argparse.Namespace) -> float:
     command = [
         "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no",
         "--toggle-collect=functools_reduce", sys.executable, __file__, *options,
-        "--requests", str(args.requests), "--child", *part,
+        "--requests", str(args.requests), "--submits", str(args.submits), "--child", *part,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
@@ -192,6 +259,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--submits", type=int, default=40, help="submitted commands counted (one per game)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -200,14 +268,15 @@ def main() -> int:
             workers, cold = (2 if kind == "worker_alternating" else 1), kind == "worker_cold"
             print(json.dumps(worker_part(args.redis_url, args.games, args.rounds, workers, cold)))
         else:
-            print(json.dumps(api_part(args.redis_url, rest[0], args.requests)))
+            count = args.submits if rest[0] == "submit" else args.requests
+            print(json.dumps(api_part(args.redis_url, rest[0], count)))
         return 0
     figures = {
         "worker_instructions_per_command": round(counted(["worker"], args)),
         "worker_instructions_per_command_alternating": round(counted(["worker_alternating"], args)),
         "worker_instructions_per_command_cold": round(counted(["worker_cold"], args)),
     }
-    for route in ("legal", "unmatched", "bare"):
+    for route in ("legal", "submit", "unmatched", "bare"):
         figures[f"api_instructions_per_{route}_request"] = round(counted(["api", route], args))
     print(json.dumps(figures, indent=2))
     return 0

@@ -146,14 +146,14 @@ def game_keys(game_id: str) -> list[str]:
 
 
 def finished_game_leftovers(game_id: str) -> list[str]:
-    """Keys a finished game no longer needs: scheduling state, the state snapshot, the waiters' wake-up
-    stream (a command decided later, refused as the game is over, writes a new one) and who took which seat
-    from which address (only joining and leaving an open game read it)."""
+    """Keys a finished game no longer needs: scheduling state, the state snapshot and who took which seat
+    from which address (only joining and leaving an open game read it). The waiters' wake-up stream is not
+    among them: it is left to expire soon after (services/store/event_store.py, FINISHED_DECIDED_TTL_MS), as
+    the last command's submitter may not have read it yet."""
     return [
         deadlines(game_id),
         process_queued(game_id),
         snapshot(game_id),
-        decided(game_id),
         reminders_sent(game_id),
         notify_invited(game_id),
         projection(game_id, "state"),

@@ -34,7 +34,7 @@ from services.processing.clock_steps import ClockSteps
 from services.processing.ready_games import NextGame
 from services.processing.stand_ins import MAX_BOT_ATTEMPTS, bot_command_id
 from services.results import GameMeta
-from services.store.event_store import Head
+from services.store.event_store import FINISHED_DECIDED_TTL_MS, Head
 from services.store.lua_scripts import PipelineFill
 from services.store.records import epoch_of
 from services.table.ranking import finished
@@ -73,7 +73,7 @@ class NextSteps:
             )
             metrics.projection_written(game.name, decided_at, now)
             parts.meta.set_running(game_id, False)
-            parts.redis.delete(*keys.finished_game_leftovers(game_id))
+            drop_leftovers(parts.redis, game_id)
             parts.archive.finished_game(game_id)
             parts.scheduler.finished(game_id)
             self._record_due(game_id, None, head, now, ahead)
@@ -154,3 +154,11 @@ class NextSteps:
             return False
         self._parts.scheduler.bot_move(game_id, seat, version, attempt)
         return True
+
+
+def drop_leftovers(connection: redis.Redis, game_id: str) -> None:
+    """Delete what a finished game no longer needs (keys.finished_game_leftovers) and leave its waiters'
+    wake-up stream to expire in FINISHED_DECIDED_TTL_MS (two round trips, once per game: a Redis Cluster
+    client's pipeline deletes one key per command)."""
+    connection.delete(*keys.finished_game_leftovers(game_id))
+    connection.pexpire(keys.decided(game_id), FINISHED_DECIDED_TTL_MS)

@@ -76,6 +76,11 @@ def head_from(reply: dict[Any, Any]) -> Head:
 # clock, is after the waiter's cursor). A stream of one entry takes about 4.7 KiB (Redis preallocates its
 # node), a sixth of a running game, which a game waiting days for its next move should not keep.
 DECIDED_TTL_MS = 60_000
+# How long it outlives the game's end. Deleted with the game's other leftovers, it was often gone before the
+# last command's submitter started waiting (its decision, the append and the clean-up can all come between
+# the submitter's append and its wait): that submitter then waited out its whole wait (2 s) for the
+# outcome. Kept this long, the wait reads the decision's entry at once.
+FINISHED_DECIDED_TTL_MS = 5_000
 _REASONS = {0: "version or head hash moved", -1: "command checkpoint moved", -2: "command already decided"}
 
 

@@ -14,6 +14,7 @@ from services import keys
 from services.game_service import GameService
 from services.processing.stand_ins import bot_for, bot_seed
 from services.read_side.rebuild_projections import rebuild_all
+from services.store.event_store import FINISHED_DECIDED_TTL_MS
 from services.store.hash_chain import chain_breaks
 from services.store.records import SEED_REVEALED
 from services.store.state_cache import fold_records
@@ -41,6 +42,8 @@ def test_a_bot_game_finishes_with_a_verifiable_log(service: GameService, name: s
     assert service.view(game_id, None).result is not None
     assert service.parts.snapshots.load(game, game_id) is None, "a finished game keeps no snapshot"
     assert not any(service.parts.redis.exists(key) for key in keys.finished_game_leftovers(game_id))
+    wake_up_ttl = service.parts.redis.pttl(keys.decided(game_id))
+    assert 0 < wake_up_ttl <= FINISHED_DECIDED_TTL_MS, "the waiters' wake-up stream expires soon after"
     final = fold_records(game, records, None)
     for seat in range(game.max_players):
         assert service.view(game_id, seat).view == msgspec.to_builtins(game.view(final, seat), order="sorted")

@@ -187,10 +187,9 @@ def memory_per_game(store: redis.Redis, tables: list[Table]) -> tuple[int, float
     finished = [table for table in tables if table.over]
     totals = []
     for table in finished:
-        names = [
-            *keys.game_keys(table.game_id),
-            *store.scan_iter(match=keys.projection_pattern(table.game_id)),
-        ]
+        # the wake-up stream outlives the game's end by seconds only (services/store/event_store.py)
+        lasting = [name for name in keys.game_keys(table.game_id) if name != keys.decided(table.game_id)]
+        names = [*lasting, *store.scan_iter(match=keys.projection_pattern(table.game_id))]
         totals.append(sum(store.memory_usage(name, samples=0) or 0 for name in names))
     return len(finished), (sum(totals) / len(totals) if totals else None)
 

@@ -70,6 +70,7 @@ from services import keys
 from services.game_service import GameService
 from services.processing.sweep import SweepReport
 from services.settings import Settings
+from services.store.event_store import FINISHED_DECIDED_TTL_MS
 
 CLONE_BATCH = 500
 
@@ -155,6 +156,13 @@ def key_breakdown(store: redis.Redis, game_id: str) -> dict[str, int]:
     for name in game_key_names(store, game_id):
         found[name.decode().split("}:", 1)[1]] = int(store.memory_usage(name, samples=0) or 0)
     return dict(sorted(found.items(), key=lambda item: -item[1]))
+
+
+def wait_expired(store: redis.Redis, name: str) -> None:
+    """Wait until key ``name`` has expired (a finished game's wake-up stream: seconds after its end)."""
+    deadline = time.monotonic() + FINISHED_DECIDED_TTL_MS / 1000 + 5
+    while store.exists(name) and time.monotonic() < deadline:
+        time.sleep(0.2)
 
 
 def expiring_bytes(store: redis.Redis, game_id: str) -> int:
@@ -298,6 +306,7 @@ def main() -> int:
         play(base, running, args.template_moves)
         play(base, finished, None)
         time.sleep(1.0)  # the last projections and the archive of the finished game
+        wait_expired(store, keys.decided(finished.game_id))  # what a finished game keeps, after its end
         report["running_template"] = {
             "decisions": running.commands,
             "bytes_by_key": key_breakdown(store, running.game_id),

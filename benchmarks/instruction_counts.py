@@ -129,9 +129,7 @@ def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
 
     def answer_all() -> None:
         for environ in environs:
-            body = app(environ, lambda status, headers, info=None: None)
-            for _ in body:
-                pass
+            answered_status(app, environ)
 
     answer_all()  # caches warmed, scripts loaded: then the measured run
     environs = [{**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"} for _ in range(requests)]

@@ -1,5 +1,5 @@
-"""Bots every game can build on: a one-step look-ahead over the legal commands, and the usual choice of a
-game's bots by name (``papyrus simulate --bot``)."""
+"""Bots every game can build on (a one-step look-ahead over the legal commands), and the bots a game offers:
+its own and the search bot (domain/search.py), by kind and by the level players choose."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.engine import Bot, Game, RandomBot, Seat, fold
-
-BOT_KINDS: tuple[str, ...] = ("random", "greedy")
+from domain.engine import Bot, Game, Seat, fold
+from domain.search import Budget, SearchBot
 
 
 class LookaheadBot:
@@ -30,23 +29,39 @@ class LookaheadBot:
         self._bias = bias or (lambda command: 0.0)
 
     def choose(self, game: Game, state: Any, seat: Seat) -> Any:
+        return self.rank(game, state, seat)[0]
+
+    def rank(self, game: Game, state: Any, seat: Seat) -> list[Any]:
+        """Every legal command, the one :meth:`choose` plays first, then by falling value (the search bot
+        widens its tree in this order)."""
         commands = game.legal_commands(state, seat)
         if not commands:
             raise LookupError(f"seat {seat} has no legal command")
-        best: Any = None
-        best_value = float("-inf")
+        values = []
         for command in commands:
             after = fold(game, game.decide(state, seat, command), self._copy(state))
-            value = self._value(after, seat) + self._bias(command) + self._random.random() * 0.01
-            if value > best_value:
-                best, best_value = command, value
-        return best
+            values.append(self._value(after, seat) + self._bias(command) + self._random.random() * 0.01)
+        order = sorted(range(len(commands)), key=lambda index: -values[index])
+        return [commands[index] for index in order]
 
 
-def random_or_greedy(kind: str, seed: int, greedy: Callable[[int], Bot]) -> Bot:
-    """A bot of one of :data:`BOT_KINDS`: the generic random bot, or the game's ``greedy(seed)``."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return greedy(seed)
-    raise ValueError(f"bot: unknown bot {kind!r}; choose 'random' or 'greedy'")
+SEARCH = "search"
+LEVELS: dict[str, str] = {"beginner": "random", "casual": "greedy", "strong": SEARCH}
+"""The bot levels players choose from, each the bot kind it plays."""
+
+
+def bot_kinds(game: Game) -> tuple[str, ...]:
+    """Every bot a game offers: its own (random, greedy) and the search bot when it can sample what a seat
+    does not see."""
+    own = tuple(game.bot_kinds)
+    return (*own, SEARCH) if game.rules.determinize is not None and SEARCH not in own else own
+
+
+def make_bot(game: Game, kind: str, seed: int, budget: Budget | None = None) -> Bot:
+    """A bot of one of :func:`bot_kinds` (``budget`` bounds the search bot); ``ValueError`` for any other."""
+    if kind == SEARCH and SEARCH in bot_kinds(game):
+        return SearchBot(seed, budget)
+    if kind not in bot_kinds(game):
+        offered = ", ".join(repr(name) for name in bot_kinds(game))
+        raise ValueError(f"bot: unknown bot {kind!r}; choose one of {offered}")
+    return game.make_bot(kind, seed)

@@ -1,17 +1,10 @@
-"""The seeded, version-stable random number generator behind every shuffle.
+"""The seeded, version-stable random number generator behind every shuffle (version 1, never to change).
 
-The algorithm is fixed and documented so that anyone holding a revealed seed can re-derive every
-shuffle of a game with nothing but SHA-256 (version 1, never to change meaning):
-
-1. A *stream* is named by a label (for example ``"egizia/nile/1-2"``). Its byte blocks are
-   ``block_i = SHA-256(seed || 0x00 || utf8(label) || 0x00 || i as 8-byte big-endian)`` for i = 0, 1, 2...
-   and the stream is their concatenation.
-2. ``below(n)`` (a uniform integer in [0, n)) reads 8-byte big-endian unsigned integers ``x`` from the
-   stream and returns ``x % n`` for the first ``x < 2**64 - (2**64 % n)`` (rejection sampling: no bias).
-3. ``shuffle(items)`` is Fisher-Yates from the end: for ``i`` from ``len-1`` down to ``1``,
-   ``j = below(i + 1)`` and swap positions ``i`` and ``j``.
-
-Each shuffle uses its own labelled stream, so adding a shuffle never changes the others.
+A stream named by a label (``"egizia/nile/1-2"``) is the concatenation of ``SHA-256(seed || 0x00 ||
+utf8(label) || 0x00 || i as 8-byte big-endian)`` for i = 0, 1, 2...; ``below(n)`` reads 8-byte big-endian
+integers ``x`` and returns ``x % n`` for the first ``x < 2**64 - (2**64 % n)`` (no bias); ``shuffle`` is
+Fisher-Yates from the end with ``j = below(i + 1)``. Each shuffle has its own stream, so anyone with the
+revealed seed re-derives every shuffle with SHA-256 alone.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.bots import BOT_KINDS, LookaheadBot, random_or_greedy
-from domain.engine import Bot
+from domain.bots import LookaheadBot
 from domain.games.egizia.commands import Decline, Pass
 from domain.games.egizia.data import GRAIN_PENALTY, ROUNDS, STONE_CAP
+from domain.games.egizia.rules.final_scoring import grave_points, grave_total
 from domain.games.egizia.rules.queries import crew_need, irrigated_grain
 from domain.games.egizia.state import EgiziaState, copy_state
 
@@ -59,9 +59,10 @@ class GreedyBot(LookaheadBot):
         super().__init__(seed, position_value, copy_state, _against_giving_up)
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """``random`` or ``greedy``."""
-    return random_or_greedy(kind, seed, GreedyBot)
-
-
-BOTS = BOT_KINDS
+def position_values(state: EgiziaState) -> list[float]:
+    """Each seat's worth of a position short of the end, for the search bot: :func:`position_value` plus the
+    grave points its taken tiles already promise at the final scoring (from what every seat sees)."""
+    return [
+        position_value(state, seat) + grave_points(grave_total(state, seat))
+        for seat in range(len(state.players))
+    ]

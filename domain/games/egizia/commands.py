@@ -14,15 +14,12 @@ from domain.engine import Command
 
 
 class PlaceShip(Command, frozen=True, kw_only=True, tag="egizia.place_ship"):
-    """Place a ship on ``space``. At a building site, ``slot`` is the ship space (0 = S1, nearest the Nile);
-    with ``speculate`` the ship waits beside that occupied space. ``crew`` is the crew Alyi moves; ``crews``
-    are the crews an immediate crew card moves (two different crews, or one crew twice); ``ring`` is the
-    water-ring step at Passalon / Heliopolis (-1 left, 0 stay, +1 right).
-
-    ``cards`` holds ``"N12-14"`` to resolve a round space twice: then Alyi takes the two crews it moves in
-    ``crews`` (one per resolution, ``crew`` stays -1) and Passalon may move the ring up to two steps.
-    The upstream card (N34-17) and the occupied-round-space card (N12-16) are used automatically by a
-    placement that needs them."""
+    """Place a ship on ``space``. At a building site ``slot`` is the ship space (0 = S1, nearest the Nile) and
+    ``speculate`` waits beside it; ``crew`` is the crew Alyi moves, ``crews`` those an immediate crew card
+    moves; ``ring`` is the water-ring step at Passalon / Heliopolis (-1, 0, +1). ``cards`` holds ``"N12-14"``
+    to resolve a round space twice (Alyi's two crews in ``crews``, the ring up to two steps). N34-17 and
+    N12-16 are used automatically when a placement needs them.
+    """
 
     space: str
     slot: int = -1

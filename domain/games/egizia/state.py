@@ -11,7 +11,9 @@ from typing import Annotated
 
 import msgspec
 
+from domain.engine import state_copier
 from domain.games.egizia.data import GRAVES_FACE_UP, SPECULATION_CARD, SPHINX_DRAW_CARD
+from domain.messages import msg
 
 NOBODY = -1
 
@@ -30,6 +32,17 @@ OVER = "over"
 # Each option's description is the label a player reads in the lobby (it reaches the OpenAPI document).
 # No Sphinx card id appears in them: a Sphinx id in any response must mean a card the caller may see, so
 # the secrecy scans of the tests stay exact.
+# What the lobby shows for each option, in words players read (the descriptions above name cards by id).
+OPTION_LABELS = {
+    "without_sphinx_draw_card": msg(
+        "Leave out the Nile card that draws 2 extra Sphinx cards for free at the Sphinx"
+    ),
+    "without_tenth_card": msg("Leave out the Sphinx card worth +1 point per 10 points of your score"),
+    "remove_speculation_card_in_2p": msg(
+        "In 2-player games, leave out the Nile card that lets speculators build"
+    ),
+    "starting_sphinx_card": msg("Each player starts with one secret Sphinx card"),
+}
 WithoutSphinxDrawCard = Annotated[
     bool,
     msgspec.Meta(description=f"Leave out the Nile card {SPHINX_DRAW_CARD} (draw 2 extra Sphinx cards free)"),
@@ -73,6 +86,7 @@ class Player(msgspec.Struct, kw_only=True, gc=False):
     seat: int
     tile: int  # sequence tile 1..N
     score: int = 0
+    points: dict[str, int] = {}  # the score by scoring step (rules/score_steps.py), for the end's breakdown
     arrival: int = 0  # stamp of the last score change; lower = arrived earlier = in front on a shared space
     stones: int = 0
     crews: list[int]  # strengths of A, B, C, Joker
@@ -140,13 +154,8 @@ class EgiziaState(msgspec.Struct, kw_only=True, gc=False):
     ranking: list[int] = []  # final ranking once the game is over
 
 
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(EgiziaState)
-
-
-def copy_state(state: EgiziaState) -> EgiziaState:
-    """A deep copy (the fold mutates the state it is given)."""
-    return _DECODER.decode(_ENCODER.encode(state))
+copy_state = state_copier(EgiziaState)
+"""A deep copy (the fold mutates the state it is given)."""
 
 
 def graves_face_up(state: EgiziaState) -> int:

@@ -3,6 +3,7 @@ with secrets removed. Secrets: deck orders, other seats' Sphinx cards, face-down
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -11,30 +12,20 @@ from domain.engine import Prompt
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import EgiziaCommand
 from domain.games.egizia.data import (
-    ALYI_STONES,
     COLOUR_NAMES,
     CREW_NAMES,
     DECKS,
-    EDFU_MARKET_STEPS,
     GRAIN_PENALTY,
     GRAVES_FACE_UP,
     MARKET_SPACES,
     NILE_BY_ID,
-    NO_SHARED_SPACE,
     OBELISK_VALUES,
-    PICTURED_CREWS,
     PYRAMID_VALUES,
     RING_NAMES,
-    RING_SPACES,
     RIVER,
-    ROUND_SPACE_NAMES,
     ROUNDS,
     SHIPS_PER_PLAYER,
-    SITE_NAMES,
     SPHINX_BY_ID,
-    SPHINX_KEEP,
-    SPHINX_MAX_DRAW,
-    SPHINX_RETURN_VP,
     STONE_SALE_SPACES,
     TEMPLE,
     TRACK_SPACES,
@@ -58,46 +49,65 @@ from domain.games.egizia.state import (
     Player,
     graves_face_up,
 )
+from domain.games.egizia.words import (
+    COLOUR_WORDS,
+    DECK_WORDS,
+    SITE_WORDS,
+    bare_card_name,
+    nile_name,
+    nile_text,
+    place_words,
+    space_name,
+    space_text,
+    sphinx_name,
+    sphinx_text,
+)
+from domain.messages import Msg, msg
 
 PHASE_TITLES = {
-    LAYOUT: "Laying out Nile cards",
-    PLACEMENT: "Placing ships",
-    FEEDING: "Feeding crews",
-    PRODUCTION: "Producing stones",
-    BUILDING: "Building",
-    BONUS: "Co-operation bonus",
-    SEQUENCE: "New player order",
-    FINAL_SCORING: "Final scoring",
-    OVER: "Game over",
+    LAYOUT: msg("Laying out Nile cards"),
+    PLACEMENT: msg("Placing ships"),
+    FEEDING: msg("Feeding crews"),
+    PRODUCTION: msg("Producing stones"),
+    BUILDING: msg("Building"),
+    BONUS: msg("Co-operation bonus"),
+    SEQUENCE: msg("New player order"),
+    FINAL_SCORING: msg("Final scoring"),
+    OVER: msg("Game over"),
 }
 
 
 class CardView(msgspec.Struct, frozen=True):
+    """A face-up Nile card (or start field or quarry): ``name`` and ``text`` say it in words; ``id`` is what
+    commands name it by, never shown."""
+
     id: str
     deck: str
     type: str
     kind: str
-    text: str
+    name: Msg
+    text: Msg
 
 
 class SphinxCardView(msgspec.Struct, frozen=True):
     id: str
-    text: str
+    name: Msg
+    text: Msg
 
 
 class RiverSpaceView(msgspec.Struct, frozen=True):
     position: int
     id: str
     type: str
-    name: str
+    name: Msg
     card: CardView | None
     ships: list[int]
-    text: str = ""  # what a round space or building site does
+    text: Msg  # what a round space or building site does
 
 
 class SiteView(msgspec.Struct, frozen=True):
     id: str
-    name: str
+    name: Msg
     position: int
     slots: list[int]
     speculators: list[int]
@@ -109,6 +119,7 @@ class SpaceView(msgspec.Struct, frozen=True):
     part: str
     value: int
     owner: int
+    name: Msg
 
 
 class GraveView(msgspec.Struct, frozen=True):
@@ -116,6 +127,7 @@ class GraveView(msgspec.Struct, frozen=True):
     face_up: bool
     value: int | None
     owner: int
+    name: Msg
 
 
 class FieldView(msgspec.Struct, frozen=True):
@@ -124,6 +136,13 @@ class FieldView(msgspec.Struct, frozen=True):
     colour: str
     effective_colour: str
     improved_by: list[str]
+    name: Msg
+    colour_name: Msg
+
+
+class DeckView(msgspec.Struct, frozen=True):
+    name: Msg
+    size: int
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -172,7 +191,7 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     rounds: int  # how many rounds the game lasts
     phase: str
-    phase_title: str  # the phase in words
+    phase_title: Msg  # the phase in words
     to_act: list[int]
     prompt: Prompt
     ring: str
@@ -188,6 +207,7 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     track_spaces: int  # the scoring track's spaces 0..track_spaces-1; a higher score goes round again
     players: list[PlayerView]
     nile_deck_sizes: dict[str, int]
+    nile_decks: list[DeckView]  # the same decks, named by the rounds they serve
     sphinx_deck_size: int
     drawn: list[SphinxCardView]
     action: ActionView | None  # a build action going on one space at a time
@@ -196,36 +216,29 @@ class EgiziaView(msgspec.Struct, frozen=True, kw_only=True):
     ranking: list[int]
 
 
-def _crews(crews: tuple[int, ...]) -> str:
-    return " and ".join(CREW_NAMES[crew] for crew in crews)
-
-
-def space_text(space_id: str) -> str:
-    """What a round space or building site does, from the printed numbers of ``data``."""
-    if space_id == "R_EDFU":
-        return f"Stone-market and grain-market markers {EDFU_MARKET_STEPS} down each"
-    if space_id in PICTURED_CREWS:
-        return f"Crews {_crews(PICTURED_CREWS[space_id])} +1 each"
-    if space_id in RING_SPACES:
-        extra = " (no shared ship, no double action here)" if space_id in NO_SHARED_SPACE else ""
-        return f"Joker +1; you may move the water ring one step{extra}"
-    if space_id == "R_ALYI":
-        return f"Any one crew +1, then +{ALYI_STONES} stones"
-    return {
-        "B_SPHINX": f"Draw up to {SPHINX_MAX_DRAW} Sphinx cards, 1 stone each; keep {SPHINX_KEEP}, "
-        f"+{SPHINX_RETURN_VP} VP per card returned",
-        "B_OBELISK": "Build the Obelisk and take grave tiles; then one market marker 1 down",
-        "B_TEMPLE": "Build the Pyramid and the Temple; a completed pyramid row pays its majority",
-    }.get(space_id, "")
-
-
+@cache  # a card looks the same in every view: built once per id
 def _card(card_id: str) -> CardView:
     card = NILE_BY_ID[card_id]
-    return CardView(id=card.id, deck=DECKS[card.deck], type=card.type, kind=card.kind, text=card.text)
+    return CardView(
+        id=card.id,
+        deck=DECKS[card.deck],
+        type=card.type,
+        kind=card.kind,
+        name=nile_name(card),
+        text=nile_text(card),
+    )
 
 
+@cache
+def _start_quarry(card_id: str, stones: int) -> CardView:
+    text = msg("A quarry: +{stones} stones in every round's production.", stones=stones)
+    return CardView(card_id, "start", "PERM", "quarry", bare_card_name(card_id), text)
+
+
+@cache
 def _sphinx(card_id: str) -> SphinxCardView:
-    return SphinxCardView(id=card_id, text=SPHINX_BY_ID[card_id].text)
+    card = SPHINX_BY_ID[card_id]
+    return SphinxCardView(id=card_id, name=sphinx_name(card), text=sphinx_text(card))
 
 
 def _river(state: EgiziaState) -> list[RiverSpaceView]:
@@ -233,7 +246,7 @@ def _river(state: EgiziaState) -> list[RiverSpaceView]:
     for index, (space_id, kind) in enumerate(RIVER):
         card_index = CARD_INDEX.get(space_id)
         card = state.river_cards[card_index] if card_index is not None else ""
-        name = ROUND_SPACE_NAMES.get(space_id) or SITE_NAMES.get(space_id) or space_id
+        name = place_words(space_id)
         site_index = SITE_INDEX.get(space_id)
         ships = state.river_ships[index] if site_index is None else state.sites[site_index].slots
         spaces.append(
@@ -269,13 +282,13 @@ def _player(state: EgiziaState, player: Player, viewer: int | None, place: int) 
                 colour=COLOUR_NAMES[f.colour],
                 effective_colour=COLOUR_NAMES[effective_colour(f)],
                 improved_by=list(f.improved_by),
+                name=bare_card_name(f.card),
+                colour_name=COLOUR_WORDS[COLOUR_NAMES[effective_colour(f)]],
             )
             for f in player.fields
         ],
         quarries=[
-            _card(q.card)
-            if q.card in NILE_BY_ID
-            else CardView(q.card, "start", "PERM", "quarry", f"Start quarry, +{q.stones} stones per round")
+            _card(q.card) if q.card in NILE_BY_ID else _start_quarry(q.card, q.stones)
             for q in player.quarries
         ],
         production=sum(q.stones for q in player.quarries),
@@ -310,7 +323,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         sites=[
             SiteView(
                 id=s.id,
-                name=SITE_NAMES[s.id],
+                name=SITE_WORDS[s.id],
                 position=RIVER.index((s.id, "site")) + 1,
                 slots=list(s.slots),
                 speculators=list(s.speculators),
@@ -319,22 +332,28 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
             for s in state.sites
         ],
         obelisk=[
-            SpaceView(id=i, part=f"level {v}", value=v, owner=o)
+            SpaceView(id=i, part=f"level {v}", value=v, owner=o, name=space_name(i))
             for i, v, o in zip(OBELISK_IDS, OBELISK_VALUES, state.obelisk, strict=True)
         ],
         graves=[
-            GraveView(id=GRAVE_IDS[i], face_up=i < face_up, value=v if i < face_up else None, owner=o)
+            GraveView(
+                id=GRAVE_IDS[i],
+                face_up=i < face_up,
+                value=v if i < face_up else None,
+                owner=o,
+                name=space_name(GRAVE_IDS[i]),
+            )
             for i, (v, o) in enumerate(zip(state.graves, state.grave_owners, strict=True))
         ],
         pyramid=[
             [
-                SpaceView(id=i, part=f"row {r + 1}", value=PYRAMID_VALUES[r], owner=o)
+                SpaceView(id=i, part=f"row {r + 1}", value=PYRAMID_VALUES[r], owner=o, name=space_name(i))
                 for i, o in zip(PYRAMID_IDS[r], row, strict=True)
             ]
             for r, row in enumerate(state.pyramid)
         ],
         temple=[
-            SpaceView(id=t.id, part=t.part, value=t.value, owner=o)
+            SpaceView(id=t.id, part=t.part, value=t.value, owner=o, name=space_name(t.id))
             for t, o in zip(TEMPLE, state.temple, strict=True)
         ],
         markets=MarketsView(
@@ -344,6 +363,7 @@ def build_view(state: EgiziaState, viewer: int | None, legal: list[Any], to_act:
         track_spaces=TRACK_SPACES,
         players=[_player(state, p, viewer, order.index(p.seat) + 1) for p in state.players],
         nile_deck_sizes={name: len(deck) for name, deck in zip(DECKS, state.nile_decks, strict=True)},
+        nile_decks=[DeckView(DECK_WORDS[index], len(deck)) for index, deck in enumerate(state.nile_decks)],
         sphinx_deck_size=len(state.sphinx_deck),
         drawn=[_sphinx(c) for c in state.drawn] if builder_sees else [],
         action=ActionView(state.action.seat, state.action.strength, state.action.market)
@@ -374,11 +394,13 @@ def redact_event(event: Any, seat: int | None) -> Any:
 
 def secret_ids(state: EgiziaState, viewer: int | None) -> set[str]:
     """Card ids ``viewer`` may not know now: undealt Nile cards, the Sphinx deck, other seats' Sphinx cards
-    (drawn or kept, until final scoring reveals them). An id the viewer holds a copy of, or that lies face
-    up, is not a secret."""
+    (drawn or kept, until final scoring reveals them), and each face-down grave tile as ``"G7=3"`` (its
+    space and value). An id the viewer holds a copy of, or that lies face up, is not a secret."""
     if state.phase == OVER:
         return set()
     hidden = {card for deck in state.nile_decks for card in deck} | set(state.sphinx_deck)
+    face_down = range(graves_face_up(state), len(state.graves))
+    hidden.update(f"{GRAVE_IDS[space]}={state.graves[space]}" for space in face_down)
     known = {card for card in state.river_cards if card}
     for player in state.players:
         if player.seat == viewer or player.sphinx_revealed:

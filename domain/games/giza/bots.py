@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.bots import BOT_KINDS, random_or_greedy
-from domain.engine import Bot, Game, Seat
+from domain.engine import Game, Seat
 from domain.games.giza import commands as cmd
 from domain.games.giza.data import (
     DEMOLISH,
@@ -124,9 +123,13 @@ class _Judge:
         return GAME_END_SWING if leads else -GAME_END_SWING
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """``random`` or ``greedy``."""
-    return random_or_greedy(kind, seed, GreedyBot)
-
-
-BOTS = BOT_KINDS
+def position_values(state: GizaState) -> list[float]:
+    """Each seat's worth of a position short of the end, from the boards everyone sees: the points built
+    plus what its stacks may still grow by (worth less as the pool runs down). The search bot judges the
+    positions its playouts stop at by it."""
+    weight = POTENTIAL_WEIGHT * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
+    bonus = state.options.sphinx_extra_bonus
+    return [
+        board_score(board, bonus) + sum(weight * potential(stack, site) for site, stack in enumerate(board))
+        for board in state.boards
+    ]

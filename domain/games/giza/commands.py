@@ -1,7 +1,7 @@
 """What a Giza player can decide on a turn. Tags are stable (``"giza.<verb>"``); fields are JSON-friendly.
 
 Boards are numbered by their owner's seat (0-based); sites are 0, 1, 2 (the pyramids Menkaure, Khafre,
-Khufu) and 3 (the Great Sphinx), as in ``data.SITE_NAMES``. Tiles are named by their ids (``data.TILES``).
+Khufu) and 3 (the Great Sphinx), as in ``words.SITE_NAMES``. Tiles are named by their ids (``data.TILES``).
 """
 
 from __future__ import annotations

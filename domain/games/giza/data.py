@@ -53,12 +53,12 @@ SPHINX_POINTS: Final = {SPHINX_BASE: -3, SPHINX_BODY: 5, SPHINX_HEAD: 10}
 SPHINX_EXTRA_BONUS: Final = 0  # DEFAULT: no separate Sphinx award; a game option can set one
 
 # --- The map board --------------------------------------------------------------------------------------
-# Three pyramid construction sites and one Sphinx site per board: CONFIRMED. Names CONFIRMED; their order on
-# the board INFERRED. The three pyramid sites follow the same rules: INFERRED (no rule tells them apart).
+# Three pyramid construction sites and one Sphinx site per board: CONFIRMED. Names (Menkaure, Khafre, Khufu,
+# the Great Sphinx: words.SITE_NAMES) CONFIRMED; their order on the board INFERRED. The three pyramid sites
+# follow the same rules: INFERRED (no rule tells them apart).
 PYRAMID_SITES: Final = (0, 1, 2)
 SPHINX_SITE: Final = 3
 SITES: Final = (*PYRAMID_SITES, SPHINX_SITE)
-SITE_NAMES: Final = ("Menkaure", "Khafre", "Khufu", "Great Sphinx")
 COMPLETING_NUMBER: Final = 1  # CONFIRMED: a pyramid is complete with a +1 or -1 stone on top
 # DEFAULT: a scarab on top of a 1 stone leaves that pyramid unfinished while it lies there (the rulebook asks
 # for the 1 stone to be on top).
@@ -66,13 +66,13 @@ SCARAB_BLOCKS_COMPLETION: Final = True
 
 
 class Tile(msgspec.Struct, frozen=True, kw_only=True):
-    """One physical tile: its id (a whole word such as ``S-3.2``), kind, printed number and points."""
+    """One physical tile: its id (a whole word such as ``S-3.2``), kind, printed number and points (its
+    name in words: ``words.tile_name``)."""
 
     id: str
     kind: str
     number: int  # the stone's or treasure's number (no sign); the Sphinx level 1-3; 0 otherwise
     points: int
-    label: str
 
 
 def _stone_tiles() -> list[Tile]:
@@ -86,31 +86,23 @@ def _stone_tiles() -> list[Tile]:
                     kind=STONE,
                     number=number,
                     points=points,
-                    label=f"{sign}{number} stone",
                 )
                 for copy in range(1, copies + 1)
             ]
     return tiles
 
 
-def _treasure_label(number: int) -> str:
-    return "ankh treasure 2" if number == 2 else f"treasure {number}"  # the ankh is the 2: CONFIRMED
-
-
 def _other_tiles() -> list[Tile]:
     tiles = [
-        Tile(
-            id=f"T{number}.{copy}", kind=TREASURE, number=number, points=number, label=_treasure_label(number)
-        )
+        Tile(id=f"T{number}.{copy}", kind=TREASURE, number=number, points=number)
         for number in TREASURE_NUMBERS
         for copy in range(1, TREASURES_PER_NUMBER + 1)
     ]
     tiles += [
-        Tile(id=f"DEM.{copy}", kind=DEMOLISH, number=0, points=0, label="demolish")
-        for copy in range(1, DEMOLISH_TILES + 1)
+        Tile(id=f"DEM.{copy}", kind=DEMOLISH, number=0, points=0) for copy in range(1, DEMOLISH_TILES + 1)
     ]
     tiles += [
-        Tile(id=f"SCA.{copy}", kind=SCARAB, number=0, points=SCARAB_POINTS, label="scarab")
+        Tile(id=f"SCA.{copy}", kind=SCARAB, number=0, points=SCARAB_POINTS)
         for copy in range(1, SCARAB_TILES + 1)
     ]
     for level, kind in enumerate(SPHINX_KINDS, start=1):
@@ -121,7 +113,6 @@ def _other_tiles() -> list[Tile]:
                 kind=kind,
                 number=level,
                 points=SPHINX_POINTS[kind],
-                label=f"Sphinx {part}",
             )
             for copy in range(1, SPHINX_TILES[kind] + 1)
         ]

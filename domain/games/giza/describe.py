@@ -1,4 +1,4 @@
-"""One line of English per event, for the history page, naming seats by ``names``. Works on redacted events
+"""One sentence per event for the history (a message), naming seats by ``names``. Works on redacted events
 too: it names a tile only when the event as given carries it."""
 
 from __future__ import annotations
@@ -6,79 +6,90 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from domain.engine import ranked_by_score
 from domain.games.giza import events as ev
-from domain.games.giza.data import SITE_NAMES, TILE_BY_ID
 from domain.games.giza.state import BOARD_COMPLETE
+from domain.games.giza.words import site_of, tile_named
+from domain.messages import Msg, msg, msgn
 
 Names = Sequence[str]
 
 
-def _tile(tile_id: str) -> str:
-    return f"the {TILE_BY_ID[tile_id].label} ({tile_id})"
-
-
-def _tiles(tile_ids: list[str]) -> str:
-    return ", ".join(f"{TILE_BY_ID[tile].label} ({tile})" for tile in tile_ids)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def _site(n: Names, board: int, site: int, seat: int) -> str:
-    return f"their own {SITE_NAMES[site]}" if board == seat else f"{n[board]}'s {SITE_NAMES[site]}"
-
-
-def _set_up(e: ev.GameSetUp, n: Names) -> str:
-    return (
-        f"A {e.players}-player game is set up: {e.pool_size} tiles shuffled face down into the pool "
-        f"(seed commitment {e.seed_commitment[:12]}…); {n[e.start_seat]} starts."
+def _set_up(e: ev.GameSetUp, n: Names) -> Msg:
+    return msg(
+        "A game for {players} players is set up: {tiles} tiles shuffled face down into the pool; {name} "
+        "starts.",
+        players=e.players,
+        tiles=e.pool_size,
+        name=n[e.start_seat],
     )
 
 
-def _drawn(e: ev.TilesDrawn, n: Names) -> str:
-    verb = "is dealt" if e.dealt else "draws"
-    shown = f": {_tiles(e.tiles)}" if e.tiles else ""
-    return f"{n[e.seat]} {verb} {_plural(e.count, 'tile')}{shown}."
+def _drawn(e: ev.TilesDrawn, n: Names) -> Msg:
+    if e.tiles:
+        tiles = [tile_named(tile) for tile in e.tiles]
+        if e.dealt:
+            return msg("{name} is dealt {tiles}.", name=n[e.seat], tiles=tiles)
+        return msg("{name} draws {tiles}.", name=n[e.seat], tiles=tiles)
+    if e.dealt:
+        return msgn(
+            "{name} is dealt {count} tile.", "{name} is dealt {count} tiles.", e.count, name=n[e.seat]
+        )
+    return msgn("{name} draws {count} tile.", "{name} draws {count} tiles.", e.count, name=n[e.seat])
 
 
-def _placed(e: ev.TilePlaced, n: Names) -> str:
-    return f"{n[e.seat]} plays {_tile(e.tile)} on {_site(n, e.board, e.site, e.seat)}."
-
-
-def _demolished(e: ev.TileDemolished, n: Names) -> str:
-    return (
-        f"{n[e.seat]} plays a demolish ({e.tile}) on {_site(n, e.board, e.site, e.seat)}, "
-        f"destroying {_tile(e.target)}; both go to the discard pool."
+def _placed(e: ev.TilePlaced, n: Names) -> Msg:
+    return msg(
+        "{name} plays the {tile} on {site}.",
+        name=n[e.seat],
+        tile=tile_named(e.tile),
+        site=site_of(e.board, e.site, e.seat, n),
     )
 
 
-def _discarded(e: ev.TilesDiscarded, n: Names) -> str:
-    return f"{n[e.seat]} discards {_plural(len(e.tiles), 'tile')}: {_tiles(e.tiles)}."
-
-
-def _scarab_removed(e: ev.ScarabRemoved, n: Names) -> str:
-    where = _site(n, e.seat, e.site, e.seat)
-    return f"{n[e.seat]} takes {_tile(e.tile)} off {where}; the turn ends without drawing."
-
-
-def _turn(e: ev.TurnPassed, n: Names) -> str:
-    return f"{n[e.seat]}'s turn."
-
-
-def _ended(e: ev.GameEnded, n: Names) -> str:
-    why = (
-        f"all three of {n[e.board]}'s pyramids are complete"
-        if e.reason == BOARD_COMPLETE
-        else "the last tile of the pool has been drawn"
+def _demolished(e: ev.TileDemolished, n: Names) -> Msg:
+    return msg(
+        "{name} demolishes the {tile} on {site}; both tiles go to the discard pool.",
+        name=n[e.seat],
+        tile=tile_named(e.target),
+        site=site_of(e.board, e.site, e.seat, n),
     )
-    places = ", ".join(
-        f"{place}. {n[seat]} ({e.scores[seat]})" for place, seat in enumerate(e.ranking, start=1)
+
+
+def _discarded(e: ev.TilesDiscarded, n: Names) -> Msg:
+    return msg("{name} discards {tiles}.", name=n[e.seat], tiles=[tile_named(tile) for tile in e.tiles])
+
+
+def _scarab_removed(e: ev.ScarabRemoved, n: Names) -> Msg:
+    return msg(
+        "{name} takes the scarab off {site}; the turn ends without drawing.",
+        name=n[e.seat],
+        site=site_of(e.seat, e.site, e.seat, n),
     )
-    return f"The game ends: {why}. Final ranking: {places}."
 
 
-_DESCRIBE: dict[type, Callable[[Any, Names], str]] = {
+def _turn(e: ev.TurnPassed, n: Names) -> Msg:
+    return msg("{name}'s turn.", name=n[e.seat])
+
+
+def _ended(e: ev.GameEnded, n: Names) -> Msg:
+    placed = ranked_by_score(e.scores, e.ranking).places
+    places = [
+        msg("{place}. {name} ({score})", place=placed[seat], name=n[seat], score=e.scores[seat])
+        for seat in e.ranking
+    ]
+    if e.reason == BOARD_COMPLETE:
+        return msg(
+            "The game ends: all three of {name}'s pyramids are complete. Final ranking: {places}.",
+            name=n[e.board],
+            places=places,
+        )
+    return msg(
+        "The game ends: the last tile of the pool has been drawn. Final ranking: {places}.", places=places
+    )
+
+
+_DESCRIBE: dict[type, Callable[[Any, Names], Msg]] = {
     ev.GameSetUp: _set_up,
     ev.TilesDrawn: _drawn,
     ev.TilePlaced: _placed,
@@ -90,5 +101,5 @@ _DESCRIBE: dict[type, Callable[[Any, Names], str]] = {
 }
 
 
-def describe_event(event: Any, names: Names) -> str:
+def describe_event(event: Any, names: Names) -> Msg:
     return _DESCRIBE[type(event)](event, names)

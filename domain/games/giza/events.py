@@ -75,7 +75,8 @@ class TurnPassed(Event, frozen=True, kw_only=True, tag="giza.turn_passed"):
 
 class GameEnded(Event, frozen=True, kw_only=True, tag="giza.game_ended"):
     """The end: ``reason`` is ``pool_empty`` or ``board_complete`` (then ``board`` is the completed board).
-    ``scores`` per seat, ``negative_tiles`` per seat (the first tie-break) and the strict ``ranking``."""
+    ``scores`` per seat, ``negative_tiles`` per seat and ``ranking``, every seat best first (equal scores
+    share a place: it only lists them in an order)."""
 
     reason: str
     board: int

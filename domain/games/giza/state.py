@@ -11,7 +11,9 @@ from typing import Annotated
 
 import msgspec
 
+from domain.engine import state_copier
 from domain.games.giza.data import MAX_PLAYERS, SITES
+from domain.messages import msg
 
 NOBODY = -1
 POOL_EMPTY = "pool_empty"
@@ -25,6 +27,12 @@ StartPlayer = Annotated[
         description="Start player by seat number (1 = first seat); 0 draws the start player from the seed",
     ),
 ]
+OPTION_LABELS = {
+    "start_player": msg("Start player by seat number (1 = first seat); 0 draws the start player at random"),
+    "sphinx_extra_bonus": msg(
+        "Extra points for a Sphinx built beyond its base (0: only its tiles' printed points)"
+    ),
+}
 SphinxExtraBonus = Annotated[
     int,
     msgspec.Meta(
@@ -64,10 +72,5 @@ def empty_boards(players: int) -> list[list[list[str]]]:
     return [[[] for _ in SITES] for _ in range(players)]
 
 
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(GizaState)
-
-
-def copy_state(state: GizaState) -> GizaState:
-    """A deep copy (the fold mutates the state it is given)."""
-    return _DECODER.decode(_ENCODER.encode(state))
+copy_state = state_copier(GizaState)
+"""A deep copy (the fold mutates the state it is given)."""

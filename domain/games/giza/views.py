@@ -11,13 +11,15 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import Prompt
+from domain.engine import Prompt, ranked_by_score
 from domain.games.giza import events as ev
 from domain.games.giza.commands import GizaCommand
-from domain.games.giza.data import PYRAMID_SITES, SITE_NAMES, SITES, SPHINX_SITE, TILE_BY_ID, TILES
+from domain.games.giza.data import PYRAMID_SITES, SITES, SPHINX_SITE, TILE_BY_ID, TILES
 from domain.games.giza.rules.prompt import prompt_for
 from domain.games.giza.rules.scoring import board_complete, board_score, pyramid_complete, stack_points
 from domain.games.giza.state import GizaState
+from domain.games.giza.words import SITE_NAMES, tile_name
+from domain.messages import Msg
 
 
 class TileView(msgspec.Struct, frozen=True):
@@ -25,12 +27,12 @@ class TileView(msgspec.Struct, frozen=True):
     kind: str
     number: int
     points: int
-    label: str
+    label: Msg  # the tile's name in words
 
 
 class SiteView(msgspec.Struct, frozen=True, kw_only=True):
     site: int
-    name: str
+    name: Msg
     kind: str  # "pyramid" or "sphinx"
     height: int
     top: TileView | None
@@ -55,7 +57,7 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
 class GuideEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One line of the tile guide printed on every board: a kind of tile and how many exist."""
 
-    label: str
+    label: Msg
     kind: str
     number: int
     points: int
@@ -76,7 +78,7 @@ class GizaView(msgspec.Struct, frozen=True, kw_only=True):
     discards: list[TileView]  # oldest first
     hands: list[HandView]
     boards: list[BoardView]
-    site_names: list[str]
+    site_names: list[Msg]
     tile_guide: list[GuideEntry]
     legal_commands: list[GizaCommand]
     over: bool
@@ -84,12 +86,13 @@ class GizaView(msgspec.Struct, frozen=True, kw_only=True):
     completed_board: int
     scores: list[int]
     ranking: list[int]
+    places: list[int]  # by seat once the game is over, 1 = first; equal scores share a place
     seed_commitment: str
 
 
 def tile_view(tile_id: str) -> TileView:
     tile = TILE_BY_ID[tile_id]
-    return TileView(tile.id, tile.kind, tile.number, tile.points, tile.label)
+    return TileView(tile.id, tile.kind, tile.number, tile.points, tile_name(tile))
 
 
 def _site(stack: list[str], site: int, whole: bool) -> SiteView:
@@ -117,12 +120,13 @@ def _board(state: GizaState, seat: int, viewer: int | None) -> BoardView:
 
 
 def _guide() -> list[GuideEntry]:
-    counts: dict[str, GuideEntry] = {}
+    counts: dict[tuple[str, int], GuideEntry] = {}
     for tile in TILES:
-        known = counts.get(tile.label)
+        kind = (tile.kind, tile.points)
+        known = counts.get(kind)
         count = known.count + 1 if known else 1
-        counts[tile.label] = GuideEntry(
-            label=tile.label, kind=tile.kind, number=tile.number, points=tile.points, count=count
+        counts[kind] = GuideEntry(
+            label=tile_name(tile), kind=tile.kind, number=tile.number, points=tile.points, count=count
         )
     return list(counts.values())
 
@@ -138,7 +142,7 @@ def build_view(state: GizaState, viewer: int | None, legal: list[Any], to_act: s
         start_seat=state.start_seat,
         turns_taken=state.turns_taken,
         to_act=sorted(to_act),
-        prompt=prompt_for(state, viewer, to_act),
+        prompt=prompt_for(state, viewer, to_act, legal),
         pool_count=len(state.pool),
         pool=[tile_view(tile) for tile in state.pool] if state.over else None,
         discards=[tile_view(tile) for tile in state.discards],
@@ -159,6 +163,7 @@ def build_view(state: GizaState, viewer: int | None, legal: list[Any], to_act: s
         completed_board=state.completed_board,
         scores=list(state.scores),
         ranking=list(state.ranking),
+        places=ranked_by_score(state.scores, state.ranking).places if state.over else [],
         seed_commitment=state.seed_commitment,
     )
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from domain.bots import BOT_KINDS, LookaheadBot, random_or_greedy
-from domain.engine import Bot
+from domain.bots import LookaheadBot
 from domain.games.sobek.data import AMULET, CARDS, PENALTY_STEP_POINTS, TRADE_GOODS
 from domain.games.sobek.rules.corruption import corruption_count
 from domain.games.sobek.rules.sets import sideways_points, upright_points
@@ -54,11 +53,3 @@ class GreedyBot(LookaheadBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, position_value, copy_state)
-
-
-def make_bot(kind: str, seed: int) -> Bot:
-    """``random`` or ``greedy``."""
-    return random_or_greedy(kind, seed, GreedyBot)
-
-
-BOTS = BOT_KINDS

@@ -46,15 +46,6 @@ AMULET: Final = "amulet"
 GOODS: Final = (IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT, AMULET)
 TRADE_GOODS: Final = (IVORY, EBONY, MARBLE, CATTLE, FISH, WHEAT)
 PROSPERITY_GOODS: Final = (CATTLE, FISH, WHEAT)  # CONFIRMED: never on ivory, ebony or marble
-GOODS_NAMES: Final = {
-    IVORY: "ivory",
-    EBONY: "ebony",
-    MARBLE: "marble",
-    CATTLE: "cattle",
-    FISH: "fish",
-    WHEAT: "wheat",
-    AMULET: "amulet",
-}
 
 # Card backs, as everyone sees them in a hand (the Thief picks one of them).
 GREEN: Final = "green"  # starting goods
@@ -64,7 +55,8 @@ BACKS: Final = (GREEN, BEIGE, ORANGE)
 
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):
-    """One physical card. ``power`` names a character's power ("" for goods)."""
+    """One physical card. ``power`` names a character's power ("" for goods); names and texts in words are
+    in ``words.py``."""
 
     id: str
     goods: str
@@ -72,9 +64,7 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     back: str
     label: Label
     why: str = ""
-    name: str = ""
     power: str = ""
-    text: str = ""
 
 
 # --- Starting goods (green backs): 9 cards, no scarabs ------------------------------------------------------
@@ -106,81 +96,24 @@ THIEF: Final = "thief"
 COURTIER: Final = "courtier"
 MERCHANT: Final = "merchant"
 
-# (id, name, goods, power, label, why, text). Goods types and powers CONFIRMED; the ninth card is INFERRED.
-CHARACTER_TABLE: Final[tuple[tuple[str, str, str, str, Label, str, str], ...]] = (
-    ("CH-QUEEN", "Queen Sobekneferu", IVORY, QUEEN, "CONFIRMED", "", "Draw three cards from the deck."),
-    (
-        "CH-PRIEST",
-        "High Priest",
-        EBONY,
-        PRIEST,
-        "CONFIRMED",
-        "",
-        "Name a goods type: every card of it leaves your corruption pile.",
-    ),
-    (
-        "CH-PRIESTESS",
-        "High Priestess",
-        MARBLE,
-        PRIEST,
-        "CONFIRMED",
-        "",
-        "Name a goods type: every card of it leaves your corruption pile.",
-    ),
-    (
-        "CH-SCRIBE-CAT",
-        "Scribe",
-        CATTLE,
-        SCRIBE,
-        "CONFIRMED",
-        "",
-        "Every opponent holding 7 or more cards discards down to 6, onto their own corruption pile.",
-    ),
+# (id, goods, power, label, why); names and powers in words: words.py. Goods types and powers CONFIRMED; the
+# ninth card is INFERRED.
+CHARACTER_TABLE: Final[tuple[tuple[str, str, str, Label, str], ...]] = (
+    ("CH-QUEEN", IVORY, QUEEN, "CONFIRMED", ""),
+    ("CH-PRIEST", EBONY, PRIEST, "CONFIRMED", ""),
+    ("CH-PRIESTESS", MARBLE, PRIEST, "CONFIRMED", ""),
+    ("CH-SCRIBE-CAT", CATTLE, SCRIBE, "CONFIRMED", ""),
     (
         "CH-SCRIBE-FIS",
-        "Scribe",
         FISH,
         SCRIBE,
         "INFERRED",
         "nine characters but eight names; the Scribe is printed with two goods types, so two Scribes",
-        "Every opponent holding 7 or more cards discards down to 6, onto their own corruption pile.",
     ),
-    (
-        "CH-VIZIER",
-        "Vizier",
-        CATTLE,
-        VIZIER,
-        "CONFIRMED",
-        "",
-        "Look at one opponent's corruption pile and take one card of it into your hand.",
-    ),
-    (
-        "CH-THIEF",
-        "Thief",
-        FISH,
-        THIEF,
-        "CONFIRMED",
-        "",
-        "Choose an opponent and a back colour: take a random card of that colour from their hand.",
-    ),
-    (
-        "CH-COURTIER",
-        "Courtier",
-        WHEAT,
-        COURTIER,
-        "CONFIRMED",
-        "",
-        "Add one or two matching cards from your hand to one of your sets.",
-    ),
-    (
-        "CH-MERCHANT",
-        "Merchant",
-        WHEAT,
-        MERCHANT,
-        "CONFIRMED",
-        "",
-        "Take any one card from the Nile, with no corruption.",
-    ),
+    ("CH-VIZIER", CATTLE, VIZIER, "CONFIRMED", ""),
+    ("CH-THIEF", FISH, THIEF, "CONFIRMED", ""),
+    ("CH-COURTIER", WHEAT, COURTIER, "CONFIRMED", ""),
+    ("CH-MERCHANT", WHEAT, MERCHANT, "CONFIRMED", ""),
 )
 
 
@@ -228,11 +161,9 @@ def _characters() -> tuple[Card, ...]:
             back=ORANGE,
             label=label,
             why=why,
-            name=name,
             power=power,
-            text=text,
         )
-        for cid, name, goods, power, label, why, text in CHARACTER_TABLE
+        for cid, goods, power, label, why in CHARACTER_TABLE
     )
 
 
@@ -257,33 +188,18 @@ NUMBER: Final = "number"  # CONFIRMED: the multiples of 10 carry a number, no sy
 ANKH: Final = "ankh"  # CONFIRMED: square 39 shows an ankh
 EYE: Final = "eye"  # DEFAULT name (the other symbols are not named in any source we could read)
 SCARAB: Final = "scarab"  # DEFAULT name
-SYMBOL_NAMES: Final = {NUMBER: "number", ANKH: "ankh", EYE: "eye", SCARAB: "scarab"}
 
 
 class Token(msgspec.Struct, frozen=True, kw_only=True):
+    """One event token (its name and text in words: words.py)."""
+
     id: str
     kind: str
-    name: str
-    text: str
     label: Label
     symbol: str = ""  # the Guild's symbol
     why: str = ""
 
 
-_TOKEN_TEXT: Final = {
-    GUILD: (
-        "Guild",
-        "Move your marker forward to the next {symbol} square; push one opponent back to the previous one.",
-    ),
-    FLOOD: ("Flood", "Take one more turn at once."),
-    CURSE: ("Curse", "Give it to an opponent: it counts as two corruption cards for them."),
-    PROSPERITY: ("Prosperity", "Worth 2 scarabs: put it on one of your cattle, fish or wheat sets."),
-    EMBALMING: ("Embalming", "Take every card of your corruption pile into your hand."),
-    FRAUD: (
-        "Fraud",
-        "Move your marker forward one square per card in your corruption pile (everyone learns it).",
-    ),
-}
 # DEFAULT: which symbol each Guild token shows is not known; one ankh and one eye, so both walks occur.
 GUILD_SYMBOLS: Final = (ANKH, EYE)
 TOKEN_KINDS: Final = (GUILD, FLOOD, CURSE, PROSPERITY, EMBALMING, FRAUD)  # CONFIRMED: 2 of each
@@ -300,7 +216,6 @@ TOKEN_ID_PREFIX: Final = {
 def _tokens() -> tuple[Token, ...]:
     tokens = []
     for kind in TOKEN_KINDS:
-        name, text = _TOKEN_TEXT[kind]
         for copy in (1, 2):
             symbol = GUILD_SYMBOLS[copy - 1] if kind == GUILD else ""
             label: Label = "DEFAULT" if kind == GUILD else "CONFIRMED"
@@ -311,8 +226,6 @@ def _tokens() -> tuple[Token, ...]:
                 Token(
                     id=f"EV-{TOKEN_ID_PREFIX[kind]}-{copy}",
                     kind=kind,
-                    name=name,
-                    text=text.format(symbol=SYMBOL_NAMES.get(symbol, "")),
                     label=label,
                     symbol=symbol,
                     why=why,
@@ -351,9 +264,9 @@ TRACK: Final[tuple[str, ...]] = (
 # --- Tie-breaks ---------------------------------------------------------------------------------------------
 # Corruption penalty: highest corruption count (cards + 2 per Curse), then most scarabs on the pile's cards,
 # then every player still tied: CONFIRMED. Nobody is penalised when the highest count is 0: INFERRED.
-# Final ranking: highest score wins, CONFIRMED. Equal scores share the victory (shown as such); the result
-# still ranks every seat once: DEFAULT, the player with fewer corruption points in the last round played
-# ranks first, then the seeded seat order drawn for that round.
+# Final ranking: highest score wins, CONFIRMED. Equal scores share the victory and the place (the rules
+# name no tie-break); the result lists the tied seats, deciding nothing, by fewer corruption points in the
+# last round played, then the seeded seat order drawn for that round: DEFAULT.
 # Start player: round 1 a seeded random seat (DEFAULT, not stated); rounds 2 and 3 the lowest score chooses
 # (CONFIRMED), a tie for lowest broken by the round's seeded seat order (DEFAULT, a published clarification
 # of another online edition).

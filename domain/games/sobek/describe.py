@@ -1,4 +1,4 @@
-"""One line of English per event, for the history page, naming seats by ``names``. Works on redacted events
+"""One sentence per event for the history (a message), naming seats by ``names``. Works on redacted events
 too: it names a card only where the event as given carries it."""
 
 from __future__ import annotations
@@ -7,208 +7,407 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.games.sobek import events as ev
-from domain.games.sobek.data import CARDS, GOODS_NAMES, SYMBOL_NAMES, TOKEN_BY_ID
+from domain.games.sobek.data import SCRIBE_LIMIT, TOKEN_BY_ID
+from domain.games.sobek.rules.characters import (
+    DECK_EMPTY,
+    NOBODY_HOLDS,
+    NOBODY_OVER_LIMIT,
+    NOTHING_FITS,
+    PILE_EMPTY,
+)
+from domain.games.sobek.words import (
+    BACK_NAMES,
+    GOODS_NAMES,
+    SYMBOL_NAMES,
+    TOKEN_NAMES,
+    card_name,
+    cards_named,
+    token_name,
+)
+from domain.messages import Msg, msg, msgn
 
 Names = Sequence[str]
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def _ordinal(number: int) -> str:
-    return _ORDINALS.get(number, f"{number}th")
-
-
-def card_words(card: str) -> str:
-    """``IVO-01 (ivory, 3 scarabs)``, ``CH-THIEF (the Thief)``; "" for a hidden card."""
-    if not card:
-        return ""
-    printed = CARDS[card]
-    if printed.power:
-        return f"{card} (the {printed.name})"
-    return f"{card} ({GOODS_NAMES[printed.goods]}, {_plural(printed.scarabs, 'scarab')})"
-
-
-def _cards(cards: list[str]) -> str:
-    return ", ".join(card_words(card) for card in cards)
-
-
-def _token(token: str) -> str:
-    return f"{TOKEN_BY_ID[token].name} ({token})"
-
-
-def _taken(e: ev.CardTaken, n: Names) -> str:
-    card = card_words(e.card) or "a face-down character"
-    how = " with the Merchant" if e.merchant else ""
-    text = f"{n[e.seat]} takes the {_ordinal(e.position)} Nile card{how}: {card}"
-    if e.skipped_count:
-        skipped = f": {_cards(e.skipped)}" if e.skipped else ""
-        text += f"; the {_plural(e.skipped_count, 'card')} left of it go to their corruption pile{skipped}"
-    return text + "."
-
-
-def _set_played(e: ev.SetPlayed, n: Names) -> str:
-    where = f"adds to their {GOODS_NAMES[e.goods]} set" if e.joined else f"lays a {GOODS_NAMES[e.goods]} set"
-    return f"{n[e.seat]} {where}: {_cards(e.cards)}."
-
-
-_MOVES = {
-    "guild": "{who} moves forward with the Guild from {before} to {after}.",
-    "guild push": "{by} pushes {who} back with the Guild from {before} to {after}.",
-    "fraud": "{who} moves forward with Fraud from {before} to {after}.",
+# Why a character's power found nothing to act on, as its event records it.
+WASTED_REASONS: dict[str, Msg] = {
+    DECK_EMPTY: msg("the deck is empty"),
+    NOBODY_OVER_LIMIT: msg("no opponent holds more than {limit} cards", limit=SCRIBE_LIMIT),
+    NOBODY_HOLDS: msg("no opponent holds a card"),
+    NOTHING_FITS: msg("no card in hand fits one of their upright sets"),
+    PILE_EMPTY: msg("that corruption pile is empty"),
 }
 
 
-def _moved(e: ev.MarkerMoved, n: Names) -> str:
-    return _MOVES[e.reason].format(who=n[e.seat], by=n[e.by], before=e.before, after=e.after)
+def _taken(e: ev.CardTaken, n: Names) -> Msg:
+    card = card_name(e.card) if e.card else msg("a face-down character")
+    if e.merchant:
+        taken = msg(
+            "{name} takes Nile card {position} with the Merchant: {card}.",
+            name=n[e.seat],
+            position=e.position,
+            card=card,
+        )
+    else:
+        taken = msg(
+            "{name} takes Nile card {position}: {card}.", name=n[e.seat], position=e.position, card=card
+        )
+    if not e.skipped_count:
+        return taken
+    if e.skipped:
+        skipped = msgn(
+            "The card left of it goes to their corruption pile: {cards}.",
+            "The {count} cards left of it go to their corruption pile: {cards}.",
+            e.skipped_count,
+            cards=cards_named(e.skipped),
+        )
+    else:
+        skipped = msgn(
+            "The card left of it goes to their corruption pile.",
+            "The {count} cards left of it go to their corruption pile.",
+            e.skipped_count,
+        )
+    return msg("{taken} {skipped}", taken=taken, skipped=skipped)
 
 
-def _prosperity(e: ev.ProsperityPlaced, n: Names) -> str:
+def _set_played(e: ev.SetPlayed, n: Names) -> Msg:
+    goods = GOODS_NAMES[e.goods]
+    if e.joined:
+        return msg(
+            "{name} adds to their {goods} set: {cards}.",
+            name=n[e.seat],
+            goods=goods,
+            cards=cards_named(e.cards),
+        )
+    return msg("{name} lays a {goods} set: {cards}.", name=n[e.seat], goods=goods, cards=cards_named(e.cards))
+
+
+def _moved(e: ev.MarkerMoved, n: Names) -> Msg:
+    if e.reason == "guild push":
+        return msg(
+            "{by} pushes {name} back with the Guild from {before} to {after}.",
+            by=n[e.by],
+            name=n[e.seat],
+            before=e.before,
+            after=e.after,
+        )
+    if e.reason == "fraud":
+        return msg(
+            "{name} moves forward with Fraud from {before} to {after}.",
+            name=n[e.seat],
+            before=e.before,
+            after=e.after,
+        )
+    return msg(
+        "{name} moves forward with the Guild from {before} to {after}.",
+        name=n[e.seat],
+        before=e.before,
+        after=e.after,
+    )
+
+
+def _prosperity(e: ev.ProsperityPlaced, n: Names) -> Msg:
     if e.set < 0:
-        return f"{n[e.seat]} has no cattle, fish or wheat set: the Prosperity token is wasted."
-    return f"{n[e.seat]} puts the Prosperity token on their set number {e.set + 1} (+2 scarabs)."
+        return msg("{name} has no cattle, fish or wheat set: the Prosperity token is wasted.", name=n[e.seat])
+    return msg(
+        "{name} puts the Prosperity token on their set number {number} (+2 scarabs).",
+        name=n[e.seat],
+        number=e.set + 1,
+    )
 
 
-def _purged(e: ev.Purged, n: Names) -> str:
+def _purged(e: ev.Purged, n: Names) -> Msg:
     goods = GOODS_NAMES[e.goods]
     if e.count < 0:
-        return f"{n[e.seat]} names {goods}: every {goods} card leaves their corruption pile."
-    removed = f": {_cards(e.cards)}" if e.cards else ""
-    return f"{n[e.seat]} names {goods}: {_plural(e.count, 'card')} leave their corruption pile{removed}."
+        return msg(
+            "{name} names {goods}: every card of it leaves their corruption pile.",
+            name=n[e.seat],
+            goods=goods,
+        )
+    if e.cards:
+        return msgn(
+            "{name} names {goods}: {count} card leaves their corruption pile: {cards}.",
+            "{name} names {goods}: {count} cards leave their corruption pile: {cards}.",
+            e.count,
+            name=n[e.seat],
+            goods=goods,
+            cards=cards_named(e.cards),
+        )
+    return msgn(
+        "{name} names {goods}: {count} card leaves their corruption pile.",
+        "{name} names {goods}: {count} cards leave their corruption pile.",
+        e.count,
+        name=n[e.seat],
+        goods=goods,
+    )
 
 
-def _stolen(e: ev.Stolen, n: Names) -> str:
-    card = f": {card_words(e.card)}" if e.card else ""
-    return f"{n[e.seat]} steals a {e.back}-backed card from {n[e.target]}'s hand{card}."
+def _stolen(e: ev.Stolen, n: Names) -> Msg:
+    if e.card:
+        return msg(
+            "{name} steals a card with a {back} back from {target}'s hand: {card}.",
+            name=n[e.seat],
+            back=BACK_NAMES[e.back],
+            target=n[e.target],
+            card=card_name(e.card),
+        )
+    return msg(
+        "{name} steals a card with a {back} back from {target}'s hand.",
+        name=n[e.seat],
+        back=BACK_NAMES[e.back],
+        target=n[e.target],
+    )
 
 
-def _pile_taken(e: ev.PileCardTaken, n: Names) -> str:
-    card = f": {card_words(e.card)}" if e.card else f" (a {e.back}-backed card)"
-    return f"{n[e.seat]} takes a card from {n[e.target]}'s corruption pile{card}."
+def _pile_taken(e: ev.PileCardTaken, n: Names) -> Msg:
+    if e.card:
+        return msg(
+            "{name} takes a card from {target}'s corruption pile: {card}.",
+            name=n[e.seat],
+            target=n[e.target],
+            card=card_name(e.card),
+        )
+    return msg(
+        "{name} takes a card with a {back} back from {target}'s corruption pile.",
+        name=n[e.seat],
+        back=BACK_NAMES[e.back],
+        target=n[e.target],
+    )
 
 
-def _discards(e: ev.DiscardsRequired, n: Names) -> str:
-    who = ", ".join(f"{n[seat]} {count}" for seat, count in zip(e.seats, e.counts, strict=True))
-    return f"The Scribe makes opponents discard down to six cards: {who}."
+def _discards(e: ev.DiscardsRequired, n: Names) -> Msg:
+    who = [
+        msgn("{name} {count} card", "{name} {count} cards", count, name=n[seat])
+        for seat, count in zip(e.seats, e.counts, strict=True)
+    ]
+    return msg("The Scribe makes opponents discard down to six cards: {who}.", who=who)
 
 
-def _scored(e: ev.RoundScored, n: Names) -> str:
-    parts = ", ".join(
-        f"{n[seat]} {points} ({' + '.join(map(str, sets)) or 'no set'})"
+def _scored(e: ev.RoundScored, n: Names) -> Msg:
+    parts = [
+        msg("{name} {points} ({sets})", name=n[seat], points=points, sets=" + ".join(map(str, sets)))
+        if sets
+        else msg("{name} {points} (no set)", name=n[seat], points=points)
         for seat, (points, sets) in enumerate(zip(e.set_points, e.sets, strict=True))
-    )
-    return f"Round {e.round} sets score: {parts}."
+    ]
+    return msg("Round {round}, sets score: {parts}.", round=e.round, parts=parts)
 
 
-def _counted(e: ev.CorruptionCounted, n: Names) -> str:
-    counts = ", ".join(
-        f"{n[seat]} {count} ({_plural(scarabs, 'scarab')})"
+def _counted(e: ev.CorruptionCounted, n: Names) -> Msg:
+    counts = [
+        msgn(
+            "{name} {corruption} ({count} scarab)",
+            "{name} {corruption} ({count} scarabs)",
+            scarabs,
+            name=n[seat],
+            corruption=count,
+        )
         for seat, (count, scarabs) in enumerate(zip(e.counts, e.scarabs, strict=True))
+    ]
+    if e.penalised:
+        return msg(
+            "Corruption: {counts}. Penalised: {who}.", counts=counts, who=[n[seat] for seat in e.penalised]
+        )
+    return msg("Corruption: {counts}. Nobody is penalised.", counts=counts)
+
+
+def _penalty(e: ev.PenaltyApplied, n: Names) -> Msg:
+    return msgn(
+        "{name}'s corruption penalty: {count} step back to the previous {symbol} square, from {before} to "
+        "{after}.",
+        "{name}'s corruption penalty: {count} steps back to the previous {symbol} square, from {before} to "
+        "{after}.",
+        e.steps,
+        name=n[e.seat],
+        symbol=SYMBOL_NAMES[e.symbol],
+        before=e.before,
+        after=e.after,
     )
-    who = ", ".join(n[seat] for seat in e.penalised) or "nobody"
-    return f"Corruption: {counts}. Penalised: {who}."
 
 
-def _penalty(e: ev.PenaltyApplied, n: Names) -> str:
-    symbol = SYMBOL_NAMES[e.symbol]
-    return (
-        f"{n[e.seat]}'s corruption penalty: {_plural(e.steps, 'step')} back to the previous {symbol} square, "
-        f"from {e.before} to {e.after}."
+def _embalmed(e: ev.Embalmed, n: Names) -> Msg:
+    if e.cards:
+        return msgn(
+            "{name} takes the {count} card of their corruption pile into their hand: {cards}.",
+            "{name} takes the {count} cards of their corruption pile into their hand: {cards}.",
+            e.count,
+            name=n[e.seat],
+            cards=cards_named(e.cards),
+        )
+    return msgn(
+        "{name} takes the {count} card of their corruption pile into their hand.",
+        "{name} takes the {count} cards of their corruption pile into their hand.",
+        e.count,
+        name=n[e.seat],
     )
 
 
-def _embalmed(e: ev.Embalmed, n: Names) -> str:
-    cards = f": {_cards(e.cards)}" if e.cards else ""
-    return (
-        f"{n[e.seat]} takes the {_plural(e.count, 'card')} of their corruption pile into their hand{cards}."
+def _drawn(e: ev.CardsDrawn, n: Names) -> Msg:
+    if e.cards:
+        return msgn(
+            "{name} draws {count} card from the deck: {cards}.",
+            "{name} draws {count} cards from the deck: {cards}.",
+            len(e.backs),
+            name=n[e.seat],
+            cards=cards_named(e.cards),
+        )
+    return msgn(
+        "{name} draws {count} card from the deck.",
+        "{name} draws {count} cards from the deck.",
+        len(e.backs),
+        name=n[e.seat],
     )
 
 
-def _drawn(e: ev.CardsDrawn, n: Names) -> str:
-    cards = f": {_cards(e.cards)}" if e.cards else ""
-    return f"{n[e.seat]} draws {_plural(len(e.backs), 'card')} from the deck{cards}."
+def _discarded(e: ev.Discarded, n: Names) -> Msg:
+    if e.card:
+        return msg(
+            "{name} discards onto their corruption pile: {card}.", name=n[e.seat], card=card_name(e.card)
+        )
+    return msg(
+        "{name} discards a card with a {back} back onto their corruption pile.",
+        name=n[e.seat],
+        back=BACK_NAMES[e.back],
+    )
 
 
-def _discarded(e: ev.Discarded, n: Names) -> str:
-    card = card_words(e.card) or f"a {e.back}-backed card"
-    return f"{n[e.seat]} discards {card} onto their corruption pile."
-
-
-def _round_started(e: ev.RoundStarted, n: Names) -> str:
-    text = (
-        f"Round {e.round} begins: two green cards each, {e.token_count} event tokens face down, "
-        f"{_plural(len(e.nile), 'card')} dealt into the Nile (characters face down). "
+def _round_started(e: ev.RoundStarted, n: Names) -> Msg:
+    dealt = msgn(
+        "Round {round} begins: two green cards each, {tokens} event tokens face down, {count} card dealt "
+        "into the Nile (characters face down).",
+        "Round {round} begins: two green cards each, {tokens} event tokens face down, {count} cards dealt "
+        "into the Nile (characters face down).",
+        len(e.nile),
+        round=e.round,
+        tokens=e.token_count,
     )
     if e.start_player >= 0:
-        return text + f"{n[e.start_player]} is drawn to start."
-    tie = " (drawn among the tied lowest scores)" if len(e.tied) > 1 else ""
-    return text + f"{n[e.chooser]} has the lowest score{tie} and chooses the start player."
+        start = msg("{name} is drawn to start.", name=n[e.start_player])
+    elif len(e.tied) > 1:
+        start = msg(
+            "{name} has the lowest score (drawn among the tied lowest scores) and chooses the start player.",
+            name=n[e.chooser],
+        )
+    else:
+        start = msg("{name} has the lowest score and chooses the start player.", name=n[e.chooser])
+    return msg("{dealt} {start}", dealt=dealt, start=start)
 
 
-def _hands(e: ev.HandsToCorruption, n: Names) -> str:
-    parts = ", ".join(
-        f"{n[seat]} {count}" + (f" ({_cards(cards)})" if cards else "")
+def _hands(e: ev.HandsToCorruption, n: Names) -> Msg:
+    parts = [
+        msgn(
+            "{name} {count} card ({cards})",
+            "{name} {count} cards ({cards})",
+            count,
+            name=n[seat],
+            cards=cards_named(cards),
+        )
+        if cards
+        else msgn("{name} {count} card", "{name} {count} cards", count, name=n[seat])
         for seat, (count, cards) in enumerate(zip(e.counts, e.cards, strict=True))
-    )
-    return f"The cards left in hand go to the corruption piles: {parts}."
+    ]
+    return msg("The cards left in hand go to the corruption piles: {parts}.", parts=parts)
 
 
-def _ended(e: ev.GameEnded, n: Names) -> str:
-    ranking = ", ".join(f"{n[seat]} ({e.scores[seat]})" for seat in e.ranking)
-    winners = " and ".join(n[seat] for seat in e.winners)
-    shared = " share the victory" if len(e.winners) > 1 else " wins"
-    return f"Game over: {winners}{shared}. Ranking: {ranking}."
+def _ended(e: ev.GameEnded, n: Names) -> Msg:
+    ranking = [msg("{name} ({score})", name=n[seat], score=e.scores[seat]) for seat in e.ranking]
+    if len(e.winners) > 1:
+        return msg(
+            "Game over: {winners} share the victory. Ranking: {ranking}.",
+            winners=[n[seat] for seat in e.winners],
+            ranking=ranking,
+        )
+    return msg("Game over: {winner} wins. Ranking: {ranking}.", winner=n[e.winners[0]], ranking=ranking)
 
 
-_DESCRIBERS: dict[type, Callable[[Any, Names], str]] = {
-    ev.GameSetUp: lambda e, n: (
-        f"A {e.players}-player game of Sobek is set up (seed commitment {e.seed_commitment[:12]}…)."
-    ),
+def _round_ended(e: ev.RoundEnded, n: Names) -> Msg:
+    scores = [msg("{name} {score}", name=n[seat], score=score) for seat, score in enumerate(e.result.scores)]
+    return msg("Round {round} is over: {scores}.", round=e.result.round, scores=scores)
+
+
+def _wasted(e: ev.PowerWasted, n: Names) -> Msg:
+    reason = WASTED_REASONS.get(e.reason, msg("nothing to act on"))
+    return msg("{card} has no effect: {reason}.", card=card_name(e.card), reason=reason)
+
+
+_DESCRIBERS: dict[type, Callable[[Any, Names], Msg]] = {
+    ev.GameSetUp: lambda e, n: msg("A game of Sobek for {players} players is set up.", players=e.players),
     ev.RoundStarted: _round_started,
-    ev.NileDealt: lambda e, n: (
-        f"{_plural(len(e.cards), 'card')} are dealt into the Nile (characters face down)."
+    ev.NileDealt: lambda e, n: msgn(
+        "{count} card is dealt into the Nile (characters face down).",
+        "{count} cards are dealt into the Nile (characters face down).",
+        len(e.cards),
     ),
-    ev.StartPlayerChosen: lambda e, n: f"{n[e.by]} chooses {n[e.seat]} to start the round.",
-    ev.TurnBegan: lambda e, n: f"{n[e.seat]} takes {'an extra turn (Flood)' if e.extra else 'the turn'}.",
+    ev.StartPlayerChosen: lambda e, n: msg(
+        "{by} chooses {name} to start the round.", by=n[e.by], name=n[e.seat]
+    ),
+    ev.TurnBegan: lambda e, n: (
+        msg("{name} takes an extra turn (Flood).", name=n[e.seat])
+        if e.extra
+        else msg("{name} takes the turn.", name=n[e.seat])
+    ),
     ev.CardTaken: _taken,
     ev.SetPlayed: _set_played,
-    ev.TokenChosen: lambda e, n: f"{n[e.seat]} chooses the event token {_token(e.token)}.",
+    ev.TokenChosen: lambda e, n: msg(
+        "{name} chooses the event token {token}.", name=n[e.seat], token=_token(e.token)
+    ),
     ev.MarkerMoved: _moved,
-    ev.CurseGiven: lambda e, n: f"{n[e.seat]} gives the Curse {e.token} to {n[e.target]}.",
+    ev.CurseGiven: lambda e, n: msg(
+        "{name} gives the Curse to {target}.", name=n[e.seat], target=n[e.target]
+    ),
     ev.ProsperityPlaced: _prosperity,
     ev.Embalmed: _embalmed,
-    ev.FraudRevealed: lambda e, n: f"Fraud shows that {n[e.seat]} has {_plural(e.count, 'corruption card')}.",
-    ev.ExtraTurnGranted: lambda e, n: f"The Flood gives {n[e.seat]} another turn after this one.",
-    ev.CharacterPlayed: lambda e, n: f"{n[e.seat]} plays {card_words(e.card)}.",
-    ev.PowerWasted: lambda e, n: f"{card_words(e.card)} has no effect: {e.reason}.",
+    ev.FraudRevealed: lambda e, n: msgn(
+        "Fraud shows that {name} has {count} corruption card.",
+        "Fraud shows that {name} has {count} corruption cards.",
+        e.count,
+        name=n[e.seat],
+    ),
+    ev.ExtraTurnGranted: lambda e, n: msg(
+        "The Flood gives {name} another turn after this one.", name=n[e.seat]
+    ),
+    ev.CharacterPlayed: lambda e, n: msg("{name} plays {card}.", name=n[e.seat], card=card_name(e.card)),
+    ev.PowerWasted: _wasted,
     ev.CardsDrawn: _drawn,
     ev.Purged: _purged,
     ev.Stolen: _stolen,
-    ev.PileLooked: lambda e, n: f"{n[e.seat]} looks at {n[e.target]}'s corruption pile.",
+    ev.PileLooked: lambda e, n: msg(
+        "{name} looks at {target}'s corruption pile.", name=n[e.seat], target=n[e.target]
+    ),
     ev.PileCardTaken: _pile_taken,
-    ev.CourtierAdded: lambda e, n: f"{n[e.seat]} adds {_cards(e.cards)} to their set number {e.set + 1}.",
+    ev.CourtierAdded: lambda e, n: msg(
+        "{name} adds {cards} to their set number {number}.",
+        name=n[e.seat],
+        cards=cards_named(e.cards),
+        number=e.set + 1,
+    ),
     ev.DiscardsRequired: _discards,
     ev.Discarded: _discarded,
-    ev.RoundEnding: lambda e, n: f"The Nile and the deck are empty: round {e.round} ends with sideways sets.",
-    ev.SidewaysLaid: lambda e, n: (
-        f"{n[e.seat]} lays a sideways {GOODS_NAMES[e.goods]} set: {_cards(e.cards)}."
+    ev.RoundEnding: lambda e, n: msg(
+        "The Nile and the deck are empty: round {round} ends with sideways sets.", round=e.round
     ),
-    ev.SidewaysFinished: lambda e, n: f"{n[e.seat]} lays no more sideways sets.",
+    ev.SidewaysLaid: lambda e, n: msg(
+        "{name} lays a sideways {goods} set: {cards}.",
+        name=n[e.seat],
+        goods=GOODS_NAMES[e.goods],
+        cards=cards_named(e.cards),
+    ),
+    ev.SidewaysFinished: lambda e, n: msg("{name} lays no more sideways sets.", name=n[e.seat]),
     ev.HandsToCorruption: _hands,
     ev.RoundScored: _scored,
     ev.CorruptionCounted: _counted,
     ev.PenaltyApplied: _penalty,
-    ev.RoundEnded: lambda e, n: (
-        f"Round {e.result.round} is over: "
-        + ", ".join(f"{n[seat]} {score}" for seat, score in enumerate(e.result.scores))
-        + "."
-    ),
+    ev.RoundEnded: _round_ended,
     ev.GameEnded: _ended,
 }
 
 
-def describe_event(event: Any, names: Names) -> str:
+def _token(token_id: str) -> Msg:
+    token = TOKEN_BY_ID[token_id]
+    if token.symbol:
+        return msg("{token} ({symbol})", token=TOKEN_NAMES[token.kind], symbol=SYMBOL_NAMES[token.symbol])
+    return token_name(token_id)
+
+
+def describe_event(event: Any, names: Names) -> Msg:
     describer = _DESCRIBERS.get(type(event))
-    return describer(event, names) if describer else type(event).__name__
+    return describer(event, names) if describer else msg("Something happened.")

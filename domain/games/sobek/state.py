@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.engine import state_copier
+
 NOBODY = -1
 
 # Phases of the game.
@@ -107,13 +109,8 @@ class SobekState(msgspec.Struct, kw_only=True, gc=False):
     winners: list[int] = []
 
 
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(SobekState)
-
-
-def copy_state(state: SobekState) -> SobekState:
-    """A deep copy (the fold mutates the state it is given)."""
-    return _DECODER.decode(_ENCODER.encode(state))
+copy_state = state_copier(SobekState)
+"""A deep copy (the fold mutates the state it is given)."""
 
 
 def others(state: SobekState, seat: int) -> list[int]:

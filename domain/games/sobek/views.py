@@ -44,25 +44,31 @@ from domain.games.sobek.state import (
     RoundResult,
     SobekState,
 )
+from domain.games.sobek.words import CHARACTER_NAMES, POWER_TEXTS, card_name, token_name, token_text
+from domain.messages import Msg, msg
 
 PHASE_TITLES = {
-    DEALING: "Dealing the round",
-    STARTING: "Choosing the start player",
-    PLAYING: "Trading along the Nile",
-    SIDEWAYS: "Round end: sideways sets",
-    ENDING: "Final ranking",
-    OVER: "Game over",
+    DEALING: msg("Dealing the round"),
+    STARTING: msg("Choosing the start player"),
+    PLAYING: msg("Trading along the Nile"),
+    SIDEWAYS: msg("Round end: sideways sets"),
+    ENDING: msg("Final ranking"),
+    OVER: msg("Game over"),
 }
 
 
 class CardView(msgspec.Struct, frozen=True):
+    """A face-up card: ``name`` says it in words (``ivory, 3 scarabs``, ``Thief (fish)``), ``character`` and
+    ``text`` name a character and its power."""
+
     id: str
     goods: str
     scarabs: int
     back: str
-    name: str = ""
+    name: Msg
     power: str = ""
-    text: str = ""
+    character: Msg | None = None
+    text: Msg | None = None
 
 
 class NileCardView(msgspec.Struct, frozen=True):
@@ -74,8 +80,8 @@ class NileCardView(msgspec.Struct, frozen=True):
 class TokenView(msgspec.Struct, frozen=True):
     id: str
     kind: str
-    name: str
-    text: str
+    name: Msg
+    text: Msg
     symbol: str
 
 
@@ -118,7 +124,7 @@ class SobekView(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     rounds: int
     phase: str
-    phase_title: str
+    phase_title: Msg
     turn: int
     start_player: int
     chooser: int
@@ -149,12 +155,23 @@ class SobekView(msgspec.Struct, frozen=True, kw_only=True):
 
 def card_view(card_id: str) -> CardView:
     card = CARDS[card_id]
-    return CardView(card.id, card.goods, card.scarabs, card.back, card.name, card.power, card.text)
+    if not card.power:
+        return CardView(card.id, card.goods, card.scarabs, card.back, card_name(card_id))
+    return CardView(
+        card.id,
+        card.goods,
+        card.scarabs,
+        card.back,
+        card_name(card_id),
+        card.power,
+        CHARACTER_NAMES[card_id],
+        POWER_TEXTS[card.power],
+    )
 
 
 def token_view(token_id: str) -> TokenView:
     token = TOKEN_BY_ID[token_id]
-    return TokenView(token.id, token.kind, token.name, token.text, token.symbol)
+    return TokenView(token.id, token.kind, token_name(token_id), token_text(token_id), token.symbol)
 
 
 def _set(index: int, goods_set: GoodsSet, points: int) -> SetView:
@@ -202,21 +219,21 @@ def _nile(state: SobekState) -> list[NileCardView]:
     return views
 
 
-def _choosing_token(state: SobekState, viewer: int | None) -> bool:
+def choosing_token(state: SobekState, viewer: int | None) -> bool:
     return state.phase == PLAYING and state.pending == TOKEN and viewer == state.turn and not state.discarding
 
 
-def _looking(state: SobekState, viewer: int | None) -> bool:
+def looking_at_pile(state: SobekState, viewer: int | None) -> bool:
     return state.phase == PLAYING and state.pending == VIZIER_PICK and viewer == state.turn
 
 
 def build_view(state: SobekState, viewer: int | None, legal: list[Any], to_act: set[int]) -> SobekView:
     over = state.phase == OVER
     faces = (
-        state.tokens + state.unused_tokens if over else state.tokens if _choosing_token(state, viewer) else []
+        state.tokens + state.unused_tokens if over else state.tokens if choosing_token(state, viewer) else []
     )
     look = None
-    if _looking(state, viewer):
+    if looking_at_pile(state, viewer):
         look = VizierLook(state.target, [card_view(card) for card in state.players[state.target].corruption])
     return SobekView(
         viewer=viewer,
@@ -298,12 +315,12 @@ def secret_ids(state: SobekState, viewer: int | None) -> set[str]:
         return set()
     hidden = set(state.deck) | set(state.unused_starters) | set(state.unused_tokens)
     hidden |= {card for card in state.nile if CARDS[card].back == ORANGE}
-    if not _choosing_token(state, viewer):
+    if not choosing_token(state, viewer):
         hidden |= set(state.tokens)
     for player in state.players:
         if player.seat == viewer:
             continue
         hidden |= set(player.hand) | set(player.purged)
-        if not (_looking(state, viewer) and player.seat == state.target):
+        if not (looking_at_pile(state, viewer) and player.seat == state.target):
             hidden |= set(player.corruption)
     return hidden

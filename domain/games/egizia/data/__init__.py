@@ -1,11 +1,8 @@
-"""Every printed number of Egizia, in one package: the board (``board``), the Nile cards
-(``nile_cards``) and the Sphinx cards (``sphinx_cards``), all re-exported here.
+"""Every printed number of Egizia, in one package: the board, the Nile cards and the Sphinx cards.
 
-Each value carries its label beside it: CONFIRMED (stated in a source, by its key such as ``[Y]``),
-INFERRED (derived from confirmed facts) or DEFAULT (unknown; chosen so the game can run, with the number of
-its open question such as ``Q6``). ``docs/games/egizia.md`` lists the sources and every open question.
-Whoever holds the physical game can correct a number here and nowhere else: the rules modules read these
-tables, and no printed number is written in the logic.
+Each value carries its label: CONFIRMED (with its source's key, such as ``[Y]``), INFERRED or DEFAULT (with
+its open question, such as ``Q6``); docs/games/egizia.md lists the sources and questions. A number is
+corrected here and nowhere else: no printed number is written in the rules' logic.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, Decline
 from domain.games.egizia.data import GRAIN_MARKET, PYRAMID_ROW_BONUS_PER_STONE, SITE_NAMES, STONE_MARKET
@@ -17,7 +17,6 @@ from domain.games.egizia.rules.build_steps import (
 from domain.games.egizia.rules.cards.build_cards import card_crew_options, check_build_crews, use_build_cards
 from domain.games.egizia.rules.cards.turns import card_build_turn
 from domain.games.egizia.rules.constructions import Works, build_plans
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score
 from domain.games.egizia.rules.nile_cards import has_card_play
@@ -32,15 +31,17 @@ from domain.games.egizia.rules.spaces import (
 )
 from domain.games.egizia.rules.sphinx import max_draw, sphinx_commands
 from domain.games.egizia.state import BONUS, BUILDING, NOBODY, EgiziaState, Site, graves_face_up
+from domain.games.egizia.words import SITE_WORDS
+from domain.messages import msg
 
 MARKETS = (STONE_MARKET, GRAIN_MARKET)
 
 
 def require_builder(state: EgiziaState, seat: int) -> None:
     if state.phase != BUILDING:
-        raise RuleViolation("build.phase", "Building happens only in phase 5.")
+        raise RuleViolation("build.phase", msg("Building happens only in phase 5."))
     if builder(state) != seat:
-        raise RuleViolation("build.turn", "It is not your turn to build.", {"builder": builder(state)})
+        raise RuleViolation("build.turn", msg("It is not your turn to build."), {"builder": builder(state)})
 
 
 def build_commands(state: EgiziaState, seat: int) -> list[Build]:
@@ -89,12 +90,14 @@ def _check_market(state: EgiziaState, market: str) -> None:
     if state.site == OBELISK_SITE and market not in MARKETS:
         raise RuleViolation(
             "build.market",
-            "After building at the Obelisk/Graves move one market marker: market must be 'stone' or 'grain'.",
+            msg("market: after building at the Obelisk and Graves move one market marker: stone or grain."),
             {"field": "market"},
         )
     if state.site != OBELISK_SITE and market:
         raise RuleViolation(
-            "build.market", "Only the Obelisk/Graves moves a market marker.", {"field": "market"}
+            "build.market",
+            msg("market: only the Obelisk and Graves moves a market marker."),
+            {"field": "market"},
         )
 
 
@@ -102,7 +105,7 @@ def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
     site = state.sites[state.site].id
     if not spaces:
         raise RuleViolation(
-            "build.nothing", "Name at least one space to build, or decline.", {"field": "spaces"}
+            "build.nothing", msg("spaces: name at least one space to build, or decline."), {"field": "spaces"}
         )
     works = Works(state)
     cost = 0
@@ -110,7 +113,9 @@ def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
         where = BUILD_SPACES.get(space_id)
         if where is None or SITE_OF_BUILDING[where[0]] != site:
             raise RuleViolation(
-                "build.space", f"{space_id} is not a space of {SITE_NAMES[site]}.", {"field": "spaces"}
+                "build.space",
+                msg("spaces: that is not a space of {site}.", site=SITE_WORDS[site]),
+                {"field": "spaces"},
             )
         refusal = works.refusal(space_id)
         if refusal:
@@ -120,11 +125,12 @@ def _check_spaces(state: EgiziaState, seat: int, spaces: list[str]) -> int:
     return cost
 
 
-def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
+def decide_build(ctx: Ctx[EgiziaState], seat: int, command: Build) -> None:
+    state = ctx.state
     require_builder(state, seat)
     refuse_while_action_goes_on(state)
     if state.site == SPHINX_SITE:
-        raise RuleViolation("build.sphinx", "At the Sphinx you draw cards (sphinx_draw) instead of building.")
+        raise RuleViolation("build.sphinx", msg("At the Sphinx you draw cards instead of building."))
     player = state.players[seat]
     strength = check_build_crews(player, command.crews, command.cards)
     _check_market(state, command.market)
@@ -132,14 +138,19 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
     if cost > strength:
         raise RuleViolation(
             "build.strength",
-            f"These spaces are worth {cost} but your crews have strength {strength}.",
+            msg(
+                "These spaces are worth {cost} but your crews have strength {strength}.",
+                cost=cost,
+                strength=strength,
+            ),
             {"cost": cost, "strength": strength},
         )
     if cost > player.stones:
         raise RuleViolation(
-            "build.stones", f"These spaces cost {cost} stones but you have {player.stones}.", {"cost": cost}
+            "build.stones",
+            msg("These spaces cost {cost} stones but you have {count}.", cost=cost, count=player.stones),
+            {"cost": cost},
         )
-    ctx = Ctx(state)
     face_up = graves_face_up(state)
     site_id = state.sites[state.site].id
     ctx.emit(
@@ -160,10 +171,9 @@ def decide_build(state: EgiziaState, seat: int, command: Build) -> list[Any]:
         end_obelisk_action(ctx, seat, strength - cost, command.market, has_taken_grave=took_grave)
     else:
         _pyramid_row_bonuses(ctx, state, command.spaces)
-    return ctx.events
 
 
-def _pyramid_row_bonuses(ctx: Ctx, before: EgiziaState, spaces: list[str]) -> None:
+def _pyramid_row_bonuses(ctx: Ctx[EgiziaState], before: EgiziaState, spaces: list[str]) -> None:
     """When a pyramid row becomes full, its majority owner (leftmost stone breaks ties) scores per stone."""
     rows = sorted({BUILD_SPACES[s][1] for s in spaces if BUILD_SPACES[s][0] == PYRAMID})
     for row_index in rows:
@@ -175,17 +185,22 @@ def _pyramid_row_bonuses(ctx: Ctx, before: EgiziaState, spaces: list[str]) -> No
         gain_score(ctx, winner, best * PYRAMID_ROW_BONUS_PER_STONE, f"pyramid row {row_index + 1} majority")
 
 
-def decide_decline(state: EgiziaState, seat: int, forced: bool = False) -> list[Any]:
+def decide_decline(ctx: Ctx[EgiziaState], seat: int, command: Decline) -> None:
+    ctx.emit(decline(ctx.state, seat))
+
+
+def decline(state: EgiziaState, seat: int, forced: bool = False) -> ev.Declined:
+    """The builder gives up its build turn (``forced``: it has nothing else to do)."""
     require_builder(state, seat)
     refuse_while_action_goes_on(state)
     if state.drawn:
-        raise RuleViolation("build.keep_first", "Choose which drawn Sphinx cards to keep first.")
+        raise RuleViolation("build.keep_first", msg("Choose which drawn Sphinx cards to keep first."))
     site = state.sites[state.site]
     slot = state.slot
     if state.card_builder != NOBODY:  # a Nile-card turn: the seat's own ship space, if it has one here
         slot = site.slots.index(seat) if seat in site.slots else -1
     successor = waiting_speculator(state, site) if slot >= 0 else NOBODY
-    return [ev.Declined(seat=seat, site=site.id, slot=slot, successor=successor, forced=forced)]
+    return ev.Declined(seat=seat, site=site.id, slot=slot, successor=successor, forced=forced)
 
 
 def waiting_speculator(state: EgiziaState, site: Site) -> int:
@@ -217,20 +232,25 @@ def builder_can_act(state: EgiziaState, seat: int) -> bool:
     return any(works.value(space) <= budget for space in works.candidates(state.sites[state.site].id))
 
 
-def advance_building(state: EgiziaState) -> list[Any]:
+def advance_building(ctx: Ctx[EgiziaState]) -> None:
+    """Open the next site or a Nile-card build turn, close a site, decline for a builder who can do
+    nothing; else wait for the builder."""
+    state = ctx.state
     if state.site >= len(state.sites):
-        return [ev.PhaseStarted(phase=BONUS)]
+        ctx.emit(ev.PhaseStarted(phase=BONUS))
+        return
     if state.action is not None:
-        return []  # the builder decides the next step
+        return  # the builder decides the next step
     site = state.sites[state.site]
     if state.card_builder == NOBODY:
         card_turn = card_build_turn(state)
         if card_turn:
-            return card_turn
+            ctx.emit(*card_turn)
+            return
         if state.slot >= len(site.slots):
             returned = [s for s in site.speculators if s != NOBODY and s not in site.card_built]
-            return [ev.SiteClosed(site=site.id, returned=returned)]
+            ctx.emit(ev.SiteClosed(site=site.id, returned=returned))
+            return
     seat = builder(state)
-    if builder_can_act(state, seat):
-        return []
-    return decide_decline(state, seat, forced=True)
+    if not builder_can_act(state, seat):
+        ctx.emit(decline(state, seat, forced=True))

@@ -5,6 +5,7 @@ Each helper computes the capped delta against the context's state and emits the 
 
 from __future__ import annotations
 
+from domain.engine import Ctx
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import (
     CREW_MAX,
@@ -15,16 +16,15 @@ from domain.games.egizia.data import (
     STONE_CAP,
     STONE_MARKET,
 )
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.state import EgiziaState, Player
 
 
-def gain_score(ctx: Ctx, seat: int, delta: int, reason: str) -> None:
+def gain_score(ctx: Ctx[EgiziaState], seat: int, delta: int, reason: str) -> None:
     if delta:
         ctx.emit(ev.ScoreChanged(seat=seat, delta=delta, reason=reason))
 
 
-def gain_stones(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
+def gain_stones(ctx: Ctx[EgiziaState], seat: int, amount: int, reason: str) -> None:
     """Add stones up to the cap of the stone table (the surplus is lost)."""
     stones = ctx.state.players[seat].stones
     delta = min(STONE_CAP, stones + amount) - stones
@@ -32,7 +32,7 @@ def gain_stones(ctx: Ctx, seat: int, amount: int, reason: str) -> None:
         ctx.emit(ev.StonesChanged(seat=seat, delta=delta, reason=reason))
 
 
-def move_crew(ctx: Ctx, seat: int, crew: int, steps: int, reason: str) -> None:
+def move_crew(ctx: Ctx[EgiziaState], seat: int, crew: int, steps: int, reason: str) -> None:
     """Move a crew right; steps past the last track space are lost."""
     strength = ctx.state.players[seat].crews[crew]
     delta = min(CREW_MAX[crew], strength + steps) - strength
@@ -44,7 +44,7 @@ def market_position(player: Player, market: str) -> int:
     return player.stone_market if market == STONE_MARKET else player.grain_market
 
 
-def step_market(ctx: Ctx, seat: int, market: str, steps: int, reason: str) -> None:
+def step_market(ctx: Ctx[EgiziaState], seat: int, market: str, steps: int, reason: str) -> None:
     """Move a market marker down one step at a time; each step onto or past the bottom pays the bonus."""
     bottom = MARKET_SPACES - 1
     for _ in range(steps):

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Feed
 from domain.games.egizia.data import GRAIN_PENALTY
 from domain.games.egizia.rules.cards.feeding_aids import aid_choices, apply_aids, could_aid, stones_paid
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, gain_stones
 from domain.games.egizia.rules.queries import crew_need, feeder, irrigated_grain, shortfall
 from domain.games.egizia.state import BUILDING, PRODUCTION, EgiziaState
+from domain.messages import msg
 
 
 def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
@@ -21,15 +19,15 @@ def awaits_feeding_choice(state: EgiziaState, seat: int) -> bool:
     return missing > 0 and could_aid(state, seat, missing)
 
 
-def _feed(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> None:
+def _feed(ctx: Ctx[EgiziaState], seat: int, aids: list[str], stones: int = 0) -> None:
     extra = apply_aids(ctx, seat, aids, stones)
     state = ctx.state
     need = crew_need(state, seat)
     grain = irrigated_grain(state, seat) + extra
     missing = max(0, need - grain)
+    penalty = missing * GRAIN_PENALTY[state.players[seat].grain_market]
     ctx.emit(ev.CrewsFed(seat=seat, need=need, grain=grain, missing=missing, aids=list(aids)))
-    player = state.players[seat]
-    gain_score(ctx, seat, -missing * GRAIN_PENALTY[player.grain_market], "crews not fed")
+    gain_score(ctx, seat, -penalty, "crews not fed")
 
 
 def feeding_commands(state: EgiziaState, seat: int) -> list[Feed]:
@@ -44,30 +42,26 @@ def feeding_commands(state: EgiziaState, seat: int) -> list[Feed]:
     return commands
 
 
-def decide_feed(state: EgiziaState, seat: int, command: Feed) -> list[Any]:
-    if feeder(state) != seat:
-        raise RuleViolation("feed.turn", "It is not your turn to feed your crews.")
-    ctx = Ctx(state)
+def decide_feed(ctx: Ctx[EgiziaState], seat: int, command: Feed) -> None:
+    if feeder(ctx.state) != seat:
+        raise RuleViolation("feed.turn", msg("It is not your turn to feed your crews."))
     _feed(ctx, seat, command.aids, command.stones)
-    return ctx.events
 
 
-def advance_feeding(state: EgiziaState) -> list[Any]:
+def advance_feeding(ctx: Ctx[EgiziaState]) -> None:
+    """Feed the next player in sequence who has no choice to make; production once all are fed."""
+    state = ctx.state
     seat = feeder(state)
     if seat is None:
-        return [ev.PhaseStarted(phase=PRODUCTION)]
-    if awaits_feeding_choice(state, seat):
-        return []
-    ctx = Ctx(state)
-    _feed(ctx, seat, [])
-    return ctx.events
+        ctx.emit(ev.PhaseStarted(phase=PRODUCTION))
+    elif not awaits_feeding_choice(state, seat):
+        _feed(ctx, seat, [])
 
 
-def advance_production(state: EgiziaState) -> list[Any]:
+def advance_production(ctx: Ctx[EgiziaState]) -> None:
     """Every quarry produces, in sequence order; the stone table stops at its cap."""
-    ctx = Ctx(state)
+    state = ctx.state
     for seat in state.order:
         amount = sum(quarry.stones for quarry in state.players[seat].quarries)
         gain_stones(ctx, seat, amount, "quarries")
     ctx.emit(ev.PhaseStarted(phase=BUILDING))
-    return ctx.events

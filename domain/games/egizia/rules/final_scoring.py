@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.engine import Ctx, GameResult
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import GRAVE_TABLE, NILE_BY_ID, SPHINX_BY_ID, STONE_SALE_RATE, STONE_SALE_SPACES
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, track_order
 from domain.games.egizia.rules.sphinx_cards import card_points, tenth_points
-from domain.games.egizia.state import EgiziaState
+from domain.games.egizia.state import OVER, EgiziaState
 
 
 def grave_points(total: int) -> int:
@@ -23,12 +21,12 @@ def grave_total(state: EgiziaState, seat: int) -> int:
     )
 
 
-def _score_player(ctx: Ctx, seat: int) -> None:
+def _score_player(ctx: Ctx[EgiziaState], seat: int) -> None:
     player = ctx.state.players[seat]
     if player.stone_market in STONE_SALE_SPACES:
         gain_score(ctx, seat, player.stones // STONE_SALE_RATE, "final stone sale")
     gain_score(ctx, seat, grave_points(grave_total(ctx.state, seat)), "grave tiles")
-    cards = list(player.sphinx)
+    cards = list(ctx.state.players[seat].sphinx)
     ctx.emit(ev.SphinxRevealed(seat=seat, cards=cards))
     tenth = [card for card in cards if SPHINX_BY_ID[card].kind == "tenth"]
     for card in cards:
@@ -38,10 +36,18 @@ def _score_player(ctx: Ctx, seat: int) -> None:
         gain_score(ctx, seat, tenth_points(ctx.state.players[seat].score), f"Sphinx card {card}")
 
 
-def advance_final_scoring(state: EgiziaState) -> list[Any]:
-    ctx = Ctx(state)
-    for seat in state.queue:
+def advance_final_scoring(ctx: Ctx[EgiziaState]) -> None:
+    for seat in ctx.state.queue:
         _score_player(ctx, seat)
     ranking = track_order(ctx.state)
-    ctx.emit(ev.GameEnded(ranking=ranking, scores=[player.score for player in ctx.state.players]))
-    return ctx.events
+    ctx.emit(ev.GameEnded(ranking=ranking, scores=current_scores(ctx.state)))
+
+
+def current_scores(state: EgiziaState) -> list[int]:
+    return [player.score for player in state.players]
+
+
+def result(state: EgiziaState) -> GameResult | None:
+    if state.phase != OVER:
+        return None
+    return GameResult(ranking=list(state.ranking), scores=current_scores(state))

@@ -48,6 +48,7 @@ from domain.games.egizia.rules.fold_building import (
     sphinx_drawn,
     sphinx_kept,
 )
+from domain.games.egizia.rules.score_steps import step_of
 from domain.games.egizia.rules.spaces import (
     CARD_INDEX,
     SITE_INDEX,
@@ -190,6 +191,8 @@ def _score(state: EgiziaState, event: ev.ScoreChanged) -> EgiziaState:
     if event.delta:
         player = state.players[event.seat]
         player.score += event.delta
+        step = step_of(event.reason)
+        player.points[step] = player.points.get(step, 0) + event.delta
         state.arrivals += 1
         player.arrival = state.arrivals
     return state
@@ -334,12 +337,7 @@ def evolve(state: EgiziaState | None, event: Any) -> EgiziaState:
     kind = type(event)
     if state is not None:
         if kind is _SCORE:
-            if event.delta:
-                player = state.players[event.seat]
-                player.score += event.delta
-                state.arrivals += 1
-                player.arrival = state.arrivals
-            return state
+            return _score(state, event)
         if kind is _STONES:
             state.players[event.seat].stones += event.delta
             return state

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine import RuleViolation
+import msgspec
+
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia.commands import PlayCard
 from domain.games.egizia.data import NILE_BY_ID
 from domain.games.egizia.rules.cards.holding import own_turn
@@ -20,22 +22,25 @@ from domain.games.egizia.rules.cards.turns import (
     leftover_commands,
     take_leftover,
 )
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.state import EgiziaState
+from domain.games.egizia.words import card_name
+from domain.messages import msg
 
-_FEED_AID = "is a feeding aid: name it in the aids of your feed command when your crews are short"
-_BUILD_CARD = "is played with a build action: name it in the cards of your build or sphinx_draw command"
+_FEED_AID = msg("{card} is a feeding aid: name it in the aids of your feeding when your crews are short.")
+_BUILD_CARD = msg("{card} is played with a build action: name it in the cards of your build or Sphinx draw.")
 _PLAYED_ELSEWHERE = {
     "grain_surplus": _FEED_AID,
     "stones_for_grain": _FEED_AID,
     "strength": _BUILD_CARD,
     "two_crews": _BUILD_CARD,
-    "double_action": "is played with a ship placement on a round space: name it in the cards of place_ship",
-    "upstream": "is used automatically when you place a ship upstream of your last one",
-    "occupied_round_space": "is used automatically when you place a ship on an occupied round space",
-    "sphinx_extra": "is used automatically when you draw Sphinx cards",
-    "sphinx_keep2": "is used automatically when you keep two drawn Sphinx cards",
-    "grave_card": "counts automatically at final scoring",
+    "double_action": msg(
+        "{card} is played with a ship placement on a round space: name it in the cards of that placement."
+    ),
+    "upstream": msg("{card} is used by itself when you place a ship upstream of your last one."),
+    "occupied_round_space": msg("{card} is used by itself when you place a ship on an occupied round space."),
+    "sphinx_extra": msg("{card} is used by itself when you draw Sphinx cards."),
+    "sphinx_keep2": msg("{card} is used by itself when you keep two drawn Sphinx cards."),
+    "grave_card": msg("{card} counts by itself at final scoring."),
 }
 
 
@@ -70,20 +75,20 @@ def _require_held(state: EgiziaState, seat: int, card: str) -> None:
     if card in player.permanents:
         raise RuleViolation(
             "card.used_this_round",
-            f"You have already used {card} this round; it works again next round.",
+            msg("You have already used {card} this round; it works again next round.", card=card_name(card)),
             {"field": "card", "card": card},
         )
     raise RuleViolation(
-        "card.not_held", f"You do not hold Nile card {card}.", {"field": "card", "card": card}
+        "card.not_held", msg("card: you do not hold that Nile card."), {"field": "card", "card": card}
     )
 
 
-def decide_card(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def decide_card(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     """Emit the events of one card play into ``ctx`` or raise :class:`RuleViolation`."""
     state = ctx.state
     card = NILE_BY_ID.get(command.card)
     if card is None:
-        raise RuleViolation("card.unknown", f"There is no Nile card {command.card!r}.", {"field": "card"})
+        raise RuleViolation("card.unknown", msg("card: there is no such Nile card."), {"field": "card"})
     _require_held(state, seat, card.id)
     if card.kind == LEFTOVER:
         check_leftover(state, seat, command)
@@ -91,13 +96,19 @@ def decide_card(ctx: Ctx, seat: int, command: PlayCard) -> None:
         return
     play = PLAYS.get(card.kind)
     if play is None:
-        reason = _PLAYED_ELSEWHERE.get(card.kind, "has no effect to play")
-        raise RuleViolation("card.not_playable", f"Card {card.id} {reason}.", {"field": "card"})
+        reason = _PLAYED_ELSEWHERE.get(card.kind, msg("{card} has no effect to play."))
+        raise RuleViolation(
+            "card.not_playable",
+            msgspec.structs.replace(reason, args={"card": card_name(card.id)}),
+            {"field": "card"},
+        )
     if own_turn(state, seat) is None:
         raise RuleViolation(
             "card.not_your_turn",
-            "Nile cards are played only on your own turns (placing a ship, feeding when asked, your build "
-            "turn), never during final scoring.",
+            msg(
+                "Nile cards are played only on your own turns (placing a ship, feeding when asked, your "
+                "build turn), never during final scoring."
+            ),
             {"field": "card", "card": card.id},
         )
     play[1](state, seat, command)

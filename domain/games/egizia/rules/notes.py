@@ -18,7 +18,6 @@ from domain.games.egizia.data import (
     ROUND_SPACE_NAMES,
     SHIPS_PER_PLAYER,
     SITE,
-    SITE_NAMES,
     SPHINX_MAX_DRAW,
     STONE_CAP,
 )
@@ -36,13 +35,17 @@ from domain.games.egizia.rules.constructions import Works
 from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.spaces import GRAVE_IDS, OBELISK_SITE, SITE_INDEX, SPHINX_SITE
 from domain.games.egizia.state import NOBODY, EgiziaState, Player, graves_face_up
+from domain.games.egizia.words import (
+    ROUND_SPACE_WORDS,
+    SITE_WORDS,
+    card_name,
+    place_words,
+    space_name,
+)
+from domain.messages import Msg, msg, msgn
 
 ONCE_A_ROUND_KINDS = ("crew_boost", "pay_crew_boost", "upstream", "occupied_round_space", "leftover_card")
 STRENGTH_KINDS = ("strength", "two_crews")
-
-
-def _names(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 # --- placement --------------------------------------------------------------------------------------------
@@ -50,124 +53,199 @@ def _downstream_spaces(state: EgiziaState, player: Player) -> list[tuple[str, st
     return [(space, kind) for space, kind in RIVER if POSITION[space] > player.last_position]
 
 
-def _space_name(space: str) -> str:
-    return ROUND_SPACE_NAMES.get(space) or SITE_NAMES.get(space) or f"card space {space}"
-
-
-def _upstream_note(player: Player) -> list[str]:
+def _upstream_note(player: Player) -> list[Msg]:
     upstream = [c for c in player.permanents if NILE_BY_ID[c].kind == "upstream"]
     if upstream and upstream[0] not in player.used_this_round:
         return []  # the card may still place one ship upstream this round
     if upstream:
         return [
-            f"Your card {upstream[0]} has placed its upstream ship this round: ships go downstream again."
+            msg(
+                "Your card {card} has placed its upstream ship this round: ships go downstream again.",
+                card=card_name(upstream[0]),
+            )
         ]
     if not player.last_position:
         return []
     last = player.last_position
-    where = _space_name(RIVER[last - 1][0])
-    return [f"Ships go downstream: no space up to your last ship ({where}, river position {last})."]
+    where = place_words(RIVER[last - 1][0])
+    return [
+        msg(
+            "Ships go downstream: no space up to your last ship ({place}, river position {position}).",
+            place=where,
+            position=last,
+        )
+    ]
 
 
-def _site_notes(state: EgiziaState, seat: int, player: Player) -> list[str]:
+def _site_notes(state: EgiziaState, seat: int, player: Player) -> list[Msg]:
     notes = []
     for space, kind in _downstream_spaces(state, player):
         site = state.sites[SITE_INDEX[space]] if kind == SITE else None
         if site is not None and (seat in site.slots or seat in site.speculators):
-            notes.append(f"You already have a ship at {SITE_NAMES[space]}: one ship per building site.")
+            notes.append(
+                msg("You already have a ship at {site}: one ship per building site.", site=SITE_WORDS[space])
+            )
     return notes
 
 
-def _round_space_note(state: EgiziaState, player: Player) -> list[str]:
+def _round_space_note(state: EgiziaState, player: Player) -> list[Msg]:
     taken = [
         space
         for space, kind in _downstream_spaces(state, player)
         if kind == ROUND and state.river_ships[POSITION[space] - 1]
     ]
     share = next((c for c in player.permanents if NILE_BY_ID[c].kind == "occupied_round_space"), None)
-    rule = "each round space takes one ship a round"
     if share and share not in player.used_this_round:
         taken = [space for space in taken if space in NO_SHARED_SPACE]
-        rule += f", and your card {share} never shares it"
-    elif share:
-        rule += f" (your card {share} has shared one this round)"
     if not taken:
         return []
-    names = _names([ROUND_SPACE_NAMES[space] for space in taken])
-    return [f"{names} already {'has' if len(taken) == 1 else 'have'} a ship: {rule}."]
+    names: list[Msg | str] = [ROUND_SPACE_WORDS[space] for space in taken if space in ROUND_SPACE_NAMES]
+    count = len(names)
+    if share and share not in player.used_this_round:
+        return [
+            msgn(
+                "{places} already has a ship: each round space takes one ship a round, and your card {card} "
+                "never shares it.",
+                "{places} already have a ship: each round space takes one ship a round, and your card {card} "
+                "never shares them.",
+                count,
+                places=names,
+                card=card_name(share),
+            )
+        ]
+    if share:
+        return [
+            msgn(
+                "{places} already has a ship: each round space takes one ship a round (your card {card} has "
+                "shared one this round).",
+                "{places} already have a ship: each round space takes one ship a round (your card {card} has "
+                "shared one this round).",
+                count,
+                places=names,
+                card=card_name(share),
+            )
+        ]
+    return [
+        msgn(
+            "{places} already has a ship: each round space takes one ship a round.",
+            "{places} already have a ship: each round space takes one ship a round.",
+            count,
+            places=names,
+        )
+    ]
 
 
-def placement_notes(state: EgiziaState, seat: int) -> list[str]:
+def placement_notes(state: EgiziaState, seat: int) -> list[Msg]:
     player = state.players[seat]
     if player.ships_placed >= SHIPS_PER_PLAYER:
-        return [f"All your {SHIPS_PER_PLAYER} ships are on the river."]
+        return [msg("All your {count} ships are on the river.", count=SHIPS_PER_PLAYER)]
     return [*_upstream_note(player), *_site_notes(state, seat, player), *_round_space_note(state, player)]
 
 
 # --- building ---------------------------------------------------------------------------------------------
-def _crew_notes(state: EgiziaState, player: Player) -> list[str]:
-    used = [CREW_NAMES[crew] for crew in REGULAR_CREWS if player.crews_used[crew]]
+def _crew_notes(state: EgiziaState, player: Player) -> list[Msg]:
+    used: list[Msg | str] = [CREW_NAMES[crew] for crew in REGULAR_CREWS if player.crews_used[crew]]
     notes = []
     if used:
-        crews = f"Crew {used[0]} has" if len(used) == 1 else f"Crews {_names(used)} have"
-        notes.append(f"{crews} built this round already: each crew builds once a round.")
+        notes.append(
+            msgn(
+                "Crew {crews} has built this round already: each crew builds once a round.",
+                "Crews {crews} have built this round already: each crew builds once a round.",
+                len(used),
+                crews=used,
+            )
+        )
     if len(used) == len(REGULAR_CREWS) and not player.crews_used[JOKER]:
-        what = "draw Sphinx cards" if state.site == SPHINX_SITE else "build"
-        notes.append(f"The Joker never builds alone, so it cannot {what} without a regular crew.")
+        if state.site == SPHINX_SITE:
+            notes.append(
+                msg("The Joker never builds alone, so it cannot draw Sphinx cards without a regular crew.")
+            )
+        else:
+            notes.append(msg("The Joker never builds alone, so it cannot build without a regular crew."))
     return notes
 
 
-def _sphinx_notes(state: EgiziaState, player: Player) -> list[str]:
+def _sphinx_notes(state: EgiziaState, player: Player) -> list[Msg]:
     if not state.sphinx_deck:
-        return ["The Sphinx deck is empty: there is no card to draw."]
+        return [msg("The Sphinx deck is empty: there is no card to draw.")]
     strongest = max((strength for _, strength in crew_options(player)), default=0)
     if player.stones < min(SPHINX_MAX_DRAW, strongest):
-        return [f"Each Sphinx card you draw costs a stone: you have {player.stones}."]
+        return [msg("Each Sphinx card you draw costs a stone: you have {count}.", count=player.stones)]
     return []
 
 
-def _cheapest_note(state: EgiziaState, player: Player) -> list[str]:
+def _cheapest_note(state: EgiziaState, player: Player) -> list[Msg]:
     works = Works(state)
     site = state.sites[state.site].id
     values = [works.value(space) for space in works.candidates(site)]
     if not values:
-        return [f"Nothing is left to build at {SITE_NAMES[site]} now."]
+        return [msg("Nothing is left to build at {site} now.", site=SITE_WORDS[site])]
     strongest = max((strength for _, strength in crew_options(player)), default=0)
     cheapest = min(values)
     if cheapest > player.stones:
-        return [f"The cheapest space you may build now is worth {cheapest}: you have {player.stones} stones."]
+        return [
+            msg(
+                "The cheapest space you may build now is worth {value}: you have {count} stones.",
+                value=cheapest,
+                count=player.stones,
+            )
+        ]
     if cheapest > strongest:
-        return [f"The cheapest space you may build now is worth {cheapest}: your crews lift {strongest}."]
+        return [
+            msg(
+                "The cheapest space you may build now is worth {value}: your crews lift {strength}.",
+                value=cheapest,
+                strength=strongest,
+            )
+        ]
     return []
 
 
-def _graves_note(state: EgiziaState) -> list[str]:
+def _graves_note(state: EgiziaState) -> list[Msg]:
     face_up = graves_face_up(state)
     if face_up >= len(GRAVE_IDS):
         return []
     return [
-        f"Grave tiles {GRAVE_IDS[face_up]} to {GRAVE_IDS[-1]} are face down: each tile you take turns up the "
-        "next, and you may take it in the same action."
+        msg(
+            "Grave tiles {first} to {last} are face down: each tile you take turns up the next, and you may "
+            "take it in the same action.",
+            first=face_up + 1,
+            last=len(GRAVE_IDS),
+        )
     ]
 
 
-def _step_notes(state: EgiziaState, seat: int) -> list[str]:
+def _step_notes(state: EgiziaState, seat: int) -> list[Msg]:
     action = state.action
     if action is None:
         return []
     taken = sum(1 for owner in state.grave_owners if owner != NOBODY)
     if taken >= len(GRAVE_IDS):
-        return ["Every grave tile is taken."]
+        return [msg("Every grave tile is taken.")]
     space = GRAVE_IDS[taken]
     if space in next_steps(state, seat, action.strength):
         return []
     value = state.graves[taken]  # the next tile is always face up
     if value > action.strength:
-        return [f"Grave tile {space} is worth {value}: more than the {action.strength} strength left."]
-    return [f"Grave tile {space} costs {value} stones: you have {state.players[seat].stones}."]
+        return [
+            msg(
+                "{space} is worth {value}: more than the {strength} strength left.",
+                space=space_name(space),
+                value=value,
+                strength=action.strength,
+            )
+        ]
+    return [
+        msg(
+            "{space} costs {value} stones: you have {count}.",
+            space=space_name(space),
+            value=value,
+            count=state.players[seat].stones,
+        )
+    ]
 
 
-def building_notes(state: EgiziaState, seat: int) -> list[str]:
+def building_notes(state: EgiziaState, seat: int) -> list[Msg]:
     player = state.players[seat]
     if state.action is not None:
         return _step_notes(state, seat)
@@ -179,36 +257,60 @@ def building_notes(state: EgiziaState, seat: int) -> list[str]:
 
 
 # --- Nile cards held --------------------------------------------------------------------------------------
-def _unplayable(state: EgiziaState, seat: int, player: Player, card: str, turn: str | None) -> str:
-    """Why an anytime or permanent card the seat holds offers no play now ("" when it does, or cannot)."""
+def _boost_note(player: Player, card: str) -> Msg | None:
+    price = NILE_BY_ID[card].stones
+    if not boostable_crews(player):
+        return msg("{card}: every crew is on its last space.", card=card_name(card))
+    if player.stones < price:
+        return msg(
+            "{card} costs {price} stones: you have {count}.",
+            card=card_name(card),
+            price=price,
+            count=player.stones,
+        )
+    return None
+
+
+def _placement_note(state: EgiziaState, seat: int, card: str, turn: str) -> Msg:
+    name = card_name(card)
+    if turn != PLACEMENT_TURN:
+        return msg("{card} is played on one of your turns to place a ship.", card=name)
+    why = PLACEMENT_GATES[NILE_BY_ID[card].kind](state, seat)
+    return msg("{card}: {why}", card=name, why=why or msg("not now."))
+
+
+def _unplayable(state: EgiziaState, seat: int, player: Player, card: str, turn: str | None) -> Msg | None:
+    """Why an anytime or permanent card the seat holds offers no play now (None when it does, or cannot)."""
     kind = NILE_BY_ID[card].kind
     if card in player.used_this_round and kind in ONCE_A_ROUND_KINDS:
-        return f"{card} is used for this round; it works again next round."
+        return msg("{card} is used for this round; it works again next round.", card=card_name(card))
     if turn is None:
-        return ""
+        return None
     if kind in ("crew_boost", "pay_crew_boost"):
-        price = NILE_BY_ID[card].stones
-        if not boostable_crews(player):
-            return f"{card}: every crew is on its last space."
-        return f"{card} costs {price} stones: you have {player.stones}." if player.stones < price else ""
+        return _boost_note(player, card)
     if kind == "stones" and player.stones >= STONE_CAP:
-        return f"{card}: your stone table is full ({STONE_CAP}), the stones would be lost."
+        return msg(
+            "{card}: your stone table is full ({count}), the stones would be lost.",
+            card=card_name(card),
+            count=STONE_CAP,
+        )
     if kind == "sell_stones" and not player.stones:
-        return f"{card}: you have no stones to sell."
+        return msg("{card}: you have no stones to sell.", card=card_name(card))
     if kind == "improve_field" and not improvable_fields(player):
-        return f"{card} has no field to improve: every field of yours is green."
+        return msg("{card} has no field to improve: every field of yours is green.", card=card_name(card))
     if kind in PLACEMENT_GATES:
-        if turn != PLACEMENT_TURN:
-            return f"{card} is played on one of your turns to place a ship."
-        return f"{card}: {PLACEMENT_GATES[kind](state, seat) or 'not now.'}"
+        return _placement_note(state, seat, card, turn)
     if kind in STRENGTH_KINDS and turn == BUILD_TURN:
-        return f"{card} is offered with a build that needs its strength: none open to you does now."
+        return msg(
+            "{card} is offered with a build that needs its strength: none open to you does now.",
+            card=card_name(card),
+        )
     if kind == "stones_for_grain" and turn == FEEDING_TURN and not player.stones:
-        return f"{card} pays stones for missing grain: you have no stones."
-    return ""
+        return msg("{card} pays stones for missing grain: you have no stones.", card=card_name(card))
+    return None
 
 
-def card_notes(state: EgiziaState, seat: int, offered: set[str]) -> list[str]:
+def card_notes(state: EgiziaState, seat: int, offered: set[str]) -> list[Msg]:
     """Notes on the seat's Nile cards that offer no play now; ``offered`` are the cards some legal
     command names."""
     player = state.players[seat]

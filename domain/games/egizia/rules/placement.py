@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Pass, PlaceShip
 from domain.games.egizia.data import (
@@ -17,7 +17,6 @@ from domain.games.egizia.data import (
     ROUND,
     SHIPS_PER_PLAYER,
     SITE,
-    SITE_NAMES,
 )
 from domain.games.egizia.rules.cards.placement_cards import (
     check_double,
@@ -28,7 +27,6 @@ from domain.games.egizia.rules.cards.placement_cards import (
     upstream_card,
 )
 from domain.games.egizia.rules.cards.turns import decline_leftover, leftover_chooser
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.nile_cards import has_card_play
 from domain.games.egizia.rules.round_spaces import (
@@ -41,11 +39,15 @@ from domain.games.egizia.rules.round_spaces import (
 )
 from domain.games.egizia.rules.spaces import CARD_INDEX, SITE_INDEX
 from domain.games.egizia.state import FEEDING, NOBODY, PLACEMENT, EgiziaState, Site
+from domain.games.egizia.words import SITE_WORDS, place_words
+from domain.messages import msg
 
 
-def lay_out(state: EgiziaState) -> list[Any]:
+def lay_out(ctx: Ctx[EgiziaState]) -> None:
+    """Phase 1: the round's Nile cards from the top of its deck onto the river."""
+    state = ctx.state
     deck = DECK_OF_ROUND[state.round - 1]
-    return [ev.NileCardsLaidOut(deck=deck, cards=state.nile_decks[deck][:CARDS_PER_ROUND])]
+    ctx.emit(ev.NileCardsLaidOut(deck=deck, cards=state.nile_decks[deck][:CARDS_PER_ROUND]))
 
 
 def end_placement(state: EgiziaState) -> list[Any]:
@@ -104,59 +106,78 @@ def phase_commands(state: EgiziaState, seat: int) -> list[Any]:
 
 def _require_turn(state: EgiziaState, seat: int) -> None:
     if state.phase != PLACEMENT:
-        raise RuleViolation("place.phase", "Ships are placed only in phase 2 (placing ships).")
+        raise RuleViolation("place.phase", msg("Ships are placed only in phase 2 (placing ships)."))
     if state.turn != seat:
         raise RuleViolation(
             "place.turn",
-            "It is another player's turn to place a ship, not yours.",
+            msg("It is another player's turn to place a ship, not yours."),
             {"turn": state.turn},
         )
 
 
 def _check_site(site: Site, seat: int, command: PlaceShip) -> None:
-    name = SITE_NAMES[command.space]
+    name = SITE_WORDS[command.space]
     if seat in site.slots or seat in site.speculators:
-        raise RuleViolation("place.second_ship", f"You already have a ship at {name}: one ship per site.")
+        raise RuleViolation(
+            "place.second_ship", msg("You already have a ship at {site}: one ship per site.", site=name)
+        )
     if not 0 <= command.slot < len(site.slots):
         raise RuleViolation(
             "place.slot",
-            f"{name[:1].upper()}{name[1:]} has ship spaces S1 to S{len(site.slots)} in this game "
-            f"(slot 0 to {len(site.slots) - 1}).",
+            msg(
+                "slot: {site} has ship spaces 1 to {count} in this game (slot 0 to {last}).",
+                site=name,
+                count=len(site.slots),
+                last=len(site.slots) - 1,
+            ),
             {"field": "slot", "slot": command.slot},
         )
     full = NOBODY not in site.slots
     if command.speculate:
         if not full:
             raise RuleViolation(
-                "place.speculate", f"You may speculate only when every space at {name} is taken."
+                "place.speculate",
+                msg("You may speculate only when every space at {site} is taken.", site=name),
             )
         if site.speculators[command.slot] != NOBODY:
-            raise RuleViolation("place.speculate", "A speculator already waits beside that ship space.")
+            raise RuleViolation("place.speculate", msg("A speculator already waits beside that ship space."))
     elif site.slots[command.slot] != NOBODY:
         raise RuleViolation(
-            "place.occupied", "That ship space is taken." + (" You may speculate beside it." if full else "")
+            "place.occupied",
+            msg("That ship space is taken. You may speculate beside it.")
+            if full
+            else msg("That ship space is taken."),
         )
     if command.crews or command.crew != -1 or command.ring:
         raise RuleViolation(
-            "place.choice", "A building site takes no crew or ring choice.", {"field": "crews"}
+            "place.choice", msg("A building site takes no crew or ring choice."), {"field": "crews"}
         )
 
 
-def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]:
+def decide_place(ctx: Ctx[EgiziaState], seat: int, command: PlaceShip) -> None:
+    state = ctx.state
     _require_turn(state, seat)
     player = state.players[seat]
     if player.ships_placed >= SHIPS_PER_PLAYER:
-        raise RuleViolation("place.no_ships", f"All your {SHIPS_PER_PLAYER} ships are on the river.")
+        raise RuleViolation(
+            "place.no_ships", msg("All your {count} ships are on the river.", count=SHIPS_PER_PLAYER)
+        )
     position = POSITION.get(command.space)
     if position is None:
-        raise RuleViolation("place.space", f"Unknown space {command.space!r}.", {"field": "space"})
+        raise RuleViolation(
+            "place.space", msg("space: there is no such space on the river."), {"field": "space"}
+        )
     used = [card for card in [upstream_card(state, seat)] if card and position <= player.last_position]
     if position <= player.last_position and not used:
         raise RuleViolation(
             "place.upstream",
-            f"Ships must go downstream: your last ship is at river position {player.last_position}, "
-            f"{command.space} is at position {position} (only Nile card N34-17 allows one upstream "
-            "ship per round).",
+            msg(
+                "Ships must go downstream: your last ship is at river position {last}, {place} is at "
+                "position {position} (only the Nile card Upstream allows one upstream ship per round).",
+                last=player.last_position,
+                place=place_words(command.space),
+                position=position,
+            ),
             {"field": "space", "last_position": player.last_position},
         )
     kind = RIVER[position - 1][1]
@@ -164,14 +185,16 @@ def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]
     if kind != SITE and (command.slot != -1 or command.speculate):
         raise RuleViolation(
             "place.slot",
-            "Only building sites have ship spaces: leave slot and speculate out.",
+            msg("slot: only building sites have ship spaces: leave slot and speculate out."),
             {"field": "slot"},
         )
-    ctx = Ctx(state)
     if kind == CARD:
         card = state.river_cards[CARD_INDEX[command.space]]
         if not card or state.river_ships[position - 1]:
-            raise RuleViolation("place.no_card", f"There is no Nile card left on {command.space}.")
+            raise RuleViolation(
+                "place.no_card",
+                msg("There is no Nile card left on {place}.", place=place_words(command.space)),
+            )
         check_card_choice(card, command)
         placement_card_events(ctx, seat, used)
         ctx.emit(ev.ShipPlaced(seat=seat, space=command.space))
@@ -194,7 +217,6 @@ def decide_place(state: EgiziaState, seat: int, command: PlaceShip) -> list[Any]
         ctx.emit(
             ev.ShipPlaced(seat=seat, space=command.space, slot=command.slot, speculate=command.speculate)
         )
-    return ctx.events
 
 
 def _share_card_checked(state: EgiziaState, seat: int, space: str) -> list[str]:
@@ -202,25 +224,30 @@ def _share_card_checked(state: EgiziaState, seat: int, space: str) -> list[str]:
     if card is None:
         raise RuleViolation(
             "place.occupied",
-            "That round space already has a ship this round (Nile card N12-16 allows one such ship per "
-            "round, never at Heliopolis).",
+            msg(
+                "That round space already has a ship this round (the Nile card Shared round space allows "
+                "one such ship per round, never at Heliopolis)."
+            ),
             {"field": "space"},
         )
     return [card]
 
 
-def decide_pass(state: EgiziaState, seat: int) -> list[Any]:
+def decide_pass(ctx: Ctx[EgiziaState], seat: int, command: Pass) -> None:
+    state = ctx.state
     if state.phase == PLACEMENT and state.turn == NOBODY and leftover_chooser(state) == seat:
-        return decline_leftover(state, seat)  # N34-18: take no leftover card this round
+        ctx.emit(decline_leftover(state, seat))  # N34-18: take no leftover card this round
+        return
     _require_turn(state, seat)
-    return [ev.Passed(seat=seat)]
+    ctx.emit(ev.Passed(seat=seat))
 
 
-def advance_placement(state: EgiziaState) -> list[Any]:
+def advance_placement(ctx: Ctx[EgiziaState]) -> None:
     """Pass for a player who can neither place nor play a card (a speculator's N34-14 after the last
     ship, say), end the phase when nobody places any more; else wait."""
+    state = ctx.state
     if state.turn == NOBODY:
-        return [] if leftover_chooser(state) != NOBODY else end_placement(state)
-    if not can_act_in_placement(state, state.turn):
-        return [ev.Passed(seat=state.turn, forced=True)]
-    return []
+        if leftover_chooser(state) == NOBODY:
+            ctx.emit(*end_placement(state))
+    elif not can_act_in_placement(state, state.turn):
+        ctx.emit(ev.Passed(seat=state.turn, forced=True))

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.engine import Ctx
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import COOP_BONUS, DECK_OF_ROUND, DECK_REMOVED_AFTER_ROUND, ROUNDS
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, track_order
 from domain.games.egizia.state import FINAL_SCORING, SEQUENCE, EgiziaState
 
@@ -16,17 +14,14 @@ def ships_on_sites(state: EgiziaState, seat: int) -> int:
     return sum(site.slots.count(seat) + site.speculators.count(seat) for site in state.sites)
 
 
-def advance_bonus(state: EgiziaState) -> list[Any]:
+def advance_bonus(ctx: Ctx[EgiziaState]) -> None:
     """Pay the co-operation bonus, front of the track first, to players who spent a stone this round."""
-    ctx = Ctx(state)
-    for seat in track_order(state):
+    for seat in track_order(ctx.state):
         ships = ships_on_sites(ctx.state, seat)
         if ctx.state.players[seat].spent_stones and ships:
             reason = f"co-operation bonus, {ships} ship{'s' if ships > 1 else ''}"
             gain_score(ctx, seat, COOP_BONUS[ships], reason)
-    ctx.emit(ev.ShipsReturned())
-    ctx.emit(ev.PhaseStarted(phase=SEQUENCE))
-    return ctx.events
+    ctx.emit(ev.ShipsReturned(), ev.PhaseStarted(phase=SEQUENCE))
 
 
 def new_tiles(state: EgiziaState) -> list[int]:
@@ -37,13 +32,14 @@ def new_tiles(state: EgiziaState) -> list[int]:
     return tiles
 
 
-def advance_sequence(state: EgiziaState) -> list[Any]:
-    events: list[Any] = [ev.SequenceSet(tiles=new_tiles(state))]
+def advance_sequence(ctx: Ctx[EgiziaState]) -> None:
+    """The new player sequence, a deck removed after its last round, then the next round or the end."""
+    state = ctx.state
+    ctx.emit(ev.SequenceSet(tiles=new_tiles(state)))
     if state.round in DECK_REMOVED_AFTER_ROUND:
         deck = DECK_OF_ROUND[state.round - 1]
-        events.append(ev.DeckRemoved(deck=deck, count=len(state.nile_decks[deck])))
+        ctx.emit(ev.DeckRemoved(deck=deck, count=len(state.nile_decks[deck])))
     if state.round < ROUNDS:
-        events.append(ev.RoundStarted(round=state.round + 1))
+        ctx.emit(ev.RoundStarted(round=state.round + 1))
     else:
-        events.append(ev.PhaseStarted(phase=FINAL_SCORING, queue=track_order(state)))
-    return events
+        ctx.emit(ev.PhaseStarted(phase=FINAL_SCORING, queue=track_order(state)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
 from domain.games.egizia.data import (
@@ -21,9 +21,10 @@ from domain.games.egizia.data import (
     STONE_MARKET,
     NileCard,
 )
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, gain_stones, move_crew, step_market
 from domain.games.egizia.state import EgiziaState
+from domain.games.egizia.words import ROUND_SPACE_WORDS
+from domain.messages import msg
 
 CREWS = tuple(range(len(CREW_NAMES)))
 
@@ -57,46 +58,58 @@ def card_variants(space: str, card_id: str) -> list[PlaceShip]:
 # --- validation of the choices -----------------------------------------------------------------------------
 def check_round_space_choice(state: EgiziaState, command: PlaceShip) -> None:
     space = command.space
-    name = ROUND_SPACE_NAMES[space]
+    name = ROUND_SPACE_WORDS[space]
     if space in RING_SPACES:
         if command.ring not in ring_steps(state):
             raise RuleViolation(
                 "place.ring",
-                f"At {name} the water ring may stay (0) or move one step (-1 or +1) but not off the board.",
+                msg(
+                    "ring: at {place} the water ring may stay (0) or move one step (-1 or +1) but not off "
+                    "the board.",
+                    place=name,
+                ),
                 {"field": "ring", "ring": command.ring},
             )
     elif command.ring:
-        raise RuleViolation("place.ring", f"{name} does not move the water ring.", {"field": "ring"})
+        raise RuleViolation(
+            "place.ring", msg("ring: {place} does not move the water ring.", place=name), {"field": "ring"}
+        )
     if space == "R_ALYI":
         if command.crew not in CREWS:
             raise RuleViolation(
                 "place.crew",
-                "At Alyi choose the crew to move: 0, 1, 2 (A, B, C) or 3 (Joker).",
+                msg("crew: at Alyi choose the crew to move: 0, 1, 2 (A, B, C) or 3 (the Joker)."),
                 {"field": "crew"},
             )
     elif command.crew != -1:
-        raise RuleViolation("place.crew", f"{name} does not let you choose a crew.", {"field": "crew"})
+        raise RuleViolation(
+            "place.crew", msg("crew: {place} does not let you choose a crew.", place=name), {"field": "crew"}
+        )
     if command.crews:
-        raise RuleViolation("place.crews", f"{name} does not take a list of crews.", {"field": "crews"})
+        raise RuleViolation(
+            "place.crews",
+            msg("crews: {place} does not take a list of crews.", place=name),
+            {"field": "crews"},
+        )
 
 
 def check_card_choice(card_id: str, command: PlaceShip) -> None:
     if command.crews not in crew_choices(NILE_BY_ID[card_id]):
         raise RuleViolation(
             "place.crews",
-            "This card needs crews: two different crews [a, b] with a < b, or one crew twice [c, c]."
+            msg("crews: this card needs two different crews [a, b] with a < b, or one crew twice [c, c].")
             if NILE_BY_ID[card_id].kind == "crews_choice"
-            else "This card does not take a list of crews.",
+            else msg("crews: this card does not take a list of crews."),
             {"field": "crews", "crews": command.crews, "card": card_id},
         )
     if command.ring or command.crew != -1:
         raise RuleViolation(
-            "place.choice", "A Nile card space takes no ring or crew choice.", {"field": "ring"}
+            "place.choice", msg("A Nile card space takes no ring or crew choice."), {"field": "ring"}
         )
 
 
 # --- effects ------------------------------------------------------------------------------------------------
-def resolve_round_space(ctx: Ctx, seat: int, command: PlaceShip) -> None:
+def resolve_round_space(ctx: Ctx[EgiziaState], seat: int, command: PlaceShip) -> None:
     space = command.space
     name = ROUND_SPACE_NAMES[space]
     if space == "R_EDFU":
@@ -125,7 +138,7 @@ def own_stones_in(state: EgiziaState, seat: int, buildings: tuple[str, ...]) -> 
     return sum(owners[building].count(seat) for building in buildings)
 
 
-def resolve_card(ctx: Ctx, seat: int, card_id: str, crews: list[int]) -> None:
+def resolve_card(ctx: Ctx[EgiziaState], seat: int, card_id: str, crews: list[int]) -> None:
     """Pickup bonus of a field, or the whole effect of an immediate card (others just go to hand/tableau)."""
     card = NILE_BY_ID[card_id]
     reason = f"Nile card {card_id}"

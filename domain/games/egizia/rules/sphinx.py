@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import SphinxDraw, SphinxKeep
 from domain.games.egizia.data import SPHINX_MAX_DRAW, SPHINX_RETURN_VP
@@ -16,12 +16,12 @@ from domain.games.egizia.rules.cards.build_cards import (
     use_build_cards,
     use_sphinx_cards,
 )
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import crew_options
 from domain.games.egizia.rules.effects import gain_score
 from domain.games.egizia.rules.queries import builder
 from domain.games.egizia.rules.spaces import SPHINX_SITE
 from domain.games.egizia.state import NOBODY, EgiziaState
+from domain.messages import msg, msgn
 
 
 def sphinx_builder(state: EgiziaState) -> int:
@@ -69,11 +69,12 @@ def sphinx_commands(state: EgiziaState, seat: int) -> list[Any]:
     return commands
 
 
-def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]:
+def decide_draw(ctx: Ctx[EgiziaState], seat: int, command: SphinxDraw) -> None:
+    state = ctx.state
     if not _is_sphinx_turn(state, seat):
-        raise RuleViolation("sphinx.turn", "It is not your turn at the Sphinx.")
+        raise RuleViolation("sphinx.turn", msg("It is not your turn at the Sphinx."))
     if state.drawn:
-        raise RuleViolation("sphinx.keep_first", "You have already drawn: choose which card to keep.")
+        raise RuleViolation("sphinx.keep_first", msg("You have already drawn: choose which card to keep."))
     player = state.players[seat]
     # Only free cards (N12-19) need no crew (DEFAULT Q16).
     crewless = not command.crews and not command.cards and sphinx_free_draws(state, seat) > 0
@@ -82,12 +83,17 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
     if not 1 <= command.count <= top:
         raise RuleViolation(
             "sphinx.count",
-            f"You may draw 1 to {top} cards: at most your crews' strength ({strength}), your stones "
-            f"({state.players[seat].stones}) and {SPHINX_MAX_DRAW} cards.",
+            msg(
+                "count: you may draw 1 to {top} cards: at most your crews' strength ({strength}), your "
+                "stones ({stones}) and {most} cards.",
+                top=top,
+                strength=strength,
+                stones=state.players[seat].stones,
+                most=SPHINX_MAX_DRAW,
+            ),
             {"field": "count", "max": top},
         )
     free = min(command.count, sphinx_free_draws(state, seat))
-    ctx = Ctx(state)
     ctx.emit(
         ev.SphinxDrawn(
             seat=seat,
@@ -100,27 +106,32 @@ def decide_draw(state: EgiziaState, seat: int, command: SphinxDraw) -> list[Any]
     )
     use_build_cards(ctx, seat, command.cards)
     use_sphinx_cards(ctx, seat, free=free, kept=0)
-    return ctx.events
 
 
-def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]:
+def decide_keep(ctx: Ctx[EgiziaState], seat: int, command: SphinxKeep) -> None:
+    state = ctx.state
     if not _is_sphinx_turn(state, seat) or not state.drawn:
-        raise RuleViolation("sphinx.nothing_drawn", "You have no drawn Sphinx cards to choose from.")
+        raise RuleViolation("sphinx.nothing_drawn", msg("You have no drawn Sphinx cards to choose from."))
     limit = sphinx_keep_limit(state, seat)
     if len(command.keep) > limit:
         raise RuleViolation(
-            "sphinx.keep_limit", f"You may keep at most {limit} Sphinx card(s).", {"field": "keep"}
+            "sphinx.keep_limit",
+            msgn(
+                "keep: you may keep at most {count} Sphinx card.",
+                "keep: you may keep at most {count} Sphinx cards.",
+                limit,
+            ),
+            {"field": "keep"},
         )
     returned = list(state.drawn)
     for card in command.keep:
         if card not in returned:
             raise RuleViolation(
                 "sphinx.not_drawn",
-                f"{card} is not among the cards you drew.",
+                msg("keep: that card is not among the cards you drew."),
                 {"field": "keep", "card": card},
             )
         returned.remove(card)
-    ctx = Ctx(state)
     ctx.emit(
         ev.SphinxKept(
             seat=seat,
@@ -132,4 +143,3 @@ def decide_keep(state: EgiziaState, seat: int, command: SphinxKeep) -> list[Any]
     )
     gain_score(ctx, seat, SPHINX_RETURN_VP * len(returned), "Sphinx cards returned")
     use_sphinx_cards(ctx, seat, free=0, kept=len(command.keep))
-    return ctx.events

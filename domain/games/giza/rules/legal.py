@@ -42,6 +42,11 @@ def discard_commands(hand: list[str]) -> list[cmd.Discard]:
     ]
 
 
+def to_act(state: GizaState) -> set[Seat]:
+    """The player whose turn it is, until the game is over."""
+    return set() if state.over else {state.turn}
+
+
 def turn_commands(state: GizaState, seat: Seat) -> list[Any]:
     if state.over or seat != state.turn:
         return []

@@ -18,40 +18,42 @@ from domain.games.giza.data import (
     TREASURE,
     Tile,
 )
+from domain.games.giza.words import signed, tile_name
+from domain.messages import Msg, msg
 
-Problem = tuple[str, str]  # (refusal code, the rule in words)
+Problem = tuple[str, Msg]  # (refusal code, the rule in words)
 
 BLOCKED_BY_SCARAB: Problem = (
     "giza.blocked_by_scarab",
-    "A scarab lies on top of this site: only another scarab or a demolish may be played on a scarab.",
+    msg("A scarab lies on top of this site: only another scarab or a demolish may be played on a scarab."),
 )
 DEMOLISH_NEEDS_TILE: Problem = (
     "giza.demolish_needs_a_tile",
-    "A demolish destroys the top tile of a site: this site is empty, so there is nothing to destroy.",
+    msg("A demolish destroys the top tile of a site: this site is empty, so there is nothing to destroy."),
 )
 STONE_ONLY_ON_PYRAMIDS: Problem = (
     "giza.stone_only_on_pyramids",
-    "Stones are built only on pyramid sites, never on the Sphinx.",
+    msg("Stones are built only on pyramid sites, never on the Sphinx."),
 )
 TREASURE_ONLY_ON_PYRAMIDS: Problem = (
     "giza.treasure_only_on_pyramids",
-    "Treasures go only on pyramid sites, never on the Sphinx.",
+    msg("Treasures go only on pyramid sites, never on the Sphinx."),
 )
 SPHINX_ONLY_ON_SPHINX_SITE: Problem = (
     "giza.sphinx_only_on_sphinx_site",
-    "Sphinx tiles go only on a Sphinx site, never on a pyramid.",
+    msg("Sphinx tiles go only on a Sphinx site, never on a pyramid."),
 )
 SPHINX_BASE_NEEDS_EMPTY_SITE: Problem = (
     "giza.sphinx_base_needs_empty_site",
-    "A Sphinx base goes only on an empty Sphinx site.",
+    msg("A Sphinx base goes only on an empty Sphinx site."),
 )
 SPHINX_BODY_NEEDS_BASE: Problem = (
     "giza.sphinx_body_needs_base",
-    "A Sphinx body goes only directly on a Sphinx base.",
+    msg("A Sphinx body goes only directly on a Sphinx base."),
 )
 SPHINX_HEAD_NEEDS_BODY: Problem = (
     "giza.sphinx_head_needs_body",
-    "A Sphinx head goes only on a Sphinx body, never straight on a Sphinx base.",
+    msg("A Sphinx head goes only on a Sphinx body, never straight on a Sphinx base."),
 )
 
 
@@ -64,8 +66,12 @@ def _stone_problem(tile: Tile, top: Tile | None) -> Problem | None:
         return None
     return (
         "giza.stone_needs_larger_number",
-        "A stone goes only on an empty pyramid site, on a stone of a larger number or on a treasure of a "
-        f"larger number (signs ignored): a {tile.number} stone cannot go on the {top.label} on top here.",
+        msg(
+            "A stone goes only on an empty pyramid site, on a stone of a larger number or on a treasure of a "
+            "larger number (signs ignored): a {number} stone cannot go on the {top} on top here.",
+            number=tile.number,
+            top=tile_name(top),
+        ),
     )
 
 
@@ -74,8 +80,13 @@ def _treasure_problem(tile: Tile, top: Tile | None) -> Problem | None:
         return None
     return (
         "giza.treasure_needs_its_stone",
-        f"A treasure goes only on a stone of its own number: a {tile.number} treasure needs a "
-        f"+{tile.number} or -{tile.number} stone on top of the pyramid.",
+        msg(
+            "A treasure goes only on a stone of its own number: a {number} treasure needs a {plus} or "
+            "{minus} stone on top of the pyramid.",
+            number=tile.number,
+            plus=signed(tile.number),
+            minus=signed(-tile.number),
+        ),
     )
 
 

@@ -1,7 +1,8 @@
-"""Board completion, scores and the strict final ranking."""
+"""Board completion, scores and the order the final ranking lists the seats in."""
 
 from __future__ import annotations
 
+from domain.engine import GameResult, ScoreLine, ranked_by_score
 from domain.games.giza.data import (
     COMPLETING_NUMBER,
     PYRAMID_SITES,
@@ -13,6 +14,8 @@ from domain.games.giza.data import (
     TILE_BY_ID,
 )
 from domain.games.giza.state import GizaState
+from domain.games.giza.words import SITE_NAMES
+from domain.messages import msg
 
 Board = list[list[str]]
 
@@ -46,7 +49,8 @@ def board_score(board: Board, sphinx_extra_bonus: int) -> int:
 
 
 def negative_tiles(board: Board) -> int:
-    """Tiles that lower the score (negative stones, Sphinx bases): fewer ranks higher in a tie."""
+    """Tiles that lower the score (negative stones, Sphinx bases): recorded at the end, and the first key of
+    the order equal scores are listed in."""
     return sum(1 for stack in board for tile in stack if TILE_BY_ID[tile].points < 0)
 
 
@@ -55,11 +59,42 @@ def scores(state: GizaState) -> list[int]:
 
 
 def ranking(state: GizaState, points: list[int], negatives: list[int]) -> list[int]:
-    """Highest score first; a tie goes to fewer negative tiles on the board, then to the seat later in turn
-    order from the start player (it may have had one turn fewer)."""
+    """Every seat, highest score first. Equal scores share a place (``GizaGame.result``: the rulebook names
+    no tie-break); they are only listed by fewer negative tiles, then later in turn order from the start
+    player, the order every recorded game's end event keeps."""
     players = state.players
 
     def key(seat: int) -> tuple[int, int, int]:
         return (-points[seat], negatives[seat], -((seat - state.start_seat) % players))
 
     return sorted(range(players), key=key)
+
+
+def result(state: GizaState) -> GameResult | None:
+    """The rulebook says only "the winner is the player with the most points": equal scores share a place
+    (the recorded ranking only lists them in an order)."""
+    if not state.over:
+        return None
+    return ranked_by_score(state.scores, state.ranking)
+
+
+def current_scores(state: GizaState) -> list[int]:
+    """The boards' points as they stand: what the end would score now (the recorded scores once over)."""
+    return list(state.scores) if state.over else scores(state)
+
+
+def score_breakdown(state: GizaState) -> list[list[ScoreLine]]:
+    """Each seat's points by pyramid and Sphinx (every tile of the stack counted), then the Sphinx bonus
+    when the option gives one: the recorded scores once over, the boards as they stand before."""
+    bonus = state.options.sphinx_extra_bonus
+    lines = []
+    for board in state.boards:
+        seat_lines = [
+            ScoreLine(label=SITE_NAMES[site], points=stack_points(board[site])) for site in PYRAMID_SITES
+        ]
+        seat_lines.append(ScoreLine(label=SITE_NAMES[SPHINX_SITE], points=stack_points(board[SPHINX_SITE])))
+        if bonus:
+            extra = bonus if sphinx_built_beyond_base(board) else 0
+            seat_lines.append(ScoreLine(label=msg("Sphinx bonus"), points=extra))
+        lines.append(seat_lines)
+    return lines

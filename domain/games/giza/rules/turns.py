@@ -3,9 +3,7 @@ refill. Every refusal names the field at fault or the rule, and never names a ti
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.engine import RuleViolation, Seat
+from domain.engine import Ctx, RuleViolation, Seat
 from domain.games.giza import commands as cmd
 from domain.games.giza import events as ev
 from domain.games.giza.data import (
@@ -14,31 +12,33 @@ from domain.games.giza.data import (
     DISCARD_MIN,
     HAND_SIZE,
     SCARAB,
-    SITE_NAMES,
     SITES,
     TILE_BY_ID,
     Tile,
 )
-from domain.games.giza.rules.context import Ctx
 from domain.games.giza.rules.placement import placement_problem, top_tile
 from domain.games.giza.rules.scoring import board_complete, negative_tiles, ranking, scores
 from domain.games.giza.state import BOARD_COMPLETE, NOBODY, POOL_EMPTY, GizaState
+from domain.games.giza.words import SITE_NAMES
+from domain.messages import msg
 
 
 def check_turn(state: GizaState, seat: Seat) -> None:
     if not 0 <= seat < state.players:
-        raise RuleViolation("seat.unknown", f"There is no seat {seat} in this game.", {"field": "seat"})
+        raise RuleViolation("seat.unknown", msg("There is no such seat in this game."), {"field": "seat"})
     if state.over:
-        raise RuleViolation("game.over", "The game is over.")
+        raise RuleViolation("game.over", msg("The game is over."))
     if seat != state.turn:
-        raise RuleViolation("giza.not_your_turn", "It is not your turn: players take turns one at a time.")
+        raise RuleViolation(
+            "giza.not_your_turn", msg("It is not your turn: players take turns one at a time.")
+        )
 
 
 def _site_checked(site: int) -> None:
     if not 0 <= site < len(SITES):
         raise RuleViolation(
             "giza.site_unknown",
-            f"site: there is no site {site}; sites are 0-2 (the pyramids) and 3 (the Sphinx).",
+            msg("site: there is no such site; sites are 0-2 (the pyramids) and 3 (the Sphinx)."),
             {"field": "site"},
         )
 
@@ -47,8 +47,10 @@ def _board_checked(state: GizaState, board: int) -> None:
     if not 0 <= board < state.players:
         raise RuleViolation(
             "giza.board_unknown",
-            f"board: there is no board {board} in this {state.players}-player game; "
-            f"boards are numbered by seat, 0 to {state.players - 1}.",
+            msg(
+                "board: there is no such board; boards are numbered by seat, 0 to {last}.",
+                last=state.players - 1,
+            ),
             {"field": "board"},
         )
 
@@ -56,15 +58,19 @@ def _board_checked(state: GizaState, board: int) -> None:
 def _hand_tile(state: GizaState, seat: Seat, tile_id: str, field: str) -> Tile:
     tile = TILE_BY_ID.get(tile_id)
     if tile is None:
-        raise RuleViolation("giza.tile_unknown", f"{field}: Giza has no tile with that id.", {"field": field})
+        raise RuleViolation(
+            "giza.tile_unknown", msg("{field}: Giza has no such tile.", field=field), {"field": field}
+        )
     if tile_id not in state.hands[seat]:
         raise RuleViolation(
-            "giza.tile_not_in_hand", f"{field}: you may only use tiles from your own hand.", {"field": field}
+            "giza.tile_not_in_hand",
+            msg("{field}: you may only use tiles from your own hand.", field=field),
+            {"field": field},
         )
     return tile
 
 
-def _end(ctx: Ctx, reason: str, board: int) -> None:
+def _end(ctx: Ctx[GizaState], reason: str, board: int) -> None:
     state = ctx.state
     points = scores(state)
     negatives = [negative_tiles(own) for own in state.boards]
@@ -79,7 +85,7 @@ def _end(ctx: Ctx, reason: str, board: int) -> None:
     )
 
 
-def _finish_turn(ctx: Ctx, seat: Seat, changed_board: int, draw: bool) -> None:
+def _finish_turn(ctx: Ctx[GizaState], seat: Seat, changed_board: int, draw: bool) -> None:
     """A complete board ends the game before anyone draws; taking the pool's last tile ends it at once."""
     state = ctx.state
     if changed_board != NOBODY and board_complete(state.boards[changed_board]):
@@ -95,7 +101,8 @@ def _finish_turn(ctx: Ctx, seat: Seat, changed_board: int, draw: bool) -> None:
     ctx.emit(ev.TurnPassed(seat=(seat + 1) % state.players))
 
 
-def decide_play(state: GizaState, seat: Seat, command: cmd.Play) -> list[Any]:
+def decide_play(ctx: Ctx[GizaState], seat: Seat, command: cmd.Play) -> None:
+    state = ctx.state
     _board_checked(state, command.board)
     _site_checked(command.site)
     tile = _hand_tile(state, seat, command.tile, "tile")
@@ -104,7 +111,6 @@ def decide_play(state: GizaState, seat: Seat, command: cmd.Play) -> list[Any]:
     if problem is not None:
         code, rule = problem
         raise RuleViolation(code, rule, {"field": "site"})
-    ctx = Ctx(state)
     if tile.kind == DEMOLISH:
         target = stack[-1]
         ctx.emit(
@@ -113,41 +119,46 @@ def decide_play(state: GizaState, seat: Seat, command: cmd.Play) -> list[Any]:
     else:
         ctx.emit(ev.TilePlaced(seat=seat, tile=tile.id, board=command.board, site=command.site))
     _finish_turn(ctx, seat, command.board, draw=True)
-    return ctx.events
 
 
-def decide_discard(state: GizaState, seat: Seat, command: cmd.Discard) -> list[Any]:
+def decide_discard(ctx: Ctx[GizaState], seat: Seat, command: cmd.Discard) -> None:
+    state = ctx.state
     tiles = command.tiles
     if not DISCARD_MIN <= len(tiles) <= DISCARD_MAX:
         raise RuleViolation(
             "giza.discard_count",
-            f"tiles: discard {DISCARD_MIN} to {DISCARD_MAX} tiles from your hand, not {len(tiles)}.",
+            msg(
+                "tiles: discard {least} to {most} tiles from your hand, not {count}.",
+                least=DISCARD_MIN,
+                most=DISCARD_MAX,
+                count=len(tiles),
+            ),
             {"field": "tiles"},
         )
     if len(set(tiles)) != len(tiles):
         raise RuleViolation(
-            "giza.discard_duplicate", "tiles: name each discarded tile only once.", {"field": "tiles"}
+            "giza.discard_duplicate", msg("tiles: name each discarded tile only once."), {"field": "tiles"}
         )
     for tile in tiles:
         _hand_tile(state, seat, tile, "tiles")
-    ctx = Ctx(state)
     ctx.emit(ev.TilesDiscarded(seat=seat, tiles=list(tiles)))
     _finish_turn(ctx, seat, NOBODY, draw=True)
-    return ctx.events
 
 
-def decide_remove_scarab(state: GizaState, seat: Seat, command: cmd.RemoveScarab) -> list[Any]:
+def decide_remove_scarab(ctx: Ctx[GizaState], seat: Seat, command: cmd.RemoveScarab) -> None:
+    state = ctx.state
     _site_checked(command.site)
     stack = state.boards[seat][command.site]
     top = top_tile(stack)
     if top is None or top.kind != SCARAB:
         raise RuleViolation(
             "giza.no_scarab_on_top",
-            "You may take a scarab only off the top of one of your own sites, and no scarab lies on top of "
-            f"your {SITE_NAMES[command.site]}.",
+            msg(
+                "You may take a scarab only off the top of one of your own sites, and no scarab lies on top "
+                "of your {site}.",
+                site=SITE_NAMES[command.site],
+            ),
             {"field": "site"},
         )
-    ctx = Ctx(state)
     ctx.emit(ev.ScarabRemoved(seat=seat, site=command.site, tile=top.id))
     _finish_turn(ctx, seat, seat, draw=False)
-    return ctx.events

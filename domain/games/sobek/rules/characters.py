@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine import Ctx
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.data import (
@@ -14,14 +15,12 @@ from domain.games.sobek.data import (
     COURTIER,
     COURTIER_MOST,
     GOODS,
-    GOODS_NAMES,
     QUEEN,
     QUEEN_DRAWS,
     SCRIBE,
     SCRIBE_LIMIT,
     THIEF,
 )
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.rules.laying import own_cards
 from domain.games.sobek.rules.sets import additions, fits
 from domain.games.sobek.rules.turns import finish_turn, on_turn, refuse, seat_checked
@@ -35,6 +34,15 @@ from domain.games.sobek.state import (
     SobekState,
     others,
 )
+from domain.games.sobek.words import BACK_NAMES, GOODS_NAMES
+from domain.messages import msg
+
+# Why a played character's power found nothing to act on, as its event records it (describe.py words them).
+DECK_EMPTY = "the deck is empty"
+NOBODY_OVER_LIMIT = f"no opponent holds more than {SCRIBE_LIMIT} cards"
+NOBODY_HOLDS = "no opponent holds a card"
+NOTHING_FITS = "no card in hand fits one of your upright sets"
+PILE_EMPTY = "that corruption pile is empty"
 
 
 def thief_options(state: SobekState, seat: int) -> list[tuple[int, str]]:
@@ -57,7 +65,7 @@ def courtier_options(state: SobekState, seat: int) -> list[tuple[int, list[str]]
     ]
 
 
-def _power(ctx: Ctx, seat: int, card: str) -> None:
+def _power(ctx: Ctx[SobekState], seat: int, card: str) -> None:
     state = ctx.state
     power = CARDS[card].power
     if power == QUEEN:
@@ -65,115 +73,113 @@ def _power(ctx: Ctx, seat: int, card: str) -> None:
         if drawn:
             ctx.emit(ev.CardsDrawn(seat=seat, cards=drawn, backs=[CARDS[c].back for c in drawn]))
         else:
-            ctx.emit(ev.PowerWasted(seat=seat, card=card, reason="the deck is empty"))
+            ctx.emit(ev.PowerWasted(seat=seat, card=card, reason=DECK_EMPTY))
     elif power == SCRIBE:
         victims = [other for other in others(state, seat) if len(state.players[other].hand) > SCRIBE_LIMIT]
         if victims:
             counts = [len(state.players[victim].hand) - SCRIBE_LIMIT for victim in victims]
             ctx.emit(ev.DiscardsRequired(seat=seat, seats=victims, counts=counts))
         else:
-            ctx.emit(
-                ev.PowerWasted(
-                    seat=seat, card=card, reason=f"no opponent holds more than {SCRIBE_LIMIT} cards"
-                )
-            )
+            ctx.emit(ev.PowerWasted(seat=seat, card=card, reason=NOBODY_OVER_LIMIT))
     elif power == THIEF and not thief_options(state, seat):
-        ctx.emit(ev.PowerWasted(seat=seat, card=card, reason="no opponent holds a card"))
+        ctx.emit(ev.PowerWasted(seat=seat, card=card, reason=NOBODY_HOLDS))
     elif power == COURTIER and not courtier_options(state, seat):
-        ctx.emit(ev.PowerWasted(seat=seat, card=card, reason="no card in hand fits one of your upright sets"))
+        ctx.emit(ev.PowerWasted(seat=seat, card=card, reason=NOTHING_FITS))
 
 
-def decide_play_character(state: SobekState, seat: int, command: cmd.PlayCharacter) -> list[Any]:
+def decide_play_character(ctx: Ctx[SobekState], seat: int, command: cmd.PlayCharacter) -> None:
+    state = ctx.state
     on_turn(state, seat, ACTION)
     if command.card not in state.players[seat].hand:
-        refuse("character.not_held", "You do not hold that card.", "card")
+        refuse("character.not_held", msg("You do not hold that card."), "card")
     if not CARDS[command.card].power:
-        refuse("character.not_character", "Only a character card is played for its power.", "card")
-    ctx = Ctx(state)
+        refuse("character.not_character", msg("Only a character card is played for its power."), "card")
     ctx.emit(ev.CharacterPlayed(seat=seat, card=command.card, power=CARDS[command.card].power))
     _power(ctx, seat, command.card)
     finish_turn(ctx)
-    return ctx.events
 
 
-def _finished(ctx: Ctx) -> list[Any]:
-    finish_turn(ctx)
-    return ctx.events
-
-
-def decide_steal(state: SobekState, seat: int, command: cmd.Steal) -> list[Any]:
+def decide_steal(ctx: Ctx[SobekState], seat: int, command: cmd.Steal) -> None:
+    state = ctx.state
     on_turn(state, seat, THIEF_TARGET)
     if command.target not in others(state, seat):
-        refuse("thief.target", "The Thief robs one of your opponents.", "target")
+        refuse("thief.target", msg("The Thief robs one of your opponents."), "target")
     if command.back not in BACKS:
-        refuse("thief.back", f"back is one of {', '.join(BACKS)}.", "back")
+        refuse("thief.back", msg("back is one of: {backs}.", backs=", ".join(BACKS)), "back")
     if (command.target, command.back) not in thief_options(state, seat):
-        refuse("thief.no_card", f"That player holds no card with a {command.back} back.", "back")
+        refuse(
+            "thief.no_card",
+            msg("That player holds no card with a {back} back.", back=BACK_NAMES[command.back]),
+            "back",
+        )
     held = {card for card in state.players[command.target].hand if CARDS[card].back == command.back}
     card = next(card for card in state.deals[state.round - 1].thief if card in held)
-    ctx = Ctx(state)
     ctx.emit(ev.Stolen(seat=seat, target=command.target, back=command.back, card=card))
-    return _finished(ctx)
+    finish_turn(ctx)
 
 
-def decide_look(state: SobekState, seat: int, command: cmd.Look) -> list[Any]:
+def decide_look(ctx: Ctx[SobekState], seat: int, command: cmd.Look) -> None:
+    state = ctx.state
     on_turn(state, seat, VIZIER_TARGET)
     if command.target not in others(state, seat):
-        refuse("vizier.target", "The Vizier looks at one of your opponents' corruption piles.", "target")
-    ctx = Ctx(state)
+        refuse("vizier.target", msg("The Vizier looks at one of your opponents' corruption piles."), "target")
     ctx.emit(ev.PileLooked(seat=seat, target=command.target))
     if not state.players[command.target].corruption:
-        ctx.emit(ev.PowerWasted(seat=seat, card=state.discard[-1], reason="that corruption pile is empty"))
-    return _finished(ctx)
+        ctx.emit(ev.PowerWasted(seat=seat, card=state.discard[-1], reason=PILE_EMPTY))
+    finish_turn(ctx)
 
 
-def decide_pick(state: SobekState, seat: int, command: cmd.Pick) -> list[Any]:
+def decide_pick(ctx: Ctx[SobekState], seat: int, command: cmd.Pick) -> None:
+    state = ctx.state
     on_turn(state, seat, VIZIER_PICK)
     if command.card not in state.players[state.target].corruption:
-        refuse("vizier.card", "Take one of the cards of the corruption pile you are looking at.", "card")
-    ctx = Ctx(state)
+        refuse("vizier.card", msg("Take one of the cards of the corruption pile you are looking at."), "card")
     ctx.emit(
         ev.PileCardTaken(seat=seat, target=state.target, card=command.card, back=CARDS[command.card].back)
     )
-    return _finished(ctx)
+    finish_turn(ctx)
 
 
-def decide_court(state: SobekState, seat: int, command: cmd.Court) -> list[Any]:
+def decide_court(ctx: Ctx[SobekState], seat: int, command: cmd.Court) -> None:
+    state = ctx.state
     on_turn(state, seat, COURTIER_ADD)
     player = state.players[seat]
     if not 0 <= command.set < len(player.upright):
-        refuse("courtier.set", f"You have no upright set number {command.set}.", "set")
+        refuse("courtier.set", msg("You have no upright set with that number."), "set")
     own_cards(player.hand, command.cards)
     if len(command.cards) > COURTIER_MOST:
-        refuse("courtier.count", f"The Courtier adds one or {COURTIER_MOST} cards.", "cards")
+        refuse("courtier.count", msg("The Courtier adds one or {most} cards.", most=COURTIER_MOST), "cards")
     goods = player.upright[command.set].goods
     if not fits(command.cards, goods):
-        refuse("courtier.type", f"Only {GOODS_NAMES[goods]} cards (or amulets) go on that set.", "cards")
-    ctx = Ctx(state)
+        refuse(
+            "courtier.type",
+            msg("Only {goods} cards (or amulets) go on that set.", goods=GOODS_NAMES[goods]),
+            "cards",
+        )
     ctx.emit(ev.CourtierAdded(seat=seat, set=command.set, cards=list(command.cards)))
-    return _finished(ctx)
+    finish_turn(ctx)
 
 
-def decide_purge(state: SobekState, seat: int, command: cmd.Purge) -> list[Any]:
+def decide_purge(ctx: Ctx[SobekState], seat: int, command: cmd.Purge) -> None:
+    state = ctx.state
     on_turn(state, seat, PRIEST_NAME)
     if command.goods not in GOODS:
-        refuse("priest.goods", f"Name a goods type: {', '.join(GOODS)}.", "goods")
+        refuse("priest.goods", msg("Name a goods type: {goods}.", goods=", ".join(GOODS)), "goods")
     removed = [card for card in state.players[seat].corruption if CARDS[card].goods == command.goods]
-    ctx = Ctx(state)
     ctx.emit(ev.Purged(seat=seat, goods=command.goods, cards=removed, count=len(removed)))
-    return _finished(ctx)
+    finish_turn(ctx)
 
 
-def decide_discard(state: SobekState, seat: int, command: cmd.Discard) -> list[Any]:
+def decide_discard(ctx: Ctx[SobekState], seat: int, command: cmd.Discard) -> None:
+    state = ctx.state
     seat_checked(state, seat)
     hand = state.players[seat].hand
     if seat not in state.discarding:
-        refuse("scribe.not_asked", "Only the Scribe's victims discard, and only down to six cards.")
+        refuse("scribe.not_asked", msg("Only the Scribe's victims discard, and only down to six cards."))
     if command.card not in hand:
-        refuse("cards.not_held", "You do not hold that card.", "card")
-    ctx = Ctx(state)
+        refuse("cards.not_held", msg("You do not hold that card."), "card")
     ctx.emit(ev.Discarded(seat=seat, card=command.card, back=CARDS[command.card].back))
-    return _finished(ctx)
+    finish_turn(ctx)
 
 
 def character_commands(state: SobekState, seat: int) -> list[cmd.PlayCharacter]:

@@ -51,8 +51,7 @@ def _turn_commands(state: SobekState, seat: int) -> list[Any]:
 
 
 def legal_commands(state: SobekState, seat: int) -> list[Any]:
-    if seat not in to_act(state):
-        return []
+    """The choices of a seat that must act (the engine asks for no other)."""
     if state.phase == STARTING:
         return list(start_commands(state))
     if state.phase == SIDEWAYS:
@@ -69,5 +68,5 @@ def timeout_command(state: SobekState, seat: int) -> Any:
         return cmd.ChooseStart(seat=seat)
     if state.phase == PLAYING and not state.discarding and state.pending == ACTION:
         return cmd.Take(position=1)
-    legal = legal_commands(state, seat)
+    legal = legal_commands(state, seat) if seat in to_act(state) else []
     return legal[0] if legal else cmd.Take(position=1)

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine import Ctx, GameResult, ScoreLine, ranked_by_score
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.data import EARLY_END_ABOVE, EARLY_END_ROUND, GOODS, ROUNDS
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.rules.corruption import corruption_count, corruption_scarabs, penalised, penalty_walk
 from domain.games.sobek.rules.laying import check_set, own_cards
 from domain.games.sobek.rules.sets import can_lay_a_set, new_sets, sideways_points, upright_points
-from domain.games.sobek.rules.turns import PHASE_WORDS, refuse
-from domain.games.sobek.state import SIDEWAYS, RoundResult, SobekState
+from domain.games.sobek.rules.turns import refuse
+from domain.games.sobek.state import OVER, SIDEWAYS, RoundResult, SobekState
+from domain.messages import msg
 
 
 def laying_sideways(state: SobekState) -> set[int]:
@@ -26,22 +27,22 @@ def laying_sideways(state: SobekState) -> set[int]:
 
 def _sideways_turn(state: SobekState, seat: int) -> None:
     if state.phase != SIDEWAYS:
-        now = PHASE_WORDS[state.phase]
-        refuse("sideways.phase", f"Sideways sets are laid only at the end of a round (now {now}).")
+        refuse("sideways.phase", msg("Sideways sets are laid only at the end of a round."))
     if state.players[seat].sideways_done:
-        refuse("sideways.done", "You have already finished laying sideways sets this round.")
+        refuse("sideways.done", msg("You have already finished laying sideways sets this round."))
 
 
-def decide_lay_sideways(state: SobekState, seat: int, command: cmd.LaySideways) -> list[Any]:
+def decide_lay_sideways(ctx: Ctx[SobekState], seat: int, command: cmd.LaySideways) -> None:
+    state = ctx.state
     _sideways_turn(state, seat)
     own_cards(state.players[seat].hand, command.cards)
     goods = check_set(command.cards)
-    return [ev.SidewaysLaid(seat=seat, cards=list(command.cards), goods=goods)]
+    ctx.emit(ev.SidewaysLaid(seat=seat, cards=list(command.cards), goods=goods))
 
 
-def decide_finish(state: SobekState, seat: int) -> list[Any]:
-    _sideways_turn(state, seat)
-    return [ev.SidewaysFinished(seat=seat)]
+def decide_finish(ctx: Ctx[SobekState], seat: int, command: cmd.Finish) -> None:
+    _sideways_turn(ctx.state, seat)
+    ctx.emit(ev.SidewaysFinished(seat=seat))
 
 
 def sideways_commands(state: SobekState, seat: int) -> list[Any]:
@@ -58,7 +59,7 @@ def set_points(state: SobekState) -> list[list[int]]:
     ]
 
 
-def _penalties(ctx: Ctx, points: list[int], who: list[int]) -> list[int]:
+def _penalties(ctx: Ctx[SobekState], points: list[int], who: list[int]) -> list[int]:
     lost = [0] * len(points)
     for seat in who:
         before = ctx.state.players[seat].score
@@ -69,7 +70,8 @@ def _penalties(ctx: Ctx, points: list[int], who: list[int]) -> list[int]:
 
 
 def ranking(state: SobekState, corruption: list[int]) -> list[int]:
-    """Highest score first; equal scores: fewer corruption points this round, then the round's seat order."""
+    """Every seat, highest score first; equal scores (which share a place, ``SobekGame.result``) are listed by
+    fewer corruption points this round, then the round's seat order."""
     order = state.deals[state.round - 1].seats
     return sorted(
         range(len(state.players)),
@@ -83,8 +85,10 @@ def game_over(state: SobekState) -> bool:
     return state.round == EARLY_END_ROUND and any(p.score > EARLY_END_ABOVE for p in state.players)
 
 
-def score_round(state: SobekState) -> list[Any]:
-    ctx = Ctx(state)
+def score_round(ctx: Ctx[SobekState]) -> None:
+    """Once every seat is done laying sideways: hands to the corruption piles, the sets scored, the
+    corruption penalty, the round's result."""
+    state = ctx.state
     ctx.emit(
         ev.HandsToCorruption(
             cards=[list(p.hand) for p in state.players], counts=[len(p.hand) for p in state.players]
@@ -110,14 +114,56 @@ def score_round(state: SobekState) -> list[Any]:
         scores=final,
     )
     ctx.emit(ev.RoundEnded(result=result, final=game_over(ctx.state)))
-    return ctx.events
 
 
-def end_game(state: SobekState) -> list[Any]:
+def end_game(ctx: Ctx[SobekState]) -> None:
     """The final ranking: the highest score wins; equal scores share the victory."""
+    state = ctx.state
     scores = [p.score for p in state.players]
     top = max(scores)
     winners = [seat for seat, score in enumerate(scores) if score == top]
-    return [
+    ctx.emit(
         ev.GameEnded(ranking=ranking(state, state.results[-1].corruption), scores=scores, winners=winners)
-    ]
+    )
+
+
+def current_scores(state: SobekState) -> list[int]:
+    return [player.score for player in state.players]
+
+
+def result(state: SobekState) -> GameResult | None:
+    """The highest score wins and the rules name no tie-break: equal scores share a place (the recorded
+    ranking only lists them in an order)."""
+    if state.phase != OVER:
+        return None
+    return ranked_by_score(current_scores(state), state.ranking)
+
+
+def score_breakdown(state: SobekState) -> list[list[ScoreLine]]:
+    """Each seat's points round by round: its sets, what event tokens moved its marker (the Guild, the
+    Fraud) and the corruption penalty (negative); a round not scored yet (a game ended early) shows what
+    its tokens moved so far, if anything."""
+    settled = [p.score for p in state.players] == (
+        state.results[-1].scores if state.results else [0] * len(state.players)
+    )
+    rounds = len(state.results) if settled else max(len(state.results), state.round)
+    lines: list[list[ScoreLine]] = []
+    for seat, player in enumerate(state.players):
+        before = 0
+        seat_lines: list[ScoreLine] = []
+        for number in range(1, rounds + 1):
+            scored = state.results[number - 1] if number <= len(state.results) else None
+            sets = scored.set_points[seat] if scored is not None else 0
+            penalty = scored.penalties[seat] if scored is not None else 0
+            after = scored.scores[seat] if scored is not None else player.score
+            seat_lines += [
+                ScoreLine(label=msg("Round {round}: sets", round=number), points=sets),
+                ScoreLine(
+                    label=msg("Round {round}: event tokens", round=number),
+                    points=after - before - sets + penalty,
+                ),
+                ScoreLine(label=msg("Round {round}: corruption penalty", round=number), points=-penalty),
+            ]
+            before = after
+        lines.append(seat_lines)
+    return lines

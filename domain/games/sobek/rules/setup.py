@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine import seed_commitment
+from domain.engine import Ctx, seed_commitment
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.data import (
@@ -21,9 +21,9 @@ from domain.games.sobek.data import (
     TOKEN_IDS,
     TOKENS_PER_ROUND,
 )
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.rules.turns import refuse
 from domain.games.sobek.state import STARTING, RoundDeal, SobekOptions, SobekState
+from domain.messages import msg
 from domain.rng import shuffled
 
 
@@ -47,7 +47,7 @@ def setup_events(players: int, options: SobekOptions, seed: bytes) -> list[Any]:
     ]
 
 
-def deal_nile(ctx: Ctx) -> None:
+def deal_nile(ctx: Ctx[SobekState]) -> None:
     """Up to nine cards from the top of the deck into the empty Nile."""
     cards = ctx.state.deck[:NILE_SIZE]
     ctx.emit(ev.NileDealt(cards=cards, backs=[CARDS[card].back for card in cards]))
@@ -58,10 +58,11 @@ def lowest_scorers(state: SobekState) -> list[int]:
     return [player.seat for player in state.players if player.score == lowest]
 
 
-def deal_round(state: SobekState) -> list[Any]:
+def deal_round(ctx: Ctx[SobekState]) -> None:
     """A new round: two green cards each, five face-down tokens, the shuffled deck, nine cards into the Nile;
     the start player is the seat order's first in round 1; later the lowest score chooses (ties: the first
     of them in the round's seat order)."""
+    state = ctx.state
     number = state.round + 1
     deal = state.deals[number - 1]
     players = len(state.players)
@@ -89,18 +90,21 @@ def deal_round(state: SobekState) -> list[Any]:
         chooser=chooser,
         tied=tied,
     )
-    return [started, ev.TurnBegan(seat=deal.seats[0])] if number == 1 else [started]
+    ctx.emit(started)
+    if number == 1:
+        ctx.emit(ev.TurnBegan(seat=deal.seats[0]))
 
 
-def decide_choose_start(state: SobekState, seat: int, command: cmd.ChooseStart) -> list[Any]:
+def decide_choose_start(ctx: Ctx[SobekState], seat: int, command: cmd.ChooseStart) -> None:
+    state = ctx.state
     if state.phase != STARTING or seat != state.chooser:
         refuse(
             "start.not_chooser",
-            "Only the player with the lowest score chooses the start player, before the round.",
+            msg("Only the player with the lowest score chooses the start player, before the round."),
         )
     if not 0 <= command.seat < len(state.players):
-        refuse("start.seat", f"Choose a seat from 0 to {len(state.players) - 1}.", "seat")
-    return [ev.StartPlayerChosen(seat=command.seat, by=seat), ev.TurnBegan(seat=command.seat)]
+        refuse("start.seat", msg("Choose a seat from 0 to {last}.", last=len(state.players) - 1), "seat")
+    ctx.emit(ev.StartPlayerChosen(seat=command.seat, by=seat), ev.TurnBegan(seat=command.seat))
 
 
 def start_commands(state: SobekState) -> list[cmd.ChooseStart]:

@@ -3,15 +3,14 @@ pile (the Merchant takes any card, with none). The Nile is dealt again only once
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.engine import Ctx
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.data import CARDS, TAKE_REACH
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.rules.setup import deal_nile
 from domain.games.sobek.rules.turns import finish_turn, on_turn, refuse
 from domain.games.sobek.state import ACTION, MERCHANT_TAKE, SobekState
+from domain.messages import msg
 
 
 def reach(state: SobekState) -> int:
@@ -19,7 +18,7 @@ def reach(state: SobekState) -> int:
     return min(TAKE_REACH, len(state.nile))
 
 
-def take_from_nile(ctx: Ctx, seat: int, position: int, merchant: bool) -> None:
+def take_from_nile(ctx: Ctx[SobekState], seat: int, position: int, merchant: bool) -> None:
     nile = ctx.state.nile
     card = nile[position - 1]
     skipped = [] if merchant else nile[: position - 1]
@@ -39,29 +38,30 @@ def take_from_nile(ctx: Ctx, seat: int, position: int, merchant: bool) -> None:
     finish_turn(ctx)
 
 
-def decide_take(state: SobekState, seat: int, command: cmd.Take) -> list[Any]:
+def decide_take(ctx: Ctx[SobekState], seat: int, command: cmd.Take) -> None:
+    state = ctx.state
     on_turn(state, seat, ACTION)
     furthest = reach(state)
     if not 1 <= command.position <= furthest:
         refuse(
             "take.reach",
-            f"You may take only one of the first {furthest} cards of the Nile (position 1 to {furthest}); "
-            "the Merchant alone reaches further.",
+            msg(
+                "You may take only one of the first {reach} cards of the Nile (position 1 to {reach}); the "
+                "Merchant alone reaches further.",
+                reach=furthest,
+            ),
             "position",
         )
-    ctx = Ctx(state)
     take_from_nile(ctx, seat, command.position, merchant=False)
-    return ctx.events
 
 
-def decide_hire(state: SobekState, seat: int, command: cmd.Hire) -> list[Any]:
+def decide_hire(ctx: Ctx[SobekState], seat: int, command: cmd.Hire) -> None:
+    state = ctx.state
     on_turn(state, seat, MERCHANT_TAKE)
     if not 1 <= command.position <= len(state.nile):
         refuse(
             "merchant.position",
-            f"The Merchant takes one of the Nile's cards: position 1 to {len(state.nile)}.",
+            msg("The Merchant takes one of the Nile's cards: position 1 to {last}.", last=len(state.nile)),
             "position",
         )
-    ctx = Ctx(state)
     take_from_nile(ctx, seat, command.position, merchant=True)
-    return ctx.events

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.engine import Ctx
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.data import (
     EMBALMING,
     FLOOD,
     FRAUD,
-    GOODS_NAMES,
     GUILD,
     PROSPERITY,
     PROSPERITY_GOODS,
     TOKEN_BY_ID,
 )
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.rules.track import next_with, previous_with
 from domain.games.sobek.rules.turns import finish_turn, on_turn, refuse
 from domain.games.sobek.state import CURSE_TARGET, GUILD_PUSH, PROSPERITY_SET, TOKEN, SobekState, others
+from domain.games.sobek.words import GOODS_NAMES
+from domain.messages import msg
 
 
 def prosperity_sets(state: SobekState, seat: int) -> list[int]:
@@ -28,7 +29,7 @@ def prosperity_sets(state: SobekState, seat: int) -> list[int]:
     return [index for index, s in enumerate(state.players[seat].upright) if s.goods in PROSPERITY_GOODS]
 
 
-def _resolve(ctx: Ctx, seat: int, token: str) -> None:
+def _resolve(ctx: Ctx[SobekState], seat: int, token: str) -> None:
     kind = TOKEN_BY_ID[token].kind
     player = ctx.state.players[seat]
     if kind == GUILD:
@@ -50,51 +51,59 @@ def _resolve(ctx: Ctx, seat: int, token: str) -> None:
         )
 
 
-def decide_choose_token(state: SobekState, seat: int, command: cmd.ChooseToken) -> list[Any]:
+def decide_choose_token(ctx: Ctx[SobekState], seat: int, command: cmd.ChooseToken) -> None:
+    state = ctx.state
     on_turn(state, seat, TOKEN)
     if command.token not in state.tokens:
-        refuse("token.unknown", "Choose one of the event tokens left face down this round.", "token")
-    ctx = Ctx(state)
+        refuse("token.unknown", msg("Choose one of the event tokens left face down this round."), "token")
     ctx.emit(ev.TokenChosen(seat=seat, token=command.token, kind=TOKEN_BY_ID[command.token].kind))
     _resolve(ctx, seat, command.token)
     finish_turn(ctx)
-    return ctx.events
+
+
+TARGETS_AN_OPPONENT = {
+    "guild": msg("The Guild targets one of your opponents."),
+    "curse": msg("The Curse targets one of your opponents."),
+}
 
 
 def _opponent(state: SobekState, seat: int, target: int, what: str) -> None:
     if target not in others(state, seat):
-        refuse(f"{what}.target", f"The {what.capitalize()} targets one of your opponents.", "target")
+        refuse(f"{what}.target", TARGETS_AN_OPPONENT[what], "target")
 
 
-def decide_push(state: SobekState, seat: int, command: cmd.Push) -> list[Any]:
+def decide_push(ctx: Ctx[SobekState], seat: int, command: cmd.Push) -> None:
+    state = ctx.state
     on_turn(state, seat, GUILD_PUSH)
     _opponent(state, seat, command.target, "guild")
-    ctx = Ctx(state)
     before = state.players[command.target].score
     after = previous_with(before, TOKEN_BY_ID[state.token].symbol)
     ctx.emit(ev.MarkerMoved(seat=command.target, by=seat, reason="guild push", before=before, after=after))
     finish_turn(ctx)
-    return ctx.events
 
 
-def decide_curse(state: SobekState, seat: int, command: cmd.Curse) -> list[Any]:
+def decide_curse(ctx: Ctx[SobekState], seat: int, command: cmd.Curse) -> None:
+    state = ctx.state
     on_turn(state, seat, CURSE_TARGET)
     _opponent(state, seat, command.target, "curse")
-    ctx = Ctx(state)
     ctx.emit(ev.CurseGiven(seat=seat, target=command.target, token=state.token))
     finish_turn(ctx)
-    return ctx.events
 
 
-def decide_prosper(state: SobekState, seat: int, command: cmd.Prosper) -> list[Any]:
+def decide_prosper(ctx: Ctx[SobekState], seat: int, command: cmd.Prosper) -> None:
+    state = ctx.state
     on_turn(state, seat, PROSPERITY_SET)
     if command.set not in prosperity_sets(state, seat):
-        kinds = ", ".join(GOODS_NAMES[goods] for goods in PROSPERITY_GOODS)
-        refuse("prosperity.set", f"Prosperity goes on one of your upright {kinds} sets only.", "set")
-    ctx = Ctx(state)
+        refuse(
+            "prosperity.set",
+            msg(
+                "Prosperity goes on one of your upright {kinds} sets only.",
+                kinds=[GOODS_NAMES[goods] for goods in PROSPERITY_GOODS],
+            ),
+            "set",
+        )
     ctx.emit(ev.ProsperityPlaced(seat=seat, token=state.token, set=command.set))
     finish_turn(ctx)
-    return ctx.events
 
 
 def token_commands(state: SobekState, seat: int) -> list[Any]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.sobek import events as ev
-from domain.games.sobek.rules.context import Ctx
 from domain.games.sobek.state import (
     ACTION,
     COURTIER_ADD,
@@ -33,52 +32,55 @@ from domain.games.sobek.state import (
     VIZIER_TARGET,
     SobekState,
 )
+from domain.messages import Msg, msg
 
 # What the player on turn is deciding, in words, for refusals ("first choose ...").
 DECISION_WORDS = {
-    ACTION: "your turn's action (take a Nile card, play a set or play a character)",
-    TOKEN: "which event token to resolve",
-    GUILD_PUSH: "which opponent the Guild pushes back",
-    CURSE_TARGET: "which opponent receives the Curse",
-    PROSPERITY_SET: "which set receives the Prosperity token",
-    THIEF_TARGET: "whom the Thief robs, and which back colour",
-    VIZIER_TARGET: "whose corruption pile the Vizier looks at",
-    VIZIER_PICK: "which card the Vizier takes",
-    COURTIER_ADD: "which cards the Courtier adds to which set",
-    PRIEST_NAME: "which goods type to remove from your corruption pile",
-    MERCHANT_TAKE: "which Nile card the Merchant takes",
+    ACTION: msg(
+        "Not now: first choose your turn's action (take a Nile card, play a set or play a character)."
+    ),
+    TOKEN: msg("Not now: first choose which event token to resolve."),
+    GUILD_PUSH: msg("Not now: first choose which opponent the Guild pushes back."),
+    CURSE_TARGET: msg("Not now: first choose which opponent receives the Curse."),
+    PROSPERITY_SET: msg("Not now: first choose which set receives the Prosperity token."),
+    THIEF_TARGET: msg("Not now: first choose whom the Thief robs, and which back colour."),
+    VIZIER_TARGET: msg("Not now: first choose whose corruption pile the Vizier looks at."),
+    VIZIER_PICK: msg("Not now: first choose which card the Vizier takes."),
+    COURTIER_ADD: msg("Not now: first choose which cards the Courtier adds to which set."),
+    PRIEST_NAME: msg("Not now: first choose which goods type to remove from your corruption pile."),
+    MERCHANT_TAKE: msg("Not now: first choose which Nile card the Merchant takes."),
 }
 PHASE_WORDS = {
-    DEALING: "the next round is being dealt",
-    STARTING: "the start player of the round is being chosen",
-    PLAYING: "players take turns",
-    SIDEWAYS: "the round is over: players lay sideways sets",
-    ENDING: "the final ranking is being made",
-    OVER: "the game is over",
+    DEALING: msg("Not now: the next round is being dealt."),
+    STARTING: msg("Not now: the start player of the round is being chosen."),
+    PLAYING: msg("Not now: players take turns."),
+    SIDEWAYS: msg("Not now: the round is over and players lay sideways sets."),
+    ENDING: msg("Not now: the final ranking is being made."),
+    OVER: msg("Not now: the game is over."),
 }
 
 
-def refuse(code: str, message: str, field: str = "") -> NoReturn:
+def refuse(code: str, message: Msg, field: str = "") -> NoReturn:
     raise RuleViolation(code, message, {"field": field} if field else {})
 
 
 def seat_checked(state: SobekState, seat: int) -> None:
     if not 0 <= seat < len(state.players):
-        refuse("seat.unknown", f"There is no seat {seat} in this game.", "seat")
+        refuse("seat.unknown", msg("There is no such seat in this game."), "seat")
     if state.phase == OVER:
-        refuse("game.over", "The game is over.")
+        refuse("game.over", msg("The game is over."))
 
 
 def on_turn(state: SobekState, seat: int, decision: str) -> None:
     """Refuse unless ``seat`` is the player on turn and ``decision`` is what the turn awaits now."""
     if state.phase != PLAYING:
-        refuse("turn.phase", f"Not now: {PHASE_WORDS[state.phase]}.")
+        refuse("turn.phase", PHASE_WORDS[state.phase])
     if state.discarding:
-        refuse("turn.scribe", "Not now: the Scribe's victims are discarding down to six cards.")
+        refuse("turn.scribe", msg("Not now: the Scribe's victims are discarding down to six cards."))
     if seat != state.turn:
-        refuse("turn.not_yours", "It is not your turn.")
+        refuse("turn.not_yours", msg("It is not your turn."))
     if state.pending != decision:
-        refuse("turn.decision", f"Not now: first choose {DECISION_WORDS[state.pending]}.")
+        refuse("turn.decision", DECISION_WORDS[state.pending])
 
 
 def next_seat(state: SobekState, seat: int) -> int:
@@ -86,7 +88,7 @@ def next_seat(state: SobekState, seat: int) -> int:
     return (seat + 1) % len(state.players)
 
 
-def finish_turn(ctx: Ctx) -> None:
+def finish_turn(ctx: Ctx[SobekState]) -> None:
     """End the turn if nothing is left to decide in it."""
     state = ctx.state
     if state.pending != ACTION or state.discarding:

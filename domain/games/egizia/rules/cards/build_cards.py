@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import JOKER, NILE_BY_ID, REGULAR_CREWS, SPHINX_KEEP
 from domain.games.egizia.rules.cards.holding import hand_of_kind, has_permanent
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.crews import check_crews, crew_options
 from domain.games.egizia.state import EgiziaState, Player
+from domain.games.egizia.words import card_name
+from domain.messages import msg
 
 STRENGTH = "strength"
 TWO_CREWS = "two_crews"
@@ -23,13 +24,18 @@ CrewOption = tuple[list[int], list[str], int, int]  # crews, cards, strength, st
 
 def _check_build_cards(player: Player, cards: list[str]) -> None:
     if len(set(cards)) != len(cards):
-        raise RuleViolation("build.card_twice", "Each Nile card can be played once.", {"field": "cards"})
+        raise RuleViolation(
+            "build.card_twice", msg("cards: each Nile card can be played once."), {"field": "cards"}
+        )
     for card in cards:
         if card not in player.hand or NILE_BY_ID[card].kind not in BUILD_KINDS:
             raise RuleViolation(
                 "build.card_unavailable",
-                f"{card} is not a build card in your hand (build cards: +3/+4/+5 strength N12-13, N34-11, "
-                "N5-02; two regular crews N34-13).",
+                msg(
+                    "cards: {card} is not a build card in your hand (build cards: the strength cards and Two "
+                    "crews).",
+                    card=card_name(card),
+                ),
                 {"field": "cards", "card": card},
             )
 
@@ -42,13 +48,16 @@ def check_build_crews(player: Player, crews: list[int], cards: list[str]) -> int
     if two and len([crew for crew in crews if crew != JOKER]) != NILE_BY_ID[two[0]].count:
         raise RuleViolation(
             "build.two_crews",
-            f"Nile card {two[0]} is played with two unused regular crews (plus the Joker if you like).",
+            msg(
+                "{card} is played with two unused regular crews (plus the Joker if you like).",
+                card=card_name(two[0]),
+            ),
             {"field": "crews", "crews": crews},
         )
     return strength + sum(NILE_BY_ID[card].strength for card in cards)
 
 
-def use_build_cards(ctx: Ctx, seat: int, cards: list[str]) -> None:
+def use_build_cards(ctx: Ctx[EgiziaState], seat: int, cards: list[str]) -> None:
     for card in cards:
         ctx.emit(ev.CardUsed(seat=seat, card=card))
 
@@ -93,7 +102,7 @@ def sphinx_keep_limit(state: EgiziaState, seat: int) -> int:
     return NILE_BY_ID[card].count if card else SPHINX_KEEP
 
 
-def use_sphinx_cards(ctx: Ctx, seat: int, free: int, kept: int) -> None:
+def use_sphinx_cards(ctx: Ctx[EgiziaState], seat: int, free: int, kept: int) -> None:
     """Mark N12-19 used when free cards were drawn, N5-04 when more than one card was kept."""
     player = ctx.state.players[seat]
     extra = has_permanent(player, "sphinx_extra")

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.data import GREEN, NILE_BY_ID
 from domain.games.egizia.rules.cards.holding import hand_of_kind, has_permanent
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.queries import effective_colour, shortfall
 from domain.games.egizia.state import EgiziaState, Player
+from domain.games.egizia.words import card_name
+from domain.messages import msg
 
 GRAIN_CARD = "grain_surplus"
 STONES_CARD = "stones_for_grain"
@@ -90,34 +91,45 @@ def _stones_to_pay(player: Player, aids: list[str], missing: int, stones: int) -
     if most == 0 or not 1 <= stones <= most:
         raise RuleViolation(
             "feed.stones",
-            f"With the stones-for-grain card you may pay 1 to {most} stones now (one per missing grain, "
-            "no more than you have); 0 pays all of them."
+            msg(
+                "stones: with Stones for grain you may pay 1 to {most} stones now (one per missing grain, no "
+                "more than you have); 0 pays all of them.",
+                most=most,
+            )
             if most
-            else "Only the stones-for-grain card N12-18 pays stones for grain: name it in aids.",
+            else msg("stones: only the card Stones for grain pays stones for grain: name it in aids."),
             {"field": "stones", "stones": stones, "max": most},
         )
     return stones
 
 
-def apply_aids(ctx: Ctx, seat: int, aids: list[str], stones: int = 0) -> int:
+def apply_aids(ctx: Ctx[EgiziaState], seat: int, aids: list[str], stones: int = 0) -> int:
     """Check the aids, emit their use and return the grain they add."""
     player = ctx.state.players[seat]
     missing = shortfall(ctx.state, seat)
     if len(set(aids)) != len(aids):
-        raise RuleViolation("feed.aid_twice", "Each feeding aid can be named once.", {"field": "aids"})
+        raise RuleViolation(
+            "feed.aid_twice", msg("aids: each feeding aid can be named once."), {"field": "aids"}
+        )
     held = aid_cards(player)
     for aid in aids:
         if aid not in held:
             raise RuleViolation(
                 "feed.aid_unavailable",
-                f"{aid} is not a feeding aid you can use now (feeding aids: the +4 grain card N12-12 in "
-                "your hand, the stones-for-grain card N12-18 with at least one stone).",
+                msg(
+                    "aids: {card} is not a feeding aid you can use now (feeding aids: Extra grain in your "
+                    "hand, Stones for grain with at least one stone).",
+                    card=card_name(aid),
+                ),
                 {"field": "aids", "aid": aid},
             )
     if aids and sorted(aids) not in [sorted(choice) for choice in aid_choices(ctx.state, seat, missing)]:
         raise RuleViolation(
             "feed.aid_useless",
-            f"Your crews are {missing} grain short: not every aid in {aids} would add grain.",
+            msg(
+                "aids: your crews are {count} grain short: not every aid named would add grain.",
+                count=missing,
+            ),
             {"field": "aids", "missing": missing},
         )
     paid = _stones_to_pay(player, aids, missing, stones)

@@ -7,7 +7,7 @@ played with ``PlayCard``.
 
 from __future__ import annotations
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
 from domain.games.egizia.data import (
@@ -17,12 +17,12 @@ from domain.games.egizia.data import (
     RING_LEFT,
     RING_RIGHT,
     RING_SPACES,
-    ROUND_SPACE_NAMES,
 )
 from domain.games.egizia.rules.cards.holding import hand_of_kind, kind_of, ready_permanent
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.round_spaces import resolve_round_space
 from domain.games.egizia.state import EgiziaState
+from domain.games.egizia.words import ROUND_SPACE_WORDS
+from domain.messages import msg
 
 CREWS = tuple(range(len(CREW_NAMES)))
 ALYI = "R_ALYI"
@@ -72,17 +72,17 @@ def check_double(state: EgiziaState, seat: int, command: PlaceShip, is_round_spa
     if len(command.cards) > 1 or card not in state.players[seat].hand or not _is_double(card):
         raise RuleViolation(
             "place.cards",
-            "A placement takes at most one card, the double-action card N12-14 from your hand.",
+            msg("cards: a placement takes at most one card, Double action from your hand."),
             {"field": "cards", "cards": command.cards},
         )
     if not is_round_space:
         raise RuleViolation(
-            "place.cards", "The double-action card works only on a round space.", {"field": "cards"}
+            "place.cards", msg("Double action works only on a round space."), {"field": "cards"}
         )
     if command.space in NO_DOUBLE_ACTION:
         raise RuleViolation(
             "place.double_heliopolis",
-            "The double-action card may not be used at Heliopolis.",
+            msg("Double action may not be used at Heliopolis."),
             {"field": "cards", "card": card},
         )
     _check_double_choice(state, command)
@@ -94,28 +94,38 @@ def _is_double(card: str) -> bool:
 
 
 def _check_double_choice(state: EgiziaState, command: PlaceShip) -> None:
-    name = ROUND_SPACE_NAMES[command.space]
+    name = ROUND_SPACE_WORDS[command.space]
     if command.space in RING_SPACES:
         if command.ring not in _double_ring_steps(state):
             raise RuleViolation(
                 "place.ring",
-                f"At {name} twice, the water ring may move up to two steps (-2..2) but not off the board.",
+                msg(
+                    "ring: at {place} twice, the water ring may move up to two steps (-2..2) but not off the "
+                    "board.",
+                    place=name,
+                ),
                 {"field": "ring", "ring": command.ring},
             )
     elif command.ring:
-        raise RuleViolation("place.ring", f"{name} does not move the water ring.", {"field": "ring"})
+        raise RuleViolation(
+            "place.ring", msg("ring: {place} does not move the water ring.", place=name), {"field": "ring"}
+        )
     if command.space == ALYI:
         if len(command.crews) != 2 or any(crew not in CREWS for crew in command.crews) or command.crew != -1:
             raise RuleViolation(
                 "place.crews",
-                "At Alyi twice, name the two crews to move in crews (one per resolution, may repeat).",
+                msg("crews: at Alyi twice, name the two crews to move (one per resolution, may repeat)."),
                 {"field": "crews"},
             )
     elif command.crews or command.crew != -1:
-        raise RuleViolation("place.crew", f"{name} does not let you choose a crew.", {"field": "crews"})
+        raise RuleViolation(
+            "place.crew",
+            msg("crews: {place} does not let you choose a crew.", place=name),
+            {"field": "crews"},
+        )
 
 
-def resolve_twice(ctx: Ctx, seat: int, command: PlaceShip) -> None:
+def resolve_twice(ctx: Ctx[EgiziaState], seat: int, command: PlaceShip) -> None:
     """Resolve a round space two times (N12-14): Alyi moves each named crew, Passalon splits the ring."""
     if command.space == ALYI:
         for crew in command.crews:
@@ -126,6 +136,6 @@ def resolve_twice(ctx: Ctx, seat: int, command: PlaceShip) -> None:
         resolve_round_space(ctx, seat, PlaceShip(space=command.space, ring=ring))
 
 
-def placement_card_events(ctx: Ctx, seat: int, cards: list[str]) -> None:
+def placement_card_events(ctx: Ctx[EgiziaState], seat: int, cards: list[str]) -> None:
     for card in cards:
         ctx.emit(ev.CardUsed(seat=seat, card=card))

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlayCard
 from domain.games.egizia.data import CREW_NAMES, NILE_BY_ID, SHIPS_PER_PLAYER, STONE_CAP
 from domain.games.egizia.rules.cards.feeding_aids import improvable_fields
 from domain.games.egizia.rules.cards.holding import PLACEMENT_TURN, boostable_crews, own_turn
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.effects import gain_score, gain_stones, move_crew
 from domain.games.egizia.state import EgiziaState, Player
+from domain.games.egizia.words import CREW_WORDS, card_name
+from domain.messages import Msg, msg
 
 Options = Callable[[EgiziaState, int, str], list[PlayCard]]
 Check = Callable[[EgiziaState, int, PlayCard], None]
-Effect = Callable[[Ctx, int, PlayCard], None]
+Effect = Callable[[Ctx[EgiziaState], int, PlayCard], None]
 
 
-def _refuse(code: str, message: str, command: PlayCard, field: str = "card") -> RuleViolation:
+def _refuse(code: str, message: Msg, command: PlayCard, field: str = "card") -> RuleViolation:
     return RuleViolation(code, message, {"field": field, "card": command.card})
 
 
@@ -41,22 +42,32 @@ def _boost_check(state: EgiziaState, seat: int, command: PlayCard) -> None:
     price = NILE_BY_ID[command.card].stones
     if len(command.crews) != 1 or command.crews[0] not in range(len(CREW_NAMES)):
         raise _refuse(
-            "card.crew", "Name the one crew to move: 0, 1, 2 (A, B, C) or 3 (Joker).", command, "crews"
+            "card.crew",
+            msg("crews: name the one crew to move: 0, 1, 2 (A, B, C) or 3 (the Joker)."),
+            command,
+            "crews",
         )
     if command.crews[0] not in boostable_crews(player):
         raise _refuse(
             "card.crew_max",
-            f"Crew {CREW_NAMES[command.crews[0]]} is already on its last space.",
+            msg("{crew} is already on its last space.", crew=CREW_WORDS[command.crews[0]]),
             command,
             "crews",
         )
     if player.stones < price:
         raise _refuse(
-            "card.stones", f"{command.card} costs {price} stones; you have {player.stones}.", command
+            "card.stones",
+            msg(
+                "{card} costs {price} stones; you have {count}.",
+                card=card_name(command.card),
+                price=price,
+                count=player.stones,
+            ),
+            command,
         )
 
 
-def _boost(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def _boost(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     card = NILE_BY_ID[command.card]
     ctx.emit(ev.CardUsed(seat=seat, card=card.id))
     if card.stones:
@@ -72,11 +83,13 @@ def _stones_options(state: EgiziaState, seat: int, card: str) -> list[PlayCard]:
 def _stones_check(state: EgiziaState, seat: int, command: PlayCard) -> None:
     if state.players[seat].stones >= STONE_CAP:
         raise _refuse(
-            "card.stone_cap", f"Your stone table is full ({STONE_CAP}): the stones would be lost.", command
+            "card.stone_cap",
+            msg("Your stone table is full ({count}): the stones would be lost.", count=STONE_CAP),
+            command,
         )
 
 
-def _stones(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def _stones(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     ctx.emit(ev.CardUsed(seat=seat, card=command.card))
     gain_stones(ctx, seat, NILE_BY_ID[command.card].stones, f"Nile card {command.card}")
 
@@ -95,14 +108,18 @@ def _sell_check(state: EgiziaState, seat: int, command: PlayCard) -> None:
     if not 1 <= command.amount <= top:
         raise _refuse(
             "card.amount",
-            f"Sell 1 to {top} stones with {command.card} "
-            f"(at most {NILE_BY_ID[command.card].stones}, at most your stones).",
+            msg(
+                "amount: sell 1 to {top} stones with {card} (at most {most}, at most your stones).",
+                top=top,
+                card=card_name(command.card),
+                most=NILE_BY_ID[command.card].stones,
+            ),
             command,
             "amount",
         )
 
 
-def _sell(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def _sell(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     card = NILE_BY_ID[command.card]
     reason = f"Nile card {card.id}: stones sold"
     ctx.emit(ev.CardUsed(seat=seat, card=card.id))
@@ -119,14 +136,13 @@ def _improve_check(state: EgiziaState, seat: int, command: PlayCard) -> None:
     if command.target not in improvable_fields(state.players[seat]):
         raise _refuse(
             "card.field",
-            f"{command.target!r} is not one of your fields that is not green yet "
-            "(name the field by its card id, e.g. 'START-FIELD').",
+            msg("target: name one of your fields that is not green yet (by its card's id)."),
             command,
             "target",
         )
 
 
-def _improve(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def _improve(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     ctx.emit(ev.FieldImproved(seat=seat, field=command.target, card=command.card))
 
 
@@ -137,17 +153,17 @@ def _ships_on_sites(state: EgiziaState, seat: int, speculators_only: bool) -> bo
     )
 
 
-def _extra_ship_ok(state: EgiziaState, seat: int) -> str | None:
+def _extra_ship_ok(state: EgiziaState, seat: int) -> Msg | None:
     player = state.players[seat]
     if player.extra_ship:
-        return "You already play a second ship after your next one."
+        return msg("You already play a second ship after your next one.")
     ships = next(NILE_BY_ID[card].count for card in player.hand if NILE_BY_ID[card].kind == "extra_ship")
     if SHIPS_PER_PLAYER - player.ships_placed < ships:
-        return f"You need at least {ships} ships left to place {ships} in a row."
+        return msg("You need at least {count} ships left to place {count} in a row.", count=ships)
     return None
 
 
-def _placement_gate(why: Callable[[EgiziaState, int], str | None]) -> tuple[Options, Check]:
+def _placement_gate(why: Callable[[EgiziaState, int], Msg | None]) -> tuple[Options, Check]:
     def options(state: EgiziaState, seat: int, card: str) -> list[PlayCard]:
         ok = own_turn(state, seat) == PLACEMENT_TURN and why(state, seat) is None
         return [PlayCard(card=card)] if ok else []
@@ -156,7 +172,9 @@ def _placement_gate(why: Callable[[EgiziaState, int], str | None]) -> tuple[Opti
         if own_turn(state, seat) != PLACEMENT_TURN:
             raise _refuse(
                 "card.placement_only",
-                f"{command.card} is played on your turn in phase 2 (placing ships).",
+                msg(
+                    "{card} is played on your turn in phase 2 (placing ships).", card=card_name(command.card)
+                ),
                 command,
             )
         reason = why(state, seat)
@@ -166,23 +184,23 @@ def _placement_gate(why: Callable[[EgiziaState, int], str | None]) -> tuple[Opti
     return options, check
 
 
-def _speculator_ok(state: EgiziaState, seat: int) -> str | None:
+def _speculator_ok(state: EgiziaState, seat: int) -> Msg | None:
     if not _ships_on_sites(state, seat, speculators_only=True):
-        return "You have no speculating ship: speculate beside a full building site first."
+        return msg("You have no speculating ship: speculate beside a full building site first.")
     return None
 
 
-def _site_ship_ok(state: EgiziaState, seat: int) -> str | None:
+def _site_ship_ok(state: EgiziaState, seat: int) -> Msg | None:
     if not _ships_on_sites(state, seat, speculators_only=False):
-        return "You have no ship at a building site yet."
+        return msg("You have no ship at a building site yet.")
     return None
 
 
-def _just_used(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def _just_used(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     ctx.emit(ev.CardUsed(seat=seat, card=command.card))
 
 
-PLACEMENT_GATES: dict[str, Callable[[EgiziaState, int], str | None]] = {
+PLACEMENT_GATES: dict[str, Callable[[EgiziaState, int], Msg | None]] = {
     "extra_ship": _extra_ship_ok,
     "speculator_builds": _speculator_ok,
     "build_first": _site_ship_ok,

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.engine import RuleViolation
+from domain.engine import Ctx, RuleViolation
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Pass, PlaceShip, PlayCard
 from domain.games.egizia.data import CARD_SPACES, NILE_BY_ID
 from domain.games.egizia.rules.cards.holding import ready_permanent
-from domain.games.egizia.rules.context import Ctx
 from domain.games.egizia.rules.round_spaces import card_variants, check_card_choice, resolve_card
 from domain.games.egizia.rules.spaces import CARD_INDEX
 from domain.games.egizia.state import NOBODY, PLACEMENT, EgiziaState
+from domain.games.egizia.words import card_name
+from domain.messages import msg
 
 LEFTOVER = "leftover_card"
 
@@ -48,21 +49,24 @@ def check_leftover(state: EgiziaState, seat: int, command: PlayCard) -> None:
     if leftover_chooser(state) != seat:
         raise RuleViolation(
             "card.leftover_timing",
-            f"{command.card} takes a leftover card only at the end of ship placement, once per round.",
+            msg(
+                "{card} takes a leftover card only at the end of ship placement, once per round.",
+                card=card_name(command.card),
+            ),
             {"field": "card", "card": command.card},
         )
     index = CARD_INDEX.get(command.target)
     if index is None or not state.river_cards[index]:
         raise RuleViolation(
             "card.leftover_space",
-            f"{command.target!r} is not a card space with a card left on it (C1..C10).",
+            msg("target: name a card space with a card left on it."),
             {"field": "target"},
         )
     river_card = state.river_cards[index]
     check_card_choice(river_card, PlaceShip(space=command.target, crews=command.crews))
 
 
-def take_leftover(ctx: Ctx, seat: int, command: PlayCard) -> None:
+def take_leftover(ctx: Ctx[EgiziaState], seat: int, command: PlayCard) -> None:
     """Take the card (no ship needed); an immediate card resolves at once. The choice is public."""
     river_card = ctx.state.river_cards[CARD_INDEX[command.target]]
     ctx.emit(ev.CardUsed(seat=seat, card=command.card))
@@ -70,11 +74,11 @@ def take_leftover(ctx: Ctx, seat: int, command: PlayCard) -> None:
     resolve_card(ctx, seat, river_card, command.crews)
 
 
-def decline_leftover(state: EgiziaState, seat: int) -> list[Any]:
+def decline_leftover(state: EgiziaState, seat: int) -> ev.CardDeclined:
     card = ready_permanent(state.players[seat], LEFTOVER)
     if leftover_chooser(state) != seat or card is None:
-        raise RuleViolation("place.turn", "It is not your turn: there is nothing to pass on.")
-    return [ev.CardDeclined(seat=seat, card=card)]
+        raise RuleViolation("place.turn", msg("It is not your turn: there is nothing to pass on."))
+    return ev.CardDeclined(seat=seat, card=card)
 
 
 # --- N5-03 first, N34-14 last: build turns out of the S1, S2, S3 order

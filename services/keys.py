@@ -21,8 +21,22 @@ def _game(game_id: str, suffix: str) -> str:
 
 def events(game_id: str) -> str:
     """Stream of accepted event records: one entry per run of records appended together, id ``0-<seq of
-    its last record>`` (see services/store/layout.py), archived once the game is over (store/archive.py)."""
+    its last record>`` (see services/store/layout.py), compacted once the game is over
+    (store/compaction.py)."""
     return _game(game_id, "events")
+
+
+def live(game_id: str) -> str:
+    """Sharded pub/sub channel (SPUBLISH) of the game's notices: its log grew (the message is the new head
+    version, published by the script that appends) or its chat did (``c``). The game's hash tag puts it on
+    the game's shard; open pages wait on it (api/front/live_hub.py)."""
+    return _game(game_id, "live")
+
+
+def game_of_live(channel: str) -> str | None:
+    """The game id of a :func:`live` channel; None for another name."""
+    start, end = channel.find("{game:"), channel.rfind("}:live")
+    return channel[start + 6 : end] if 0 <= start < end else None
 
 
 def commands(game_id: str) -> str:
@@ -161,6 +175,19 @@ def finished_game_leftovers(game_id: str) -> list[str]:
     ]
 
 
+def archived_game_keys(game_id: str, seats: int) -> list[str]:
+    """Every key a finished game has before it is archived, in the order ``archive_game.lua`` reads them: the
+    head, the meta, the command stream, the outcomes, the chat, each seat's chat mutes, then the rest (its
+    views and the seats' chat rate counters included; a spectator's expires with its window)."""
+    contents = [head(game_id), meta(game_id), commands(game_id), outcomes(game_id), chat(game_id)]
+    mutes = [chat_mutes(game_id, seat) for seat in range(seats)]
+    views = [projection(game_id, name) for name in ("public", "to_act", "state")]
+    views += [projection(game_id, f"seat:{seat}") for seat in range(seats)]
+    rates = [chat_rate(game_id, f"seat:{seat}") for seat in range(seats)]
+    rest = [key for key in game_keys(game_id) if key not in contents]
+    return [*contents, *mutes, *rest, *views, *rates]
+
+
 def everything_pattern() -> str:
     """Every Papyrus key under the current prefix."""
     return f"{PREFIX}:*"
@@ -234,13 +261,20 @@ def scheduler_lock() -> str:
 
 def ready_games() -> str:
     """On RQ's Redis: list of game ids waiting for a decision job (services/processing/ready_games.py); one
-    hash tag with :func:`decision_jobs_queued`, which the same scripts touch."""
+    hash tag with :func:`decision_job_leases`, which the same scripts touch."""
     return f"{PREFIX}:{{ready}}:games"
 
 
-def decision_jobs_queued() -> str:
-    """On RQ's Redis: how many decision jobs are queued or running (expires when left alone)."""
-    return f"{PREFIX}:{{ready}}:jobs"
+def decision_job_leases() -> str:
+    """On RQ's Redis: the decision jobs queued or running, each with when its lease runs out (a sorted set;
+    a lease not renewed runs out on its own)."""
+    return f"{PREFIX}:{{ready}}:leases"
+
+
+def decision_job_holds() -> str:
+    """On RQ's Redis: the game each decision job is deciding (a hash, job id -> game id), so that the game of
+    a job whose lease ran out is noted as waiting again instead of waiting for the sweep."""
+    return f"{PREFIX}:{{ready}}:holds"
 
 
 def game_tag_pattern() -> str:
@@ -265,6 +299,11 @@ def _account(name_key: str, suffix: str) -> str:
     return f"{PREFIX}:{{account:{name_key}}}:{suffix}"
 
 
+def account_part(name_key: str, suffix: str) -> str:
+    """One of an account's keys by its suffix (``doc``, ``games``...): erasing an account deletes them all."""
+    return _account(name_key, suffix)
+
+
 def account(name_key: str) -> str:
     """JSON {name, password (scrypt), created_at} of one account (``name_key`` = lowercased name)."""
     return _account(name_key, "doc")
@@ -280,9 +319,39 @@ def account_logins(name_key: str) -> str:
     return _account(name_key, "logins")
 
 
+def account_chat_games(name_key: str) -> str:
+    """Set of the games whose chat the account wrote in as a spectator (its own data, and its erasure)."""
+    return _account(name_key, "chat_games")
+
+
+def account_devices(name_key: str) -> str:
+    """Hash sha256(device cookie) -> when it was last used to log in: the browsers the account trusts."""
+    return _account(name_key, "devices")
+
+
+def account_addresses(name_key: str) -> str:
+    """Sorted set client address (IPv4, or an IPv6 /64) -> when it last logged in to the account."""
+    return _account(name_key, "addresses")
+
+
+def device_failures(name_key: str, digest: str) -> str:
+    """Counter of wrong passwords sent with one trusted device cookie (expires with its window)."""
+    return _account(name_key, f"device-failures:{digest}")
+
+
 def display_name(folded: str) -> str:
     """The lowercased login name of the account that uses this display name (``folded``: casefolded)."""
     return f"{PREFIX}:{{display:{folded}}}"
+
+
+def player_id(public_id: str) -> str:
+    """The account (its key) a public player id stands for: profile links use it, so a rename keeps them."""
+    return f"{PREFIX}:{{player-id:{public_id}}}"
+
+
+def former_display_name(folded: str) -> str:
+    """The account that used this display name before a rename: links to the old name still find it."""
+    return f"{PREFIX}:{{former-display:{folded}}}"
 
 
 def account_token(digest: str) -> str:
@@ -317,6 +386,11 @@ def chat(game_id: str) -> str:
     return _game(game_id, "chat")
 
 
+def chat_speaker_secret() -> str:
+    """The random key spectators' chat ids are derived with (services/social/chat.py), made once."""
+    return f"{PREFIX}:chat:speaker-secret"
+
+
 def chat_rate(game_id: str, speaker: str) -> str:
     """Counter of one speaker's recent messages in a game (``speaker``: ``seat:<n>`` or ``spectator:<id>``),
     created with the window as its expiry and incremented atomically (MULTI: SET NX EX, INCR)."""
@@ -329,7 +403,9 @@ def chat_mutes(game_id: str, seat: int) -> str:
 
 
 def finished_docs() -> str:
-    """Hash game_id -> JSON summary of a finished game (players, ranking, scores, seat fates, ended_at)."""
+    """Hash game_id -> MessagePack summary of a finished game (players, ranking, scores, seat fates,
+    ended_at) under one-letter keys; one written under full names still reads
+    (services/social/finished.py)."""
     return f"{PREFIX}:{{finished}}:docs"
 
 
@@ -342,6 +418,18 @@ def finished_pending() -> str:
 def finished_index(game: str | None = None) -> str:
     """Sorted set of finished game ids by when they ended: every game's (``game`` None) or one game's."""
     return f"{PREFIX}:{{finished}}:by:{game or '*all*'}"
+
+
+def game_durations(game: str, seats: int, clock: str) -> str:
+    """Sorted set of finished game ids by how long they ran (seconds), for one game, player count and
+    clock (services/social/durations.py)."""
+    return f"{PREFIX}:{{finished}}:durations:{game}:{seats}:{clock}"
+
+
+def account_days_off(name_key: str) -> str:
+    """JSON of an account's days off (services/clocks/days_off_settings.py): time zone, weekend days,
+    absences, floating vacation and the hours of it spent."""
+    return _account(name_key, "days_off")
 
 
 def account_finished(name_key: str) -> str:
@@ -371,6 +459,31 @@ def rated_games(game: str) -> str:
 def ratings_lock(game: str) -> str:
     """Held (SET NX PX) while a job folds a finished game into the game's ratings."""
     return _ratings(game, "lock")
+
+
+# The archive of finished games (services/archive/): where each one's object is and the hash it must have,
+# and when each finished game is due to be archived.
+
+
+def archived_games() -> str:
+    """Hash game_id -> MessagePack of an archived game's catalog entry (services/store/archive_catalog.py):
+    the sha256 and size of its object, the accounts that held its seats, its seats' chat mutes."""
+    return f"{PREFIX}:{{archive}}:games"
+
+
+def archive_due() -> str:
+    """Sorted set game_id -> epoch seconds when a finished game is due to be archived."""
+    return f"{PREFIX}:{{archive}}:due"
+
+
+def archive_due_filled() -> str:
+    """Set once every game that ended before archiving was turned on was scheduled in the due set."""
+    return f"{PREFIX}:{{archive}}:due:filled"
+
+
+def archive_lease() -> str:
+    """Held (SET NX PX, renewed while it works) by the job archiving the due games; expires if it dies."""
+    return f"{PREFIX}:{{archive}}:lease"
 
 
 # Notifications (services/notifications/): a game's outbox lives with the game's keys (written by its Lua
@@ -433,6 +546,11 @@ def notify_mail_slot(name_key: str) -> str:
     return _account(name_key, "mail_slot")
 
 
+def notify_verification_to(address_digest: str) -> str:
+    """Counter of verification mails sent to one address (by sha256 of it) in the current day."""
+    return f"{PREFIX}:{{mailto:{address_digest}}}:verifications"
+
+
 def notify_verification_sent(name_key: str) -> str:
     """Set (NX, expiring) when a verification mail went to the account's new address: one a minute."""
     return _account(name_key, "verification_sent")
@@ -447,3 +565,9 @@ def quota(action: str, subject_digest: str) -> str:
     """Counter of one action's uses by one subject (a digest of ``account:<name>`` or ``address:<ip>``) in
     the current window; expires with the window (services/limits/quotas.py)."""
     return f"{PREFIX}:{{quota:{action}:{subject_digest}}}"
+
+
+def analysis(game_id: str, version: int, seat: int) -> str:
+    """String (JSON, with a TTL): the search bot's analysis of a finished game's position for a seat. No game
+    tag: a cache that outlives the game's keys when it is archived, and that nothing else reads."""
+    return f"{PREFIX}:analysis:{game_id}:{version}:{seat}"

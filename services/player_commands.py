@@ -1,9 +1,10 @@
 """A player's command from the API to its outcome, with one owner and one read of the game.
 
-``submit_and_wait``: one pipelined read (the meta, the head, the public projection's version, the command's
-outcome if any, and the cursor of the game's decided stream), the refusal of a command that expects a version
-the game has already left (before anything is written), the checks, the append to the inbox and its job,
-the wait on the decided stream from that cursor, and the outcome's events as the submitter may see them.
+``submit_and_wait``: the game as one read found it (the meta, the head, the public projection's version, the
+cursor of the game's decided stream; the command's outcome when read with it), the refusal of a command that
+expects a version the game has already left (before anything is written), the checks, the append to the
+inbox and its job, the wait on the decided stream from that cursor, and the outcome's events as the submitter
+may see them.
 """
 
 from __future__ import annotations
@@ -21,34 +22,81 @@ from domain.registry import get_game
 from services import keys, validation
 from services.errors import ServiceError
 from services.observability import metrics
-from services.parts import Parts
-from services.read_side.history import outcome_events
+from services.processing.command_queue import CommandQueue
+from services.read_side.history import Viewer, outcome_events
 from services.read_side.projections import TO_ACT
 from services.replication import queue_confirmed_command
-from services.results import CommandOutcome, GameMeta, HistoryEvent
-from services.store.command_inbox import CommandIdReused, Decided
-from services.store.event_store import Head, head_from
-from services.store.layout import decode_outcome
-from services.store.meta_store import OVER, RUNNING, meta_from
+from services.results import CommandOutcome, GameMeta, HistoryEvent, meta_from
+from services.settings import Settings
+from services.store.command_inbox import CommandIdReused, CommandInbox, Decided
+from services.store.event_store import EventStore, Head, head_from
+from services.store.meta_store import OVER, RUNNING
+from services.store.read_batch import Read, Reads
 from services.store.records import SEED_REVEALED, CommandRecord, EventRecord, OutcomeRecord, now_iso
-from services.store.replies import as_bytes, as_int, as_str
+from services.store.replies import as_int, as_str
 from services.table.commands import PlayerTableCommand, is_table_command
 
 
+class Submission(NamedTuple):
+    """A player's command as submitted: its game, seat, body, id and the version it expects (None: any)."""
+
+    game_id: str
+    seat: int
+    command: dict[str, Any]
+    command_id: str
+    expected_version: int | None = None
+
+
+class Queued(NamedTuple):
+    """A command appended to its game's inbox and not decided yet: where to look for its outcome (the
+    decided stream's ``cursor`` read before it was queued; None: read the outcome first), and the version
+    players saw when it was."""
+
+    game_id: str
+    command_id: str
+    meta: GameMeta
+    cursor: str | None
+    version: int
+
+
 class GameAtSubmit(NamedTuple):
-    """What one pipelined read tells about a game and (when read) one command's outcome."""
+    """What a command's submission reads of its game in one round trip."""
 
     meta: GameMeta
     head: Head
     projected_version: int | None
-    outcome: OutcomeRecord | None
     decided_cursor: str
-    outcome_read: bool = True  # False: the command's outcome was not read (``outcome`` is None)
 
     @property
     def version(self) -> int:
         """The version players see: the public projection's (never ahead of the log), else the log's."""
         return self.projected_version if self.projected_version is not None else self.head.version
+
+    @staticmethod
+    def read(game_id: str) -> Read[GameAtSubmit | None]:
+        """The game as a submission needs it (the meta, the head, the public projection's version, the cursor
+        of its decided stream) as a read to batch; None for an unknown game."""
+
+        def queue(pipe: redis.client.Pipeline) -> None:
+            pipe.hgetall(keys.meta(game_id))
+            pipe.hgetall(keys.head(game_id))
+            pipe.hget(keys.projection(game_id, TO_ACT), "version")
+            pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
+
+        return Read(queue, _game_at_submit)
+
+
+def _game_at_submit(replies: Sequence[Any]) -> GameAtSubmit | None:
+    raw_meta, raw_head, projected, latest = replies
+    meta = meta_from(raw_meta)
+    if meta is None:
+        return None
+    return GameAtSubmit(
+        meta=meta,
+        head=head_from(raw_head),
+        projected_version=as_int(projected) if projected is not None else None,
+        decided_cursor=as_str(latest[0][0]) if latest else "0-0",
+    )
 
 
 FINGERPRINT_BYTES = 16  # of the SHA-256, stored raw: kept for every command of a game, finished ones too
@@ -82,104 +130,86 @@ def decode_player_command(meta: GameMeta, game: Game, seat: int, command: dict[s
 
 
 class PlayerCommands:
-    def __init__(self, parts: Parts) -> None:
-        self._parts = parts
+    def __init__(
+        self, connection: redis.Redis, settings: Settings, store: EventStore, queue: CommandQueue
+    ) -> None:
+        self._redis = connection
+        self._settings = settings
+        self._store = store
+        self._queue = queue
+        self._inbox = queue.inbox
 
     def submit_and_wait(
-        self,
-        game_id: str,
-        seat: int,
-        command: dict[str, Any],
-        command_id: str,
-        expected_version: int | None,
-        wait: float,
-        found: GameAtSubmit | None = None,
+        self, submission: Submission, game: GameAtSubmit, known: OutcomeRecord | None, wait: float
     ) -> CommandOutcome:
         """Queue the command and wait up to ``wait`` seconds for its outcome ("pending" if undecided by
-        then). A new command expecting a version the game has left is answered "stale" and not written.
-        ``found``: the game as the caller read it just before (:meth:`read_from`), else read here."""
-        found = found or self.read(game_id, command_id)
-        if not found.outcome_read and expected_version is not None and expected_version < found.version:
-            found = found._replace(outcome=self._parts.inbox.outcome(game_id, command_id), outcome_read=True)
-        if found.outcome is None and expected_version is not None and expected_version < found.version:
-            metrics.command_refused(found.meta.game, "stale")
-            return CommandOutcome(command_id=command_id, status="stale", version=found.version)
-        game = get_game(found.meta.game)
-        with metrics.refusals_counted(game.name):
-            is_new = self.queue(
-                found.meta, game, seat, command, command_id, expected_version, found.outcome is not None
-            )
-        decided = Decided(found.outcome) if found.outcome is not None else None
-        if decided is None:
-            # a resubmitted command may be decided already: without the cursor, the wait reads it first
-            cursor = found.decided_cursor if is_new else None
-            decided = self._parts.inbox.wait_decided(game_id, command_id, wait, cursor)
-        if decided is None:
-            version = self._parts.store.head(game_id).version
-            return CommandOutcome(command_id=command_id, status="pending", version=version)
-        return self.shown(game, found.meta, decided.outcome, decided.records())
+        then). ``game``: the game as the caller read it just before; ``known``: the command's outcome if
+        the caller read it with the game (read here when the command expects a version the game has left:
+        a new such command is answered "stale" and not written)."""
+        queued = self.submit(submission, game, known)
+        if isinstance(queued, CommandOutcome):
+            return queued
+        decided = self._inbox.wait_decided(queued.game_id, queued.command_id, wait, queued.cursor)
+        return self.pending(queued) if decided is None else self.decided_shown(queued, decided)
 
-    def read(self, game_id: str, command_id: str) -> GameAtSubmit:
-        """The game and the command as they stand, in one round trip; 404 for an unknown game."""
-        pipe = self._parts.redis.pipeline(transaction=False)
-        self.queue_read(pipe, game_id, command_id)
-        found = self.read_from(pipe.execute(), command_id)
-        if found is None:
+    def submit(
+        self, submission: Submission, game: GameAtSubmit, known: OutcomeRecord | None
+    ) -> CommandOutcome | Queued:
+        """:meth:`submit_and_wait` without the wait: the outcome when it is known at once (stale, or a
+        resubmission already decided), else the command as queued, for :meth:`decided_now` to look at
+        once the game's log moved (api/front/: the wait is served on the event loop, not a thread)."""
+        game_id, command_id, expected = submission.game_id, submission.command_id, submission.expected_version
+        left = expected is not None and expected < game.version
+        found = self._inbox.outcome(game_id, command_id) if known is None and left else known
+        if found is None and left:
+            metrics.command_refused(game.meta.game, "stale")
+            return CommandOutcome(command_id=command_id, status="stale", version=game.version)
+        rules = get_game(game.meta.game)
+        with metrics.refusals_counted(rules.name):
+            is_new = self.queue(game.meta, rules, submission, found is not None)
+        if found is not None:
+            return self.shown(rules, game.meta, found)
+        # a resubmitted command may be decided already: without the cursor, the wait reads it first
+        return Queued(game_id, command_id, game.meta, game.decided_cursor if is_new else None, game.version)
+
+    def decided_now(self, queued: Queued) -> CommandOutcome | None:
+        """The queued command's outcome if it is decided, without waiting (one round trip)."""
+        found = self._inbox.decided_now(queued.game_id, queued.command_id)
+        return None if found is None else self.decided_shown(queued, found)
+
+    def pending(self, queued: Queued) -> CommandOutcome:
+        """The answer for a command still undecided: pending, at the log's version."""
+        version = self._store.head(queued.game_id).version
+        return CommandOutcome(command_id=queued.command_id, status="pending", version=version)
+
+    def decided_shown(self, queued: Queued, decided: Decided) -> CommandOutcome:
+        return self.shown(get_game(queued.meta.game), queued.meta, decided.outcome, decided.records())
+
+    def read(self, game_id: str, command_id: str) -> tuple[GameAtSubmit, OutcomeRecord | None]:
+        """The game and the command's outcome as they stand, in one round trip; 404 for an unknown game."""
+        batch = Reads(self._redis)
+        game = batch.add(GameAtSubmit.read(game_id))
+        outcome = batch.add(CommandInbox.outcome_read(game_id, command_id))
+        batch.run()
+        if game.value is None:
             raise unknown_game(game_id)
-        return found
+        return game.value, outcome.value
 
-    @staticmethod
-    def queue_read(pipe: redis.client.Pipeline, game_id: str, command_id: str | None) -> None:
-        """Queue the reads :meth:`read_from` needs in the caller's ``pipe`` (the command's outcome only
-        with a ``command_id``)."""
-        pipe.hgetall(keys.meta(game_id))
-        pipe.hgetall(keys.head(game_id))
-        pipe.hget(keys.projection(game_id, TO_ACT), "version")
-        pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
-        if command_id is not None:
-            pipe.hget(keys.outcomes(game_id), command_id)
-
-    @staticmethod
-    def read_from(replies: Sequence[Any], command_id: str | None) -> GameAtSubmit | None:
-        """:meth:`read` from the replies :meth:`queue_read` queued; None for an unknown game."""
-        raw_meta, raw_head, projected, latest, *raw_outcome = replies
-        meta = meta_from(raw_meta)
-        if meta is None:
-            return None
-        outcome = None
-        if command_id is not None and raw_outcome[0] is not None:
-            outcome = decode_outcome(as_bytes(raw_outcome[0]), command_id)
-        return GameAtSubmit(
-            meta=meta,
-            head=head_from(raw_head),
-            projected_version=as_int(projected) if projected is not None else None,
-            outcome=outcome,
-            decided_cursor=as_str(latest[0][0]) if latest else "0-0",
-            outcome_read=command_id is not None,
-        )
-
-    def queue(
-        self,
-        meta: GameMeta,
-        game: Game,
-        seat: int,
-        command: dict[str, Any],
-        command_id: str,
-        expected_version: int | None,
-        known: bool = False,
-    ) -> bool:
+    def queue(self, meta: GameMeta, game: Game, submission: Submission, known: bool = False) -> bool:
         """Check and queue the command (nothing is written if a check fails); a command id already
         submitted (``known``, or found in the inbox) is a no-op once the game no longer runs. With
         ``require_replicas``, 503 ``store_unavailable`` when the replicas did not acknowledge the command in
         time (it is stored and will be decided all the same). True when the command was new and appended
         to a running game (False when it may have been submitted before)."""
+        seat, command, command_id = submission.seat, submission.command, submission.command_id
+        expected_version = submission.expected_version
         validation.seat(meta, seat, "seat")
         validation.command_id(command_id)
         validation.expected_version(expected_version)
         decoded = decode_player_command(meta, game, seat, command)
         game_id = meta.id
         running = meta.status == RUNNING
-        if not running and not (known or self._parts.inbox.is_known(game_id, command_id)):
+        if not running and not (known or self._inbox.is_known(game_id, command_id)):
             raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
         fingerprint = body_fingerprint(command, expected_version)
         record = CommandRecord(
@@ -188,16 +218,16 @@ class PlayerCommands:
             actor=seat,
             command=msgspec.to_builtins(decoded),
             expected_version=expected_version,
-            at=now_iso(self._parts.settings.clock),
+            at=now_iso(self._settings.clock),
         )
         try:
-            if self._parts.settings.require_replicas:
-                queue_confirmed_command(self._parts, game_id, record, running, fingerprint)
+            if self._settings.require_replicas:
+                queue_confirmed_command(self._queue, self._settings, game_id, record, running, fingerprint)
                 return False
             if not running:
-                self._parts.inbox.submit(game_id, record, fingerprint)
+                self._inbox.submit(game_id, record, fingerprint)
                 return False
-            is_new = self._parts.queue_command(game_id, record, fingerprint)
+            is_new = self._queue.queue_command(game_id, record, fingerprint)
         except CommandIdReused:
             raise ServiceError(
                 409,
@@ -218,9 +248,9 @@ class PlayerCommands:
         events: list[HistoryEvent] = []
         if found.status == "accepted":
             if records is None:
-                records = self._parts.store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
+                records = self._store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
             over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
-            events = outcome_events(game, records, found.seat, over, meta.seat_names())
+            events = outcome_events(game, records, Viewer(found.seat, over, meta.seat_names()))
         return CommandOutcome(
             command_id=found.command_id,
             status=found.status,

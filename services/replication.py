@@ -1,11 +1,9 @@
 """Replicas that must hold a submitted command before the API answers for it (``PAPYRUS_REQUIRE_REPLICAS``).
 
-Redis with ``appendfsync everysec`` can lose about the last second of writes when its machine fails. With
-``PAPYRUS_REQUIRE_REPLICAS=n`` a submitted command is appended and then, on the same connection, Redis
-``WAIT n PAPYRUS_WAIT_TIMEOUT_MS`` makes sure n replicas hold it before the API answers 200 or 202. If fewer
-acknowledge in time, the command is still stored on the primary and still queued to be decided; the API
-answers 503 ``store_unavailable`` with ``Retry-After``, and the client may poll the command's outcome or
-resubmit the same ``command_id`` (a resubmission never plays it twice, and waits for the replicas again).
+After the append, Redis ``WAIT n PAPYRUS_WAIT_TIMEOUT_MS`` on the same connection makes sure n replicas hold
+it before the API answers 200 or 202, so a machine failure loses no answered command. If fewer acknowledge in
+time the command stays stored and queued; the API answers 503 ``store_unavailable`` and the client polls the
+outcome or resubmits the same ``command_id`` (never played twice).
 """
 
 from __future__ import annotations
@@ -13,22 +11,28 @@ from __future__ import annotations
 import math
 
 from services.errors import ServiceError
-from services.parts import Parts
+from services.processing.command_queue import CommandQueue
+from services.settings import Settings
 from services.store.records import CommandRecord
 
 
 def queue_confirmed_command(
-    parts: Parts, game_id: str, record: CommandRecord, decide: bool = True, fingerprint: bytes = b""
+    queue: CommandQueue,
+    settings: Settings,
+    game_id: str,
+    record: CommandRecord,
+    decide: bool,
+    fingerprint: bytes,
 ) -> None:
     """Append a command (a known one is not appended again), wait for the required replicas, and with
     ``decide`` make sure a job will decide it (a finished game's resubmission needs none); 503 when the
     replicas did not all acknowledge in time (the command stays stored and queued). With the body's
     ``fingerprint``, :class:`services.store.command_inbox.CommandIdReused` if the command_id was first sent
     with another body."""
-    required, timeout_ms = parts.settings.require_replicas, parts.settings.replica_wait_ms
-    acknowledged = parts.inbox.submit_replicated(game_id, record, required, timeout_ms, fingerprint)
+    required, timeout_ms = settings.require_replicas, settings.replica_wait_ms
+    acknowledged = queue.inbox.submit_replicated(game_id, record, required, timeout_ms, fingerprint)
     if decide:
-        parts.schedule_decision(game_id)
+        queue.schedule_decision(game_id)
     if acknowledged < required:
         raise ServiceError(
             503,

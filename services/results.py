@@ -10,27 +10,49 @@ from typing import Any
 
 import msgspec
 
-from domain.engine import GameResult
+from domain.engine import GameResult, ScoreLine, Text
 from services.clocks.config import ClockConfig
+from services.store.meta_store import CREATOR, OPEN, account_field
 from services.store.records import Actor
-from services.table.state import TableState
+from services.store.replies import as_int, as_str
+from services.table.state import TableState, decode_table
 
 
 class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """Who holds a seat: the name the player chose and whether a bot plays it. (The account holding a seat
-    stays in the store: a login name is never shown to others.)"""
+    """Who holds a seat: the name the player chose and whether a bot plays it, with the bot's ``level``
+    (beginner, casual or strong; absent for a player, or a bot seated before levels existed: casual).
+    (The account holding a seat stays in the store: a login name is never shown to others.)"""
 
     seat: int
     name: str
     bot: bool
+    level: str = ""
+
+
+class DurationEstimate(msgspec.Struct, kw_only=True):
+    """How long games like this one took: half ended within ``median`` seconds, nine in ten within ``p90``;
+    ``games``: how many finished games it is drawn from."""
+
+    median: float
+    p90: float
+    games: int
+
+
+class SeatAbsence(msgspec.Struct, kw_only=True):
+    """An absence of a seat's player, now or to come: its first and last day (ISO dates) in ``zone``."""
+
+    seat: int
+    first: str
+    last: str
+    zone: str
 
 
 class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """A game's public facts. ``status`` is "open" (waiting for players), "running" or "over"; ``invite`` is
-    the invitation code of a private game, in the answer to its creation only. ``rated`` (false: a friendly
-    game, never rated) and ``spectator_chat`` (false: spectators may not write in the chat) are shown only
-    when false. ``clock``: the clock chosen at creation (absent: the server's default); ``table``:
-    resignations, seats a bot stands in for, the pause and the moves taken back (services/table/)."""
+    """A game's public facts: ``status`` "open", "running" or "over"; ``invite`` (a private game's code, to
+    its creator only); ``rated`` and ``spectator_chat`` (shown only when false); ``clock`` (absent: the
+    server's default); ``table`` (resignations, stand-ins, pause, undos: services/table/); ``host`` (the
+    creator's seat while it sits there: only it may start); in the lobby and a game's facts ``absences``
+    (the seated players' absences not over) and ``estimate`` (how long games like it took; null: none yet)."""
 
     id: str
     game: str
@@ -45,6 +67,9 @@ class GameMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
     spectator_chat: bool = True
     clock: ClockConfig | None = None
     table: TableState = msgspec.field(default_factory=TableState)
+    host: int | None = None
+    absences: list[SeatAbsence] = []
+    estimate: DurationEstimate | None = None
 
     def seat_names(self) -> list[str]:
         """How each seat is called in descriptions: its player's name, else "Seat <n>"."""
@@ -104,12 +129,22 @@ class SeatClockView(msgspec.Struct, kw_only=True):
     deadline: float | None = None
 
 
+class SeatAway(msgspec.Struct, kw_only=True):
+    """A seat whose player is away: its clock does not run until the day after ``until`` (a date, in the
+    player's time zone, ``zone``)."""
+
+    seat: int
+    until: str
+    zone: str
+
+
 class GameView(msgspec.Struct, kw_only=True):
     """What a seat (``seat`` null: a spectator) may see of a game at ``version``: ``view`` is the game's
     own view as JSON (null before the game is set up), ``to_act`` the seats that must act. ``clock`` is the
     game's clock (null: none), ``clocks`` every seat's time, ``now`` the server's time they were read at
     (epoch seconds: a page counts down from it; null without a clock), ``table`` the resignations,
-    stand-ins, pause and undos."""
+    stand-ins, pause and undos, ``away`` the seats whose players are away now; ``breakdown`` each seat's
+    points by source once over."""
 
     game_id: str
     seat: int | None
@@ -122,6 +157,8 @@ class GameView(msgspec.Struct, kw_only=True):
     clocks: list[SeatClockView] = []
     now: float | None = None
     table: TableState = msgspec.field(default_factory=TableState)
+    breakdown: list[list[ScoreLine]] | None = None
+    away: list[SeatAway] = []
 
 
 class YourTurn(msgspec.Struct, kw_only=True):
@@ -135,7 +172,8 @@ class YourTurn(msgspec.Struct, kw_only=True):
 
 
 class HistoryEvent(msgspec.Struct, kw_only=True, tag_field="kind", tag="event"):
-    """An event as the reader may see it, with a sentence that describes it."""
+    """An event as the reader may see it, with a sentence that describes it (a message: ``id`` and
+    ``args``, rendered in the reader's language; see docs/translations.md)."""
 
     seq: int
     type: str
@@ -143,7 +181,7 @@ class HistoryEvent(msgspec.Struct, kw_only=True, tag_field="kind", tag="event"):
     actor: Actor
     command_id: str | None
     data: dict[str, Any]
-    description: str
+    description: Text
 
 
 class RefusedCommand(msgspec.Struct, kw_only=True, tag_field="kind", tag="refused"):
@@ -181,3 +219,41 @@ class CommandOutcome(msgspec.Struct, kw_only=True):
     events: list[HistoryEvent] = []
     violation: dict[str, Any] | None = None
     to_act: list[int] | None = None
+
+
+class _SeatHeld(msgspec.Struct):
+    """A ``seat:<n>`` field as :class:`Player` shows it (the account holding it is left out)."""
+
+    name: str
+    bot: bool
+    level: str = ""
+
+
+_decode_doc = msgspec.json.Decoder(dict[str, Any]).decode
+_decode_seat = msgspec.json.Decoder(_SeatHeld).decode
+
+
+def meta_from(reply: dict[Any, Any]) -> GameMeta | None:
+    """The meta of a game from the HGETALL of its meta hash (None if the game does not exist)."""
+    raw = {as_str(k): v for k, v in reply.items()}
+    if "doc" not in raw:
+        return None
+    doc = _decode_doc(raw["doc"])
+    players = []
+    for seat in range(doc["seats"]):
+        taken = raw.get(f"seat:{seat}")
+        if taken is not None:
+            held = _decode_seat(taken)
+            players.append(Player(seat=seat, name=held.name, bot=held.bot, level=held.level))
+    clock = doc.pop("clock", None)
+    status = raw.get("status")
+    creator = raw.get(CREATOR)
+    host = raw.get(account_field(as_str(creator))) if creator is not None else None
+    return GameMeta(
+        **doc,
+        status=as_str(status) if status is not None else OPEN,
+        players=players,
+        clock=msgspec.convert(clock, ClockConfig) if clock is not None else None,
+        table=decode_table(raw.get("table")),
+        host=as_int(host) if host is not None else None,
+    )

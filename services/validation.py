@@ -11,7 +11,7 @@ from domain import registry
 from domain.engine import Game
 from services import tagged_union
 from services.errors import ServiceError
-from services.players.names import normal_name
+from services.names import normal_name
 from services.results import GameMeta
 
 _AT_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")

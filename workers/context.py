@@ -14,6 +14,7 @@ from redis import Redis
 
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
+from services.processing.rq_instances import rq_connections
 from services.settings import Settings
 from services.store.connect import store_client
 
@@ -35,14 +36,15 @@ def connect(url: str, cluster: bool = False) -> Redis:
     return store_client(url, cluster, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=REPLY_TIMEOUT)
 
 
-def service_from_env(settings: Settings | None = None) -> GameService:
+def service_from_env(settings: Settings | None = None, rq_home: int = 0) -> GameService:
+    """The service of a worker serving the RQ Redis ``rq_home`` (an index into ``RQ_REDIS_URLS``)."""
     settings = settings or Settings.from_env()
     if not settings.redis_url:
         raise RuntimeError("REDIS_URL is not set: a worker needs the store's Redis")
     store = connect(settings.redis_url, settings.redis_cluster)
-    rq_connection = connect(settings.rq_redis_url) if settings.rq_redis_url else store
-    count_errors(store, rq_connection)
-    return GameService(store, settings, rq_connection)
+    connections = rq_connections(settings, store, connect)
+    count_errors(store, *connections)
+    return GameService(store, settings, connections, rq_home=rq_home)
 
 
 def service() -> GameService:

@@ -2,8 +2,9 @@
 
 One daemon thread runs an RQ ``SimpleWorker`` on the service's connections (jobs execute in the thread, no
 fork), with the same upkeep as ``papyrus worker`` (services/processing/upkeep.py): its heartbeat, the due
-scheduled jobs (delayed automatic phases, deadlines) and the sweep. So the health check counts it as the
-worker, and its sweep runs on the same schedule.
+scheduled jobs and the sweep, so the health check counts it as the worker. A search
+bot thinks in a thread of its own (services/processing/bot_thinking.py), so its second a move does not hold
+up every other game's jobs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from rq.timeouts import TimerDeathPenalty
 
 from services.game_service import GameService
+from services.processing.bot_thinking import BotThinking
 from services.processing.upkeep import Upkeep
 from workers import context
 from workers.worker import InProcessWorker
@@ -38,6 +40,7 @@ class ThreadWorker(InProcessWorker):
 class EmbeddedWorker:
     service: GameService
     upkeep: Upkeep
+    thinking: BotThinking = field(default_factory=BotThinking)
     stop_event: threading.Event = field(default_factory=threading.Event)
     threads: list[threading.Thread] = field(default_factory=list)
 
@@ -45,9 +48,11 @@ class EmbeddedWorker:
         self.stop_event.set()
         for thread in self.threads:
             thread.join(timeout)
+        self.service.stand_ins.thinking = None
+        self.thinking.stop()
 
     def _work(self) -> None:
-        queue = self.service.parts.scheduler.queue
+        queue = self.service.components.scheduler.queue
         worker = ThreadWorker([queue], connection=queue.connection, name=self.upkeep.worker)
         worker.upkeep = self.upkeep
         while not self.stop_event.is_set():
@@ -64,13 +69,14 @@ def start_embedded_worker(service: GameService) -> EmbeddedWorker:
     and start the worker thread."""
     context.register(service)
     upkeep = Upkeep(
-        service.parts,
+        service.components,
         service.sweep,
         f"embedded-{os.getpid()}-{id(service):x}",
         notifications=service.notifications.sweep,
     )
     upkeep.run(alone=True)
     embedded = EmbeddedWorker(service, upkeep)
+    service.stand_ins.thinking = embedded.thinking
     thread = threading.Thread(target=embedded._work, name="papyrus-worker", daemon=True)
     thread.start()
     embedded.threads.append(thread)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
+
+from rq import get_current_job
+
 from workers import context
 from workers.observed_jobs import observed
 
@@ -10,7 +14,19 @@ from workers.observed_jobs import observed
 def process_game(game_id: str) -> int:
     """Decide the game's queued commands in order, then project and schedule what follows; then the same for
     the games waiting for a decision (one job serves many games under load)."""
-    return context.service().processor.process_game_and_waiting(game_id)
+    return context.service().decisions.process_game_and_waiting(game_id, _own_id())
+
+
+@observed
+def decide_waiting_games() -> int:
+    """Decide the games waiting for a decision (queued when the job before ended or died with games left)."""
+    return context.service().decisions.decide_waiting(_own_id())
+
+
+def _own_id() -> str:
+    """The running job's id, which its lease as a decision job bears (a made-up one outside a job)."""
+    job = get_current_job()
+    return job.id if job is not None else f"papyrus-unqueued-{uuid.uuid4().hex[:12]}"
 
 
 @observed
@@ -37,11 +53,30 @@ def record_finished_game(game_id: str) -> bool:
     return context.service().social.record_finished(game_id)
 
 
+@observed
+def archive_games() -> int:
+    """Archive the finished games due now (services/archive/), for half a minute at most; how many."""
+    return context.service().archive.archive_due()
+
+
 def remind_seat(game_id: str, seat: int, since: int) -> bool:
     """Send the reminder that a quarter of the seat's time is left (once a turn, services/clocks/)."""
-    return context.service().processor.next_steps.clocks.remind(game_id, seat, since)
+    return context.service().components.reminders.remind(game_id, seat, since)
 
 
 def deliver_notifications(game_id: str) -> int:
     """Deliver the game's outbox (mails, webhooks); the number of outbox entries done."""
     return context.service().notifications.delivery.deliver_game(game_id)
+
+
+@observed
+def analyse_position(game_id: str, version: int, seat: int) -> bool:
+    """The search bot's analysis of a finished game's position for a seat, cached (services/analysis.py)."""
+    context.service().analyse_position(game_id, version, seat)
+    return True
+
+
+@observed
+def absence_over(account: str) -> int:
+    """An absence of ``account`` ended: settle its running games again, so frozen clocks run on."""
+    return context.service().absences.resettle(account)

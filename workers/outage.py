@@ -1,10 +1,8 @@
 """Riding out a Redis outage: wait for Redis to answer again, with back-off, logged once.
 
-A worker never exits because Redis went away: started while Redis is down it waits for it; idle or busy
-when Redis dies it waits where it is, then carries on. The wait pings every Redis the worker uses (the
-store, and RQ's if it is another) through clients of its own that do not retry, so each ping is quick and
-the back-off (:data:`FIRST_DELAY` doubling up to :data:`LONGEST_DELAY` seconds) is the only pacing. One
-warning says Redis is gone (with the error), one says it is back and after how long; none per retry.
+A worker never exits because Redis went away: it waits, then carries on. The wait pings every Redis the worker
+uses through clients that do not retry, paced by a back-off from :data:`FIRST_DELAY` doubling up to
+:data:`LONGEST_DELAY` seconds. One warning says Redis is gone, one that it is back and after how long.
 """
 
 from __future__ import annotations

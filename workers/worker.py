@@ -1,25 +1,10 @@
 """Entry point of ``papyrus worker``: an RQ worker on the configured queue that also keeps the games moving.
 
-By default jobs run in the worker process itself (:class:`InProcessWorker`, RQ's ``SimpleWorker``), not in
-a work-horse forked per job as RQ's default ``Worker`` does. A Papyrus job takes a few milliseconds; a fork
-per job costs more than that, and the forked horse throws away what the job learnt (its folded states: the
-worker's state cache only pays off in a process that lives on), so the next job refolds the game from its
-snapshot. Job timeouts are still enforced: in the main thread RQ arms SIGALRM for each job and raises
-``JobTimeoutException`` inside it when the job overruns. ``--fork`` brings back RQ's forking worker
-(:class:`ForkingWorker`) for whoever prefers isolation to speed.
-
-Each worker wakes at least once a second (``dequeue_timeout``) and runs its upkeep
-(services/processing/upkeep.py): heartbeat, due scheduled jobs, and the sweep when it is due. There is no
-RQ scheduler process (``with_scheduler`` forks one that outlives a killed worker, holding its lock).
-
-A job that crashes the interpreter (a segfault, the OOM killer, SIGKILL) takes the worker down with it.
-Nothing is half-written (every write is one atomic, version-checked step); the game stays in the due index
-and the next sweep, by any worker, does its work. ``--max-jobs`` bounds how long one process lives (the
-supervisor starts a fresh one).
-
-Redis going away never ends a worker (workers/outage.py): started while Redis is down it waits; idle or
-busy when Redis dies it waits where it is and carries on (a job cut short leaves its game due: the sweep
-finishes it).
+Jobs run in the worker process itself (:class:`InProcessWorker`): a job takes less than a fork, and the
+cache of folded states pays off only in a process that lives on; RQ still enforces job timeouts.
+``--fork`` runs a process per job. Each worker wakes every second for its upkeep (heartbeat, due scheduled
+jobs, the sweep when due). A crashed job leaves its game due for the sweep; a Redis outage never ends a
+worker (workers/outage.py).
 """
 
 from __future__ import annotations
@@ -31,6 +16,7 @@ from types import FrameType
 
 from redis.client import Pipeline
 from rq import SimpleWorker, Worker
+from rq.exceptions import StopRequested
 from rq.job import Job
 from rq.queue import Queue
 from rq.worker.base import BaseWorker
@@ -60,6 +46,7 @@ class PapyrusWorker(BaseWorker):
     outage: StoreOutage | None = None
     max_connection_wait_time = LONGEST_DELAY  # RQ's own pause after a failed dequeue (its default: 60 s)
     stopping: bool = False
+    stop_raised: bool = False  # RQ raised StopRequested for a stop signal that came while idle
     jobs_run: int = 0
 
     @property
@@ -88,17 +75,25 @@ class PapyrusWorker(BaseWorker):
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         self.stopping = True
-        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+        try:
+            super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+        except StopRequested:
+            self.stop_raised = True
+            raise
 
     def _run_upkeep(self) -> None:
+        """The upkeep; a stop signal that came during it stops the worker even when the sweep's own
+        error handling (a game it could not repair is logged and left) caught RQ's StopRequested."""
         if self.upkeep is None:
             return
         try:
             self.upkeep.tick()
-        except STORE_UNAVAILABLE:
+        except (*STORE_UNAVAILABLE, StopRequested):
             raise
         except Exception:
             self.log.exception("Worker %s: upkeep failed; trying again in a second", self.name)
+        if self.stop_raised:
+            raise StopRequested()
 
     def _ride_out(self, error: Exception) -> None:
         if self.outage is None:
@@ -138,16 +133,19 @@ def run_worker(
     name: str | None = None,
     fork: bool = False,
     max_jobs: int | None = None,
+    rq: int = 0,
 ) -> bool:
-    """Work the Papyrus queue until stopped (or until it is empty with ``burst``, or after ``max_jobs``).
+    """Work the Papyrus queue of the RQ Redis ``rq`` (an index into ``RQ_REDIS_URLS``) until stopped (or
+    until it is empty with ``burst``, or after ``max_jobs``).
 
     RQ's loop ends by itself on a few Redis errors (a reply timing out while it waits for a job); it is
     then started again once Redis answers. A worker that stops takes its heartbeat with it."""
     settings = settings or Settings.from_env()
-    service = context.service_from_env(settings)
+    service = context.service_from_env(settings, rq_home=rq)
     context.register(service)
     settle_after_start()
-    urls = [url for url in (settings.redis_url, settings.rq_redis_url) if url]
+    rq_urls = settings.rq_urls()
+    urls = [url for url in (settings.redis_url, rq_urls[rq] if rq_urls else None) if url]
     outage = StoreOutage([ping_client(url).ping for url in urls])
     quiet_rq_reconnection_logs()
     signals = StopSignals()
@@ -168,12 +166,12 @@ def run_worker(
 
 
 def _new_worker(service: GameService, outage: StoreOutage, name: str | None, fork: bool) -> PapyrusWorker:
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     worker_class = ForkingWorker if fork else InProcessWorker
     worker = worker_class([queue], connection=queue.connection, name=name, worker_ttl=WORKER_TTL)
     worker.outage = outage
     worker.upkeep = Upkeep(
-        service.parts, service.sweep, worker.name, notifications=service.notifications.sweep
+        service.components, service.sweep, worker.name, notifications=service.notifications.sweep
     )
     return worker
 

@@ -1,40 +1,35 @@
-"""``papyrus api``: the production API, the same Flask app as ``papyrus serve`` under Granian's HTTP server
-(its WSGI interface): ``--workers`` processes of ``--threads`` threads each, against the Redis of
-``REDIS_URL`` (``papyrus worker`` processes run the jobs).
+"""``papyrus api``: the production API, the same app as ``papyrus serve`` under Granian (ASGI, the front of
+api/front/): ``--workers`` processes, each running the Flask app on ``--threads`` threads, against the Redis
+of ``REDIS_URL``. Bodies are read on the event loop before a thread is taken.
 
-Granian parses HTTP and writes the answers in Rust, outside Python's global interpreter lock; the app's
-own code runs in each process's threads. It replaced gunicorn's gthread worker: the API's CPU per command
-fell by a fifth, a bare request's server CPU by two fifths (BENCHMARKS.md, "Issue 16, seventh stop").
-
-What this command sets up around Granian:
-
-* Metrics: the processes share their figures through prometheus_client's multiprocess mode, so ``GET
-  /metrics`` on any of them answers the sums of all (services/observability/shared_figures.py). The
-  directory (``PROMETHEUS_MULTIPROC_DIR``, a private temporary one when unset, removed on exit) is emptied
-  at start; a process that starts marks dead the live gauges of processes that are gone.
-* Threads: each open game page holds one thread on its live stream, so ``PAPYRUS_LIVE_MAX_STREAMS``
-  defaults to the threads less ``RESERVED_THREADS``, kept for every other request and the health check.
-* Logs: Granian's own lines go through the same formatter as the API's (``PAPYRUS_LOG_FORMAT``); it writes
-  no access log, the API logs one line per request itself.
-* A worker process that dies is started again; the app's long-lived objects are frozen out of the garbage
-  collector's walks once built (services/observability/gc_pauses.py).
+Around it: shared metrics (prometheus_client's multiprocess directory, emptied at start),
+``PAPYRUS_LIVE_MAX_STREAMS`` (live pages wait on the event loop), Granian's log lines in the API's format,
+a gc freeze once the app is built, and server processes that die with the main one (even SIGKILLed).
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import logging
 import os
 import shutil
+import signal
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+log = logging.getLogger(__name__)
 HELP = "Run the production API: the app under Granian, several processes of threads (needs REDIS_URL)."
-RESERVED_THREADS = 8
+RESERVED_THREADS = 8  # the fewest threads a deployment runs: live openings and waiting submits share them
+THREADS = "PAPYRUS_API_THREADS"  # --threads, handed to each server process
+LIVE_PAGES = 16_000  # open live pages one process holds by default: a coroutine and a socket each
+BACKPRESSURE = LIVE_PAGES + 2048  # requests one process holds at once: open pages and everything else
 DEFAULT_WORKERS = 4
 DEFAULT_THREADS = 32
 LIVE_MAX_STREAMS = "PAPYRUS_LIVE_MAX_STREAMS"
+MAIN_PROCESS = "PAPYRUS_API_MAIN_PID"  # handed to each server process, which dies with it
+PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
 
 
 def whole_number_at_least_one(name: str) -> Callable[[str], int]:
@@ -66,8 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--threads",
         type=whole_number_at_least_one("--threads"),
         default=DEFAULT_THREADS,
-        help=f"threads per process running the app (default {DEFAULT_THREADS}; live views may hold all but "
-        f"{RESERVED_THREADS})",
+        help=f"threads per process running the app (default {DEFAULT_THREADS}; an open live page takes one "
+        f"only while it opens)",
     )
 
 
@@ -81,8 +76,15 @@ def refusal(env: Mapping[str, str]) -> str | None:
     return None
 
 
-def live_streams_default(threads: int) -> str:
-    return str(max(1, threads - RESERVED_THREADS))
+def served_url(host: str, port: int) -> str:
+    """The address this server answers on, for the links in its mails when ``PAPYRUS_PUBLIC_URL`` does not
+    name one: a wildcard interface is reached on this machine's loopback address."""
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def live_streams_default() -> str:
+    return str(LIVE_PAGES)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,7 +104,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"papyrus api: {error}", file=sys.stderr)
         return 2
-    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default(args.threads))
+    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default())
+
+    os.environ.setdefault("PAPYRUS_PUBLIC_URL", served_url(args.host, args.port))
+    os.environ[THREADS] = str(args.threads)
+    os.environ[MAIN_PROCESS] = str(os.getpid())
     # before anything imports prometheus_client, which reads it once (observability/shared_figures.py)
     created = prepare_shared_dir(os.environ) if metrics_on else None
     try:
@@ -114,18 +120,37 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_app() -> Any:
-    """In each server process: forget the gone processes' live gauges, build the app, freeze what it holds."""
+    """In each server process: forget the gone processes' live gauges, build the app and its front, freeze
+    what they hold."""
     from api.app import create_app
+    from api.context import ApiConfig
+    from api.front import build_front
+    from api.web.live import live_hub_for
     from services.observability.exposition import multiprocess_dir
     from services.observability.gc_pauses import settle_after_start
     from services.observability.shared_figures import forget_gone_processes
 
+    die_with_main_process()
     directory = multiprocess_dir()
     if directory is not None:
         forget_gone_processes(directory)
     app = create_app()
+    threads = int(os.environ.get(THREADS, DEFAULT_THREADS))
+    front = build_front(app, threads, ApiConfig.from_env().body_limits(), live=live_hub_for(app))
     settle_after_start()
-    return app
+    return front
+
+
+def die_with_main_process() -> None:
+    """In a server process (Linux): the kernel SIGKILLs it when ``papyrus api``'s main process dies, which
+    spawned it from its main thread; if that happened already, it ends now."""
+    main_pid = os.environ.get(MAIN_PROCESS)
+    if main_pid is None or not sys.platform.startswith("linux"):
+        return
+    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) != 0:
+        log.warning("the server process %s cannot be tied to the main process %s", os.getpid(), main_pid)
+    if os.getppid() != int(main_pid):
+        os._exit(1)
 
 
 def _granian(args: argparse.Namespace) -> Any:
@@ -140,9 +165,10 @@ def _granian(args: argparse.Namespace) -> Any:
         "api.app:create_app",
         address=args.host,
         port=args.port,
-        interface=Interfaces.WSGI,
+        interface=Interfaces.ASGINL,
         workers=args.workers,
-        blocking_threads=args.threads,
+        blocking_threads=1,
+        backpressure=BACKPRESSURE,
         http=HTTPModes.http1,
         websockets=False,
         log_level=LogLevels(level.lower()),

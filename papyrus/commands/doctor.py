@@ -10,6 +10,7 @@ import sys
 import time
 
 from services.operations.doctor import Doctor, Findings
+from services.operations.rq_figures import RqFigures
 from services.store.unavailable import STORE_UNAVAILABLE
 from workers import context
 
@@ -37,11 +38,29 @@ def report(findings: Findings) -> list[str]:
         f"  {job.job_id} ({job.function}, game {job.game_id or '?'}): {job.error}"
         for job in findings.failed_jobs
     ]
+    lines.append(f"jobs of dead workers: {len(findings.abandoned_jobs)}")
+    lines += [
+        f"  {job.job_id} ({job.function}, game {job.game_id or '?'}): started by {job.worker}"
+        for job in findings.abandoned_jobs
+    ]
     lines.append(f"dead workers: {len(findings.dead_workers)}")
     lines += [f"  {worker.name}: {_silence(worker.last_heartbeat)}" for worker in findings.dead_workers]
     lines.append(f"orphan keys: {len(findings.orphan_keys)}")
     lines += [f"  {name}" for name in findings.orphan_keys]
+    lines.append(f"RQ Redis instances: {len(findings.rq)}, stalled: {len(findings.stalled)}")
+    lines += [_instance_line(figures) for figures in findings.rq]
     return lines
+
+
+def _instance_line(figures: RqFigures) -> str:
+    if not figures.up:
+        return f"  rq {figures.index}: does not answer"
+    line = (
+        f"  rq {figures.index}: {figures.queued} queued, {figures.waiting} games waiting, "
+        f"{figures.scheduled} scheduled, {figures.started} started, {figures.failed} failed, "
+        f"{figures.workers} worker(s)"
+    )
+    return line + (f"; stalled: start `papyrus worker --rq {figures.index}`" if figures.stalled else "")
 
 
 def _silence(last_heartbeat: float | None) -> str:

@@ -18,9 +18,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     service = context.service_from_env()
-    parts = service.parts
+    parts = service.components
     game_ids = parts.meta.all_ids()
     with tqdm(total=len(game_ids), unit="game", disable=args.quiet) as progress:
         projected = rebuild_all(parts, on_game=lambda _: progress.update(1))
-    print(f"rebuilt projections of {projected} started games ({len(game_ids)} games in all)")
+    archived = parts.archive_catalog.count()
+    print(
+        f"rebuilt projections of {projected} started games ({len(game_ids)} games in Redis; "
+        f"{archived} archived games are read from their objects, with no projection to rebuild)"
+    )
     return 0

@@ -1,18 +1,15 @@
 """Re-deriving a game from its revealed seed and its commands, exactly as the service decided it.
 
-The service writes three kinds of event groups: the setup (``game.setup``, actor "system"), an accepted
-command's events (its actor and command id) and one automatic step (``game.advance``, actor "system", no
-command id); the game's last group is followed by the seed reveal. Commands are decided one at a time in
-submission order, so a refused command is re-decided on the state at its outcome's version.
-
-The table's commands (services/table/) are re-decided too: their facts must be exactly the recorded ones,
-the clock's (``papyrus.time_out_*``) must come from actor ``timeout`` and a player's never from it, a game's
-command is refused while the table is paused, an undo folds the game again without the events it took
-back, and the result ranks the seats that resigned or forfeited last.
+Event groups are the setup, an accepted command's events and one automatic step each, then the seed reveal;
+commands are re-decided one at a time in submission order, a refused one on the state at its outcome's
+version. The table's commands are re-decided too: their facts must match, timeouts must come from actor
+``timeout`` and nothing else from it, a paused table refuses a game's commands, an undo folds the game without
+what it took back, and resigned or forfeited seats rank last.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,13 +19,22 @@ from domain.engine import Game, GameResult, RuleViolation
 from services import tagged_union
 from services.audit.records import CommandLine, EventLine, Problem
 from services.audit.turns import TurnStarts
+from services.clocks.calendar import Absence, Calendar
+from services.i18n import english
 from services.store.event_store import NewEvent
 from services.store.game_events import new_events, upcast
 from services.store.records import SEED_REVEALED, Actor, epoch_of
-from services.table.commands import PLAYER_TABLE_COMMANDS, is_table_command
+from services.table.choice import PASS, voters
+from services.table.commands import (
+    CLOCK_ACTOR,
+    CLOCK_CHOICE_COMMANDS,
+    CLOCK_NOTES,
+    PLAYER_TABLE_COMMANDS,
+    is_table_command,
+)
 from services.table.decide import TableContext, check_game_command, decide_table, decode_table_command
-from services.table.ranking import finished, table_result
-from services.table.state import UNDONE, TableState, fold_fact
+from services.table.ranking import finished, standings
+from services.table.state import UNDONE, SeatDaysOff, TableState, fold_fact
 
 
 class ReplayStopped(Exception):
@@ -98,8 +104,10 @@ class Replay:
     table: TableState = field(default_factory=TableState)
     seats: int = 0
     per_move: float | None = None
+    opponents_choose: bool = False
     turns: TurnStarts = field(default_factory=TurnStarts)
     acted: int | None = None
+    undid: int | None = None
     folded: list[tuple[int, Any]] = field(default_factory=list)
 
     def run_setup(self, seats: int, options: Any, seed: bytes) -> None:
@@ -119,13 +127,13 @@ class Replay:
                 break
             if finished(self.game, self.state, self.table):
                 raise ReplayStopped(Problem(event.where, "an event after the game ended"))
-            self.acted = None
+            self.acted = self.undid = None
             if event.record.command_id is None:
                 self._advance(event)
             else:
                 self._command(event)
             self._turns_moved()
-        result = table_result(self.game.result(self.state), self.table)
+        result = standings(self.game.result(self.state), self.table)
         if result is None:
             raise ReplayStopped(Problem("log", "the log ends before the game is over"))
         self._check_decisions_without_events(final=True)
@@ -169,6 +177,7 @@ class Replay:
                 Problem(line.where, f"its outcome does not claim the events from seq {event.record.seq}")
             )
         self._check_timeout_time(line)
+        self._check_clock_choice(line)
         if is_table_command(line.command.command):
             self._table_command(line)
             return
@@ -178,30 +187,55 @@ class Replay:
             events = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
         except RuleViolation as violation:
             raise ReplayStopped(
-                Problem(line.where, f"accepted in the log, but the rules refuse it: {violation.message}")
+                Problem(
+                    line.where, f"accepted in the log, but the rules refuse it: {english(violation.message)}"
+                )
             ) from None
         self._apply(new_events(self.game, events), line.command.actor, command_id, events)
 
     def _turns_moved(self) -> None:
         if self.position and self.state is not None and not finished(self.game, self.state, self.table):
             at = epoch_of(self.events[self.position - 1].record.at)
-            self.turns.moved(self.game.to_act(self.state), at, self.acted)
+            days_off = calendar_of(self.table.days_off_of(self.acted)) if self.acted is not None else None
+            self.turns.moved(self.game.to_act(self.state), at, self.acted, self.undid, days_off)
 
     def _check_timeout_time(self, line: CommandLine) -> None:
         """A timeout (actor ``timeout``) must come after the seat's per-move allowance (services/audit/
         turns.py); only checked when the export's header names the clock."""
         if line.command.actor != "timeout" or self.per_move is None:
             return
-        if self.turns.too_early(line.command.seat, epoch_of(line.command.at), self.per_move):
+        if line.command.command.get("type") in ("papyrus.drop_choice", *CLOCK_NOTES):
+            return  # not a timeout: the seat played, or the clock records its days off
+        days_off = calendar_of(self.table.days_off_of(line.command.seat))
+        if self.turns.too_early(line.command.seat, epoch_of(line.command.at), self.per_move, days_off):
             raise ReplayStopped(
                 Problem(line.where, f"a timeout before the seat's {self.per_move:g} s for the move ran out")
+            )
+
+    def _check_clock_choice(self, line: CommandLine) -> None:
+        """In a game whose opponents choose, the clock acts on a seat out of time by itself (its policy, or
+        the game's timeout command) only when nobody could be asked, or when the players' ruling was
+        "pass" (services/table/choice.py)."""
+        command = line.command
+        if not self.opponents_choose or command.actor != "timeout":
+            return
+        if command.command.get("type") in (*CLOCK_CHOICE_COMMANDS, *CLOCK_NOTES):
+            return
+        entry = self.table.choice_for(command.seat)
+        if entry is not None and entry.ruling == PASS and not is_table_command(command.command):
+            return
+        if voters(self.table, self.humans, command.seat):
+            raise ReplayStopped(
+                Problem(line.where, "the clock acted on a seat out of time without asking the other players")
             )
 
     def _table_decision(self, line: CommandLine) -> list[NewEvent]:
         """The facts of a table command (RuleViolation if refused), from the actor allowed to send it."""
         kind = line.command.command.get("type")
         by_clock = line.command.actor == "timeout"
-        if by_clock == (kind in PLAYER_TABLE_COMMANDS):
+        if (line.command.actor == CLOCK_ACTOR) != (kind in CLOCK_NOTES):
+            raise ReplayStopped(Problem(line.where, f"{kind} sent by {line.command.actor!r}"))
+        if kind not in CLOCK_NOTES and by_clock == (kind in PLAYER_TABLE_COMMANDS):
             sender = "the clock" if by_clock else "a player"
             raise ReplayStopped(Problem(line.where, f"{kind} sent by {sender}"))
         try:
@@ -215,6 +249,7 @@ class Replay:
             seats=self.seats,
             humans=self.humans,
             log=lambda: [event.record for event in self.events[: self.position]],
+            at=epoch_of(line.command.at),
         )
         return decide_table(context, line.command.seat, decoded)
 
@@ -223,7 +258,9 @@ class Replay:
             facts = self._table_decision(line)
         except RuleViolation as violation:
             raise ReplayStopped(
-                Problem(line.where, f"accepted in the log, but the table refuses it: {violation.message}")
+                Problem(
+                    line.where, f"accepted in the log, but the table refuses it: {english(violation.message)}"
+                )
             ) from None
         compare_group(
             self.game, self.events, self.position, facts, line.command.actor, line.command.command_id
@@ -232,6 +269,7 @@ class Replay:
         for fact in facts:
             self.table = fold_fact(self.table, fact.type, fact.data)
         if any(fact.type == UNDONE for fact in facts):
+            self.undid = line.command.seat
             self.state = None
             for seq, event in self.folded:
                 if not self.table.is_undone(seq):
@@ -300,6 +338,22 @@ class Replay:
         check_game_command(self.table)
         events: list[Any] = self.game.decide(self.state, line.command.seat, _decoded(self.game, line))
         return events
+
+
+def calendar_of(recorded: SeatDaysOff | None) -> Calendar | None:
+    """The calendar a seat's recorded days off stand for (None: none recorded)."""
+    if recorded is None:
+        return None
+    absences = tuple(
+        Absence(id=str(index), first=dt.date.fromisoformat(first), last=dt.date.fromisoformat(last))
+        for index, (first, last) in enumerate(recorded.absences)
+    )
+    return Calendar(
+        zone=recorded.zone,
+        weekend=tuple(recorded.weekend),
+        absences=absences,
+        hours_off=tuple(recorded.hours_off),
+    )
 
 
 def _decoded(game: Game, line: CommandLine) -> Any:

@@ -1,14 +1,10 @@
 """``verify_export``: every check ``papyrus verify`` runs on an export, with a verdict a person can read.
 
-1. the records parse (a header first, then events and commands);
-2. the hash chain holds (seqs, ``prev_hash`` links, recomputed hashes, the header's head);
-3. the revealed seed matches the commitment published in the first event;
-4. ``game.setup`` run with that seed gives exactly the recorded setup events (every shuffle re-derived);
-5. every accepted command, re-decided, and every automatic step, re-run, gives exactly the recorded events,
-   and every refused command is still refused for the recorded reason (the table's commands too:
-   services/audit/replay.py); every move made with actor ``timeout`` is the one the game's clock policy
-   gives (services/audit/clock_checks.py);
-6. the replayed final result equals the one the export declares.
+The records parse; the hash chain holds; the revealed seed matches its commitment; ``game.setup`` with that
+seed gives the recorded setup (every shuffle re-derived); every accepted command re-decided and every
+automatic step re-run gives the recorded events, and every refusal is refused again for its reason, the
+table's commands (opponents' choices included) too (replay.py); every ``timeout`` move is the one the clock's
+policy gives (clock_checks.py); the final result is the declared one.
 """
 
 from __future__ import annotations
@@ -45,10 +41,14 @@ class Verdict:
         if not self.ok:
             return "\n".join(["FAILED", *(str(problem) for problem in self.problems)])
         assert self.result is not None
+        result = self.result
+        shared = len(set(result.places)) < len(result.places) and not result.abandoned
         return (
             f"OK {self.game} game {self.game_id}: {self.events} events, {self.commands} commands "
             f"({self.refusals_checked} refused or without effect, re-checked), "
-            f"ranking {self.result.ranking}, scores {self.result.scores}"
+            f"ranking {result.ranking}, scores {result.scores}"
+            + (f", places {result.places}" if shared else "")
+            + (", abandoned (nobody was playing at the end)" if result.abandoned else "")
         )
 
 
@@ -82,15 +82,27 @@ def _replay(game: Game, export: Export, seed: bytes, verdict: Verdict) -> None:
     clock = export.header.get("clock")
     if isinstance(clock, dict) and isinstance(clock.get("per_move"), int | float):
         replay.per_move = float(clock["per_move"])
+    replay.opponents_choose = isinstance(clock, dict) and clock.get("opponents_choose") is True
     replay.run_setup(seats, _options(game, export.header), seed)
     verdict.result = replay.run()
     verdict.refusals_checked = replay.refusals_checked
     declared = export.header.get("result")
-    replayed = msgspec.to_builtins(verdict.result)
+    replayed = as_declared(msgspec.to_builtins(verdict.result), declared)
     if declared is not None and declared != replayed:
         verdict.problems.append(
             Problem("header", f"declares the result {declared}, but the moves give {replayed}")
         )
+
+
+OLD_RESULT_FIELDS = ("ranking", "scores")
+
+
+def as_declared(replayed: dict[str, Any], declared: Any) -> dict[str, Any]:
+    """The replayed result in the shape the export declares it: only the ranking and the scores for an
+    export written before results had places (upcast, never refused for what it could not say)."""
+    if isinstance(declared, dict) and "places" not in declared:
+        return {key: replayed[key] for key in OLD_RESULT_FIELDS}
+    return replayed
 
 
 def verify_export(lines: Iterable[str]) -> Verdict:

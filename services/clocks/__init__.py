@@ -1,3 +1,3 @@
 """Per-game clocks: presets and the custom form (``config``), the time each seat has left (``bank``, pure),
-the per-seat clock store (services/store/deadlines.py), and the reminder when a quarter of a seat's time is
+the per-seat clock store (services/clocks/deadlines.py), and the reminder when a quarter of a seat's time is
 left (``reminders``)."""

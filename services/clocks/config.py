@@ -1,15 +1,10 @@
 """A game's clock, chosen when it is created: a preset or a custom form, and what happens when time runs out.
 
-Each seat has ``per_move`` seconds for every turn and a ``reserve`` that shrinks only by the time a turn
-takes beyond ``per_move`` (Yucata-like); when a turn also uses up the reserve, the ``policy`` applies:
-
-* ``bot`` (the default): a bot plays the seat's moves until its player reclaims the seat;
-* ``pass``: the game's ``timeout_command`` is played for the seat (actor ``timeout``), every time;
-* ``forfeit``: the seat forfeits (ranked last) and a bot finishes its game.
-
-Presets: ``slow`` (1 day a move + 3 days reserve), ``relaxed`` (3 days + 7), ``fast`` (2 minutes + 10),
-``none`` (no clock, friendly games). A game created without a clock keeps the server-wide
-``PAPYRUS_MOVE_TIMEOUT`` (no reserve, policy ``pass``) when that is set.
+Each seat has ``per_move`` seconds a turn and a ``reserve`` that shrinks only by the time beyond it; when both
+are used up the ``policy`` applies: ``bot`` (default; a bot plays until the player reclaims the seat),
+``pass`` (the game's timeout command) or ``forfeit`` (ranked last); ``opponents_choose``: table/choice.py.
+Presets: ``slow`` (1 day + 3 days), ``relaxed`` (3 + 7 days), ``fast`` (2 + 10 minutes), ``none``. Without a
+clock a game keeps ``PAPYRUS_MOVE_TIMEOUT`` (``pass``).
 """
 
 from __future__ import annotations
@@ -26,13 +21,15 @@ MAX_SECONDS = 365 * DAY
 
 
 class ClockConfig(msgspec.Struct, frozen=True, kw_only=True):
-    """A game's clock: seconds per move, the reserve's seconds, the policy when both ran out, and the
-    preset it came from ("custom" for the custom form)."""
+    """A game's clock: seconds per move, the reserve's seconds, the policy when both ran out, the preset it
+    came from ("custom" for the custom form), and whether the other players choose first what happens to a
+    seat out of time (``opponents_choose``)."""
 
     per_move: float
     reserve: float
     policy: Policy = "bot"
     preset: str = "custom"
+    opponents_choose: bool = False
 
     @property
     def timed(self) -> bool:
@@ -50,12 +47,14 @@ PRESETS: dict[str, ClockConfig] = {
 
 class ClockChoice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What a game's creator sends: a ``preset`` ("slow", "relaxed", "fast", "none" or "custom"), with
-    ``per_move`` and ``reserve`` (seconds) for "custom", and the ``policy`` ("bot", "pass", "forfeit")."""
+    ``per_move`` and ``reserve`` (seconds) for "custom", the ``policy`` ("bot", "pass", "forfeit") and
+    ``opponents_choose`` (the other players choose first; the policy applies if none answers in a day)."""
 
     preset: str = "slow"
     per_move: float | None = None
     reserve: float | None = None
     policy: str = "bot"
+    opponents_choose: bool = False
 
 
 class ClockRefused(ValueError):
@@ -84,12 +83,16 @@ def clock_from(choice: ClockChoice) -> ClockConfig:
         reserve = _seconds(choice.reserve, "clock.reserve")
         if per_move + reserve < 1:
             raise ClockRefused("clock.per_move", "a custom clock needs at least one second a move.")
-        return ClockConfig(per_move=per_move, reserve=reserve, policy=policy)
+        return ClockConfig(
+            per_move=per_move, reserve=reserve, policy=policy, opponents_choose=choice.opponents_choose
+        )
     if choice.preset not in PRESETS:
         raise ClockRefused("clock.preset", f"preset must be one of {', '.join([*PRESETS, 'custom'])}.")
     if choice.per_move is not None or choice.reserve is not None:
         raise ClockRefused("clock.per_move", "per_move and reserve go with the preset 'custom' only.")
-    return msgspec.structs.replace(PRESETS[choice.preset], policy=policy)
+    return msgspec.structs.replace(
+        PRESETS[choice.preset], policy=policy, opponents_choose=choice.opponents_choose
+    )
 
 
 def effective_clock(chosen: ClockConfig | None, move_timeout: float) -> ClockConfig | None:

@@ -1,18 +1,17 @@
 """Seats per anonymous client: a client that is not logged in may take at most
-``PAPYRUS_ANONYMOUS_SEATS_PER_GAME`` seats (default 1) of a game another client created, so one client
-cannot fill someone else's game (issue 13); the client that created the game may fill its own (several
-players at one screen). Logged-in players are held to one seat per game by their account already.
+``PAPYRUS_ANONYMOUS_SEATS_PER_GAME`` seats of a game another client created, so one client cannot fill someone
+else's game; its own game it may fill (several players at one screen).
 
-A client is its address (digested, never stored in clear). One hash per game
-(``keys.client_seats``): ``creator`` (the creating client), ``client:<digest>`` (seats that client holds),
-``seat:<n>`` (which client took seat n, so leaving gives the seat back). Reserving is one atomic step
-(services/store/lua/client_seat.lua), so concurrent joins cannot exceed the share.
+A client is its address, digested. One hash per game (``keys.client_seats``) holds the creator, the seats each
+client holds and which client took each seat (leaving gives it back); reserving is one atomic step
+(lua/client_seat.lua).
 """
 
 from __future__ import annotations
 
 import redis
 
+from domain.messages import msgn
 from services import keys
 from services.errors import ServiceError
 from services.limits.quotas import subject_digest
@@ -46,8 +45,13 @@ class ClientSeats:
             raise ServiceError(
                 403,
                 "seats.client_limit",
-                f"Without logging in you may take at most {self.seats_per_game} seat(s) of a game someone "
-                "else created; log in to play, or leave room for other players.",
+                msgn(
+                    "Without logging in you may take at most {count} seat of a game someone else created; "
+                    "log in to play, or leave room for other players.",
+                    "Without logging in you may take at most {count} seats of a game someone else created; "
+                    "log in to play, or leave room for other players.",
+                    self.seats_per_game,
+                ),
                 field="seat",
             )
 

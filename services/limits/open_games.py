@@ -1,12 +1,10 @@
 """Open games that never start expire: a game still waiting for players ``PAPYRUS_OPEN_GAME_TTL`` seconds
-(default 7 days; 0 = never) after it was created is removed by the sweep, with everything it held (its
-seats' tokens, its lobby entry, its invitation code), so abandoned or mass-created games neither fill the
-lobby nor the store.
+after its creation (0 = never) is removed by the sweep, with its seats' tokens, lobby entry and invitation.
 
-The index (``keys.open_games``: game id -> created_at) is written when a game is created and cleared when
-it starts, so a sweep reads only the games that are due (oldest first, at most ``batch``). Removal is
-checked against the game's status in one transaction on its own keys: a game that started meanwhile is
-kept."""
+The index (``keys.open_games``: game id -> created_at) is cleared when a game starts, so a sweep reads only
+the games due. Removal checks the game's status in one transaction on its keys: a game that started meanwhile
+is kept.
+"""
 
 from __future__ import annotations
 

@@ -1,93 +1,47 @@
-"""Quotas: how often one account or one client address may do one kind of write (register, create a game,
-join, submit a command, start or leave a game, chat...), counted in Redis so every API process shares them.
+"""Quotas: how often one account or one client address may do one kind of write, shared by every API process.
 
-A quota is ``count`` uses per ``seconds``-long window, the window starting at the first use; each subject
-(``account:<name>``, ``address:<ip>``) has its own counter, one key built by services/keys.py holding a
-digest of the subject (no address is stored in clear). Counting and checking is one atomic step (a Lua
-script), so concurrent requests cannot slip past the limit. Past it, :class:`QuotaExceeded` (429 with
-``Retry-After``: the seconds left in the window). Settings: ``PAPYRUS_QUOTA_<ACTION>=<count>/<seconds>``
-(``0`` turns one off), ``PAPYRUS_QUOTAS=off`` turns them all off.
-
-Other parts of the service use it as ``quotas.charge("chat", account="ann", address="192.0.2.1")``.
+A quota is ``count`` uses per ``seconds``-long window from the first use, one counter per subject (a digest of
+``account:<name>`` or ``address:<ip>``, never an address in clear), counted and checked in one Lua step. Past
+it, :class:`QuotaExceeded` (429, ``Retry-After``). Settings: ``PAPYRUS_QUOTA_<ACTION>=<count>/<seconds>``
+(``0``: off), ``PAPYRUS_QUOTAS=off``. Use: ``quotas.charge("chat", account="ann", address="192.0.2.1")``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import redis
 from redis.exceptions import NoScriptError
 
+from domain.messages import Msg, msg
 from services import keys
 from services.errors import ServiceError
+from services.quota_policy import Limit as Limit
+from services.quota_policy import QuotaPolicy as QuotaPolicy
 from services.store.lua_scripts import source
+from services.store.read_batch import Read
 from services.store.replies import as_int
 
-
-@dataclass(frozen=True)
-class Limit:
-    """At most ``count`` uses per ``seconds``."""
-
-    count: int
-    seconds: int
-
-
-# What a person playing by the web never reaches, and a script creating games or accounts in a loop soon
-# does (issue 13: 10,000 games in 26 s, 300 accounts in 9 s from one client).
-DEFAULT_LIMITS: dict[str, Limit] = {
-    "register": Limit(20, 3600),
-    "create_game": Limit(100, 3600),
-    "join": Limit(400, 3600),
-    "command": Limit(5000, 600),
-    "write": Limit(1000, 3600),
-    "chat": Limit(300, 600),
+QUOTA_WORDS: dict[str, Callable[[Limit, int], Msg]] = {
+    "account": lambda limit, wait: msg(
+        "Too many requests of this kind from your account (at most {count} in {seconds} s); "
+        "try again in {wait} s.",
+        count=limit.count,
+        seconds=limit.seconds,
+        wait=wait,
+    ),
+    "address": lambda limit, wait: msg(
+        "Too many requests of this kind from your network address (at most {count} in {seconds} s); "
+        "try again in {wait} s.",
+        count=limit.count,
+        seconds=limit.seconds,
+        wait=wait,
+    ),
 }
-
-
-def _limit(name: str, raw: str) -> Limit | None:
-    count, slash, seconds = raw.partition("/")
-    try:
-        parsed = Limit(int(count), int(seconds)) if slash else Limit(int(count), 0)
-    except ValueError:
-        raise ValueError(f"{name} must be <count>/<seconds> (e.g. 100/3600) or 0, got {raw!r}") from None
-    if parsed.count == 0:
-        return None
-    if parsed.count < 0 or parsed.seconds <= 0:
-        raise ValueError(f"{name} must be a positive count per a positive number of seconds, got {raw!r}")
-    return parsed
-
-
-@dataclass(frozen=True)
-class QuotaPolicy:
-    """The limit of each action (an action without one is not limited)."""
-
-    limits: Mapping[str, Limit] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
-
-    @classmethod
-    def off(cls) -> QuotaPolicy:
-        return cls(limits={})
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> QuotaPolicy:
-        source_env = os.environ if env is None else env
-        switch = source_env.get("PAPYRUS_QUOTAS", "").strip().lower()
-        if switch in {"0", "off", "false", "no"}:
-            return cls.off()
-        if switch not in {"", "1", "on", "true", "yes"}:
-            raise ValueError(f"PAPYRUS_QUOTAS must be on or off, got {switch!r}")
-        limits: dict[str, Limit] = {}
-        for action, default in DEFAULT_LIMITS.items():
-            name = f"PAPYRUS_QUOTA_{action.upper()}"
-            raw = source_env.get(name, "").strip()
-            chosen = _limit(name, raw) if raw else default
-            if chosen is not None:
-                limits[action] = chosen
-        return cls(limits=limits)
 
 
 class QuotaExceeded(ServiceError):
@@ -97,8 +51,7 @@ class QuotaExceeded(ServiceError):
         super().__init__(
             429,
             "quota.exceeded",
-            f"Too many {action.replace('_', ' ')} requests from this {subject_kind} "
-            f"(at most {limit.count} per {limit.seconds} s); try again in {retry_after} s.",
+            (QUOTA_WORDS.get(subject_kind, QUOTA_WORDS["address"]))(limit, retry_after),
             retry_after=retry_after,
         )
         self.action = action
@@ -125,18 +78,20 @@ class Quotas:
             if value:
                 self.charge_subject(action, kind, value)
 
-    def queue_charge(
-        self, pipe: redis.client.Pipeline, action: str, kind: str, value: str
-    ) -> QueuedCharge | None:
-        """Queue one ``action`` counted against one subject (``kind`` "account" or "address") in ``pipe``, a
-        round trip the caller makes anyway (a plain pipeline, not a cluster's); None when the action has
-        no quota. The queued charge's :meth:`QueuedCharge.check` then reads its reply."""
+    def charging(self, action: str, kind: str, value: str) -> Read[None] | None:
+        """One ``action`` counted against one subject (``kind`` "account" or "address") as a checked read to
+        batch in a round trip the caller makes anyway (a plain pipeline, not a cluster's): 429 past its
+        limit as the batch runs. None when the action has no quota."""
         limit = self.policy.limits.get(action)
         if limit is None:
             return None
         key = self._key(action, kind, value)
-        pipe.evalsha(self._count.sha, 1, key, limit.seconds * 1000)
-        return QueuedCharge(self, action, kind, value, limit)
+        charge = QueuedCharge(self, action, kind, value, limit)
+        return Read(
+            lambda pipe: pipe.evalsha(self._count.sha, 1, key, limit.seconds * 1000),
+            lambda replies: charge.check(replies[0]),
+            checked=True,
+        )
 
     def charge_subject(self, action: str, kind: str, value: str) -> None:
         """Count one ``action`` against one subject, in a round trip of its own; 429 past its limit."""

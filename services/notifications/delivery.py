@@ -1,26 +1,10 @@
 """Delivering a game's outbox: at least once per channel, with a de-duplication key.
 
-Each outbox entry (the notifications of one append) is read in order; each notification goes to the
-account holding its seat, on every channel that account chose for that kind. One delivery (a notification
-on one channel) is:
-
-1. skipped if its state key says it was sent (or given up);
-2. claimed by ``SET NX PX`` for ``claim_seconds``, so two workers never send it at once (a killed worker's
-   claim expires and another worker takes it over);
-3. sent; then marked sent. A worker killed between 3's hand-over and its mark leaves the delivery
-   unmarked: it is sent again, with the same de-duplication key (the mail's ``Message-ID`` and
-   ``X-Papyrus-Delivery`` header, the webhook's ``X-Papyrus-Delivery`` header), which is all a channel
-   without transactions allows;
-4. a failure is retried with back-off (``webhook_backoff`` doubling per attempt) up to ``webhook_attempts``
-   tries, then given up (logged).
-
-An entry is deleted only once each of its deliveries is sent or given up, so nothing is lost: a game whose
-outbox still holds entries stays in the ``notify_due`` index, read by the notification sweep of every
-worker's upkeep (about once a second).
-
-A "your turn" mail goes out at once unless the account got one within ``digest_interval``; then it waits
-for the digest, one mail at the end of the interval listing every game where it is then the account's
-turn (``notify_digests``).
+Each notification goes to the account holding its seat, on every channel it chose for that kind. One delivery
+is skipped if marked sent (or given up), else claimed (``SET NX PX``, ``claim_seconds``), sent, and marked
+sent; a failure is retried with doubling back-off, then given up. A worker killed after sending and before
+marking sends it again under the same key. An entry leaves the outbox once each of its deliveries is done.
+"Your turn" mails are digested per ``digest_interval``. See docs/notifications.md.
 """
 
 from __future__ import annotations
@@ -32,18 +16,19 @@ from dataclasses import dataclass
 import redis
 
 from services import keys
+from services.i18n import DEFAULT_LANGUAGE
 from services.notifications import messages
 from services.notifications.mail import Mailer, MailError
-from services.notifications.outbox import Notification, Outbox
+from services.notifications.outbox import Outbox
 from services.notifications.preferences import AccountNotifications, NotificationPreferences
-from services.notifications.recipients import seat_accounts
 from services.notifications.settings import NotifySettings
 from services.notifications.webhooks import WebhookError, post
 from services.observability import metrics
-from services.players.accounts import name_key
-from services.results import AccountGame, GameMeta
-from services.store.meta_store import meta_from
+from services.players.accounts import account_language, name_key
+from services.processing.append_notes import Notification
+from services.results import AccountGame, GameMeta, meta_from
 from services.store.replies import as_str
+from services.store.seat_accounts import seat_accounts
 
 log = logging.getLogger(__name__)
 KEEP_STATE_SECONDS = 7 * 24 * 3600
@@ -127,13 +112,17 @@ class Delivery:
             waits += [wait] if wait is not None else []
         webhook_on = bool(chosen.webhook_url and chosen.webhook_secret) and not chosen.webhook_disabled
         if webhook_on and note.kind in chosen.webhook_events:
-            send = self._webhook_sender(chosen, note, meta)
+            send = self._webhook_sender(chosen, note, meta, account)
             wait = self._once(f"{note.key}:webhook", send, account)
             waits += [wait] if wait is not None else []
             if wait is not None or account in self._just_disabled:
                 known.pop(account, None)  # a failure may have disabled the webhook: read the settings again
                 self._just_disabled.discard(account)
         return min(waits, default=None)
+
+    def _language(self, account: str) -> str:
+        """The language the account reads its mails and webhooks in (its setting, else English)."""
+        return account_language(self._redis, account) or DEFAULT_LANGUAGE
 
     @staticmethod
     def _account_of(note: Notification, holders: dict[int, str]) -> str | None:
@@ -223,15 +212,18 @@ class Delivery:
         if note.kind == "your_turn":
             self._your_turn_mail(account, chosen.email, f"{note.key}:mail")
             return
-        subject, text = messages.describe(note, meta, self.settings.public_url)
+        language = self._language(account)
+        subject, text = messages.describe(note, meta, self.settings.public_url, language)
         unsubscribe = self._links.unsubscribe(account)
-        self.mailer.send(messages.mail(chosen.email, subject, text, f"{note.key}:mail", unsubscribe))
+        self.mailer.send(
+            messages.mail(chosen.email, subject, text, f"{note.key}:mail", unsubscribe, language)
+        )
 
     def _webhook_sender(
-        self, chosen: AccountNotifications, note: Notification, meta: GameMeta | None
+        self, chosen: AccountNotifications, note: Notification, meta: GameMeta | None, account: str
     ) -> Send:
         url, secret = chosen.webhook_url or "", chosen.webhook_secret or ""
-        body = messages.webhook_body(note, meta, self.settings.public_url)
+        body = messages.webhook_body(note, meta, self.settings.public_url, self._language(account))
         settings = self.settings
 
         def send() -> None:
@@ -263,8 +255,10 @@ class Delivery:
         games = self._your_turn_games(account)
         if not games:
             return False
-        subject, text = messages.digest_text(games, self.settings.public_url)
-        self.mailer.send(messages.mail(email, subject, text, delivery, self._links.unsubscribe(account)))
+        language = self._language(account)
+        subject, text = messages.digest_text(games, self.settings.public_url, language)
+        unsubscribe = self._links.unsubscribe(account)
+        self.mailer.send(messages.mail(email, subject, text, delivery, unsubscribe, language))
         return True
 
     def send_digest(self, account_key: str) -> bool:

@@ -8,9 +8,11 @@ import redis
 
 from services import keys
 from services.errors import ServiceError
-from services.notifications.outbox import Notification, add_invitation, mark_due
+from services.names import name_fold
+from services.notifications.outbox import add_invitation, mark_due
 from services.players.accounts import Accounts, name_key
-from services.results import GameMeta
+from services.processing.append_notes import Notification
+from services.results import GameMeta, meta_from
 from services.store.meta_store import OPEN, MetaStore
 from services.store.replies import as_str
 
@@ -19,16 +21,17 @@ class Invitations:
     def __init__(self, connection: redis.Redis, accounts: Accounts) -> None:
         self._redis = connection
         self._accounts = accounts
-        self._meta = MetaStore(connection)
+        self._meta = MetaStore(connection, meta_from, GameMeta)
 
-    def invite(self, game_id: str, inviter: str, invited: str) -> Notification:
-        """``inviter`` (seated in the open game) invites the account ``invited``: it is told by its chosen
-        channels, with the invitation code of a private game. 404 unknown game or account, 403 an inviter
+    def invite(self, game_id: str, inviter: str, player: str) -> Notification:
+        """``inviter`` (seated in the open game) invites the player whose display name is ``player``: told
+        by their chosen channels, with a private game's code. 404 unknown game or player, 403 an inviter
         without a seat here, 409 once the game has started. Inviting again sends nothing new (same key)."""
         meta = self._open_game_seating(game_id, inviter)
-        profile = self._accounts.profile(invited)
+        found = self._redis.get(keys.display_name(name_fold(player)))
+        profile = self._accounts.profile(as_str(found)) if found is not None else None
         if profile is None:
-            raise ServiceError(404, "account.unknown", f"No account is called {invited!r}.", field="account")
+            raise ServiceError(404, "player.unknown", "No player has this display name.", field="player")
         code = self._redis.get(keys.invite(game_id)) if not meta.public else None
         mark_due(self._redis, game_id)
         pipe = self._redis.pipeline(transaction=True)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import smtplib
 import ssl
 import threading
@@ -12,6 +13,16 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from services.notifications.settings import NotifySettings
 
 SMTP_TIMEOUT = 30.0
+
+
+def readable(message: EmailMessage) -> str:
+    """A mail as a person reads it: its headers decoded, then its text (not quoted-printable, so every
+    link is whole)."""
+    headers = "".join(
+        f"{name}: {value}\n" for name, value in message.items() if name != "Content-Transfer-Encoding"
+    )
+    body = message.get_content() if not message.is_multipart() else message.as_string()
+    return f"{headers}\n{body}"
 
 
 class MailError(Exception):
@@ -67,8 +78,11 @@ class Mailer:
         return smtp
 
     def _log(self, message: EmailMessage) -> None:
-        with open(self._settings.mail_log, "a", encoding="utf-8") as log_file:
-            log_file.write(f"{message.as_string()}\n{'=' * 72}\n")
+        """Append to the mail log, readable by its owner only: it holds verification links."""
+        descriptor = os.open(self._settings.mail_log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.fchmod(descriptor, 0o600)  # a log made before, or under another umask
+        with open(descriptor, "a", encoding="utf-8") as log_file:
+            log_file.write(f"{readable(message)}\n{'=' * 72}\n")
 
     def close_locked(self) -> None:
         smtp, self._smtp = self._smtp, None

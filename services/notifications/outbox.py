@@ -1,104 +1,21 @@
-"""What a game's events tell its players, and the game's outbox that holds it until it is delivered.
-
-A notification is written in the same Redis step as the events that cause it: the processor passes the
-encoded list to ``append.lua``, which adds it as one entry of the game's outbox stream
-(``keys.notify_outbox``) together with the events, or writes neither. Each notification carries a
-de-duplication key naming the game, the version that caused it, its kind and the seat, so a redelivery after
-a crash is recognisable as the same notification on every channel (services/notifications/delivery.py).
-
-Events that notify (:data:`KINDS`): a seat's turn begins (once per turn: a seat that was already to act is
-not notified again, and automatic steps, which nobody acts in, notify nobody), the game started, the game
-ended (with the ranking and scores, which are public by then), an invitation to an account, and a reminder
-when a quarter of a seat's time is left (:func:`enqueue_reminder`, called by the clock code).
-
-A notification holds no view, no event data and no command: nothing another seat could keep secret.
-"""
+"""The game's outbox, which holds what its events tell its players until it is delivered: the entries an
+append writes (services/processing/append_notes.py decides them), a quarter-left reminder
+(:func:`enqueue_reminder`) and an invitation added beside them, and their reading for delivery."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 import redis
 
-from domain.engine import Game
 from services import keys
+from services.clocks.reminders import QuarterLeft
+from services.processing.append_notes import Notification, decode, dedup_key, encode
 from services.store.lua_scripts import source
 from services.store.replies import as_str
-from services.table.ranking import table_result
-from services.table.state import TableState
 
-Kind = Literal["your_turn", "reminder", "game_started", "game_ended", "invitation"]
-KINDS: tuple[Kind, ...] = ("your_turn", "reminder", "game_started", "game_ended", "invitation")
 ENTRY_FIELD = "n"
-
-
-class Notification(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One notification for one seat of a game (``account`` instead of a seat for an invitation)."""
-
-    key: str
-    kind: Kind
-    game_id: str
-    game: str
-    version: int
-    seat: int | None = None
-    account: str | None = None
-    ranking: list[int] | None = None
-    scores: list[int] | None = None
-    seconds_left: float | None = None
-    invite: str | None = None
-
-
-def dedup_key(game_id: str, version: int, kind: Kind, who: int | str) -> str:
-    return f"{game_id}:{version}:{kind}:{who}"
-
-
-def _note(kind: Kind, game_id: str, game: Game, version: int, seat: int, **extra: Any) -> Notification:
-    key = dedup_key(game_id, version, kind, seat)
-    return Notification(
-        key=key, kind=kind, game_id=game_id, game=game.name, version=version, seat=seat, **extra
-    )
-
-
-def after_append(
-    game: Game,
-    game_id: str,
-    version: int,
-    waiting_before: set[int],
-    after: Any,
-    notified: frozenset[int],
-    started: bool = False,
-    table: TableState | None = None,
-) -> list[Notification]:
-    """The notifications an append reaching ``version`` causes for the seats in ``notified`` (those held by
-    accounts): the start, the end with its ranking, or the turn of each seat newly to act (not among
-    ``waiting_before``, the seats that had to act before the append). With the ``table`` after the append,
-    the end is the table's: a game ended by resignations ends, and seats that gave up rank last."""
-    if not notified or after is None:
-        return []
-    result = table_result(game.result(after), table) if table is not None else game.result(after)
-    if result is not None:
-        ranking, scores = list(result.ranking), list(result.scores)
-        return [
-            _note("game_ended", game_id, game, version, seat, ranking=ranking, scores=scores)
-            for seat in sorted(notified)
-        ]
-    notes = (
-        [_note("game_started", game_id, game, version, seat) for seat in sorted(notified)] if started else []
-    )
-    newly = (game.to_act(after) - waiting_before) & notified
-    return notes + [_note("your_turn", game_id, game, version, seat) for seat in sorted(newly)]
-
-
-def encode(notes: Iterable[Notification]) -> bytes:
-    """The notifications of one append as one outbox entry ("" when there are none)."""
-    listed = list(notes)
-    return msgspec.json.encode(listed) if listed else b""
-
-
-def decode(raw: bytes | str) -> list[Notification]:
-    return msgspec.json.decode(raw, type=list[Notification])
 
 
 def mark_due(connection: redis.Redis, game_id: str) -> None:
@@ -109,22 +26,17 @@ def mark_due(connection: redis.Redis, game_id: str) -> None:
 
 
 def enqueue_reminder(
-    connection: redis.Redis,
-    game_id: str,
-    game: str,
-    seat: int,
-    version: int,
-    seconds_left: float,
-    step: redis.client.Pipeline | None = None,
+    connection: redis.Redis, game: str, reminder: QuarterLeft, step: redis.client.Pipeline | None = None
 ) -> str:
-    """Entry point for the clock code: a quarter of ``seat``'s time is left at ``version`` of the game.
+    """Entry point for the clock code: a quarter of the reminder's seat's time is left in its turn since
+    version ``reminder.since`` of a game of ``game``.
 
-    Marks the game's outbox due on ``connection``, then adds a "reminder" notification to the outbox on
-    ``step`` if given (the clock's own MULTI or pipeline on the game's keys, so the reminder is written in
-    the same step as the clock's writes; the caller executes it) or at once on ``connection``. Returns the
-    de-duplication key: one reminder per seat and version, however often this is called (a delivered key
-    is not sent again). The notification sweep of any worker delivers it within about a second; a caller
-    may also queue a ``deliver_notifications`` job at once with ``parts.notify.schedule(game_id, cause)``."""
+    Marks the game's outbox due on ``connection``, then adds a "reminder" to the outbox on ``step`` (the
+    clock's own MULTI or pipeline, which the caller executes) or at once. Returns the de-duplication key: one
+    reminder per seat and version, however often called. Any worker's notification sweep delivers it within
+    about a second.
+    """
+    game_id, seat, version, seconds_left = reminder.game_id, reminder.seat, reminder.since, reminder.remaining
     key = dedup_key(game_id, version, "reminder", seat)
     note = Notification(
         key=key,

@@ -3,23 +3,28 @@ outbox under the reminder's own de-duplication key and delivered like every othe
 
 from __future__ import annotations
 
-from services.clocks.reminders import QuarterLeft, on_quarter_left
+import redis
+
+from services.clocks.reminders import QuarterLeft
 from services.notifications import outbox
-from services.parts import Parts
+from services.notifications.scheduling import NotifyScheduler
+from services.results import GameMeta
+from services.store.meta_store import MetaStore
 
 
-def notify_quarter_left(parts: Parts, reminder: QuarterLeft) -> None:
-    """Add the reminder to the game's outbox (once per seat and turn: the turn's start version is the
-    outbox's version) and queue its delivery."""
-    meta = parts.meta.get(reminder.game_id)
-    if meta is None:
-        return
-    outbox.enqueue_reminder(
-        parts.redis, reminder.game_id, meta.game, reminder.seat, reminder.since, reminder.remaining
-    )
-    parts.notify.schedule(reminder.game_id, f"reminder-{reminder.seat}-{reminder.since}")
+class ReminderNotices:
+    """The reminder hook (services/clocks/reminders.py) the composition root hands the clocks."""
 
+    def __init__(self, connection: redis.Redis, meta: MetaStore[GameMeta], notify: NotifyScheduler) -> None:
+        self._connection = connection
+        self._meta = meta
+        self._notify = notify
 
-def install() -> None:
-    """Send every clock reminder as a notification (idempotent: the hook is registered once)."""
-    on_quarter_left(notify_quarter_left)
+    def __call__(self, reminder: QuarterLeft) -> None:
+        """Add the reminder to the game's outbox (once per seat and turn: the turn's start version is the
+        outbox's version) and queue its delivery."""
+        meta = self._meta.get(reminder.game_id)
+        if meta is None:
+            return
+        outbox.enqueue_reminder(self._connection, meta.game, reminder)
+        self._notify.schedule(reminder.game_id, f"reminder-{reminder.seat}-{reminder.since}")

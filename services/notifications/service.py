@@ -3,13 +3,16 @@ verification, events per channel, webhook URL and secret), delivery and the noti
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 
 import msgspec
 import redis
 
+from domain.messages import Msg, msg
 from services import keys
 from services.errors import ServiceError
+from services.i18n import DEFAULT_LANGUAGE, render
 from services.notifications import messages, signing
 from services.notifications.delivery import Delivery, Links
 from services.notifications.invitations import Invitations
@@ -23,13 +26,31 @@ from services.notifications.preferences import (
 )
 from services.notifications.settings import NotifySettings
 from services.notifications.webhooks import resolve
-from services.players.accounts import Accounts, name_key
+from services.players.accounts import Accounts, account_language, name_key
 from services.results import AccountGame
 
 VERIFY_SECONDS = 3 * 24 * 3600
 VERIFY_EVERY = 60  # seconds between two verification mails of one account (no mail bombing through it)
+VERIFY_PER_ADDRESS, VERIFY_ADDRESS_WINDOW = 3, 24 * 3600  # verification mails one address gets a day
 UNSUBSCRIBE = "unsubscribe"
+# No text an account chose (its name...) goes into a mail to an address not yet confirmed as its owner's.
+VERIFY_SUBJECT = msg("Confirm your e-mail address")
+
+
+def _verify_text(link: str) -> Msg:
+    return msg(
+        "Someone asked Papyrus to send game notifications to this address. If it was you, confirm it: "
+        "{link}\n\nIf it was not, ignore this mail: nothing will be sent here unless the link is opened.",
+        link=link,
+    )
+
+
+UNSUBSCRIBE_SECONDS = 180 * 24 * 3600  # how long a mail's one-click unsubscribe link works
 VERIFY = "verify-email"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
 class NotificationSettingsView(msgspec.Struct, kw_only=True):
@@ -89,7 +110,9 @@ class Notifications:
     def unsubscribe_url(self, account: str) -> str:
         """The one-click unsubscribe URL of an account's mails (POST, RFC 8058); its page is the same path
         without ``/api/notifications`` (``/unsubscribe/<token>``, a button that posts it)."""
-        token = signing.sign(self._key(), {"purpose": UNSUBSCRIBE, "account": name_key(account)})
+        expires_at = self._clock() + UNSUBSCRIBE_SECONDS
+        payload = {"purpose": UNSUBSCRIBE, "account": name_key(account), "expires_at": expires_at}
+        token = signing.sign(self._key(), payload)
         return f"{self.settings.public_url}/api/notifications/unsubscribe/{token}"
 
     def settings_of(self, account: str) -> NotificationSettingsView:
@@ -119,6 +142,7 @@ class Notifications:
                 f"A verification mail went out less than {VERIFY_EVERY} s ago; wait.",
                 "email",
             )
+        self._count_verification_to(address)
         stored = self.preferences.get(account)
         stored.pending_email = address
         self.preferences.save(account, stored)
@@ -128,11 +152,10 @@ class Notifications:
             "email": address,
             "expires_at": self._clock() + VERIFY_SECONDS,
         }
-        link = f"{self.settings.public_url}/api/notifications/verify/{signing.sign(self._key(), payload)}"
-        text = f"Confirm that Papyrus may send notifications for {account} to this address: {link}"
-        message = messages.mail(
-            address, "Confirm your e-mail address", text, f"verify:{name_key(account)}", None
-        )
+        link = f"{self.settings.public_url}/verify-email/{signing.sign(self._key(), payload)}"
+        language = account_language(self._redis, account) or DEFAULT_LANGUAGE
+        subject, text = render(VERIFY_SUBJECT, language), render(_verify_text(link), language)
+        message = messages.mail(address, subject, text, f"verify:{_digest(name_key(account))}", None)
         try:
             self.delivery.mailer.send(message)
         except MailError:
@@ -141,6 +164,21 @@ class Notifications:
                 503, "mail.unavailable", "The verification mail could not be sent; try again."
             ) from None
         return shown(stored)
+
+    def _count_verification_to(self, address: str) -> None:
+        """At most ``VERIFY_PER_ADDRESS`` verification mails a day to one address, whatever the accounts."""
+        counter = keys.notify_verification_to(hashlib.sha256(address.lower().encode()).hexdigest())
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.incr(counter)
+        pipe.expire(counter, VERIFY_ADDRESS_WINDOW, nx=True)
+        sent, _ = pipe.execute()
+        if int(sent) > VERIFY_PER_ADDRESS:
+            raise ServiceError(
+                429,
+                "mail.too_soon",
+                f"This address got {VERIFY_PER_ADDRESS} verification mails today; try again tomorrow.",
+                "email",
+            )
 
     def verify_email(self, token: str) -> NotificationSettingsView:
         payload = signing.verify(self._key(), token, VERIFY, self._clock())

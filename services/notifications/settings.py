@@ -17,17 +17,11 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
 
 @dataclass(frozen=True)
 class NotifySettings:
-    """smtp_url: ``smtp://[user:password@]host[:port]`` (``smtps://`` for TLS, ``?starttls=1`` to upgrade);
-    None = mails are appended to ``mail_log`` instead; mail_from: the sender address; public_url: the base
-    of the links in mails; secret_key: signs unsubscribe and verification links (None = a random key kept in
-    the store); digest_interval: seconds between two "your turn" mails to one account; webhook_allow_private:
-    webhook URLs may resolve to private, loopback or link-local addresses (tests, closed networks);
-    webhook_allow_http: plain-HTTP webhook URLs are accepted (otherwise HTTPS only); webhook_attempts: tries
-    of one webhook delivery before it is given up; webhook_backoff: seconds before the first retry (doubling
-    each time); webhook_disable_after: failed attempts in a row that disable an account's webhook;
-    webhook_timeout: seconds one POST may take; webhook_ca_file: a PEM bundle of certificate authorities
-    trusted for webhook receivers besides the system's (a private CA); claim_seconds: how long a worker
-    holds a delivery it sends (another worker takes it over once a killed one's claim expires)."""
+    """The notifications' settings, each the ``PAPYRUS_`` variable of the same name in docs/settings.md
+    (``digest_interval`` is ``PAPYRUS_MAIL_DIGEST_INTERVAL``, ``claim_seconds``
+    ``PAPYRUS_NOTIFY_CLAIM_SECONDS``). ``smtp_url`` None appends mails to ``mail_log`` instead; ``secret_key``
+    None is a random key kept in the store.
+    """
 
     smtp_url: str | None = None
     mail_from: str = "Papyrus <papyrus@localhost>"

@@ -1,11 +1,11 @@
 """Webhooks: the URL an account gives (checked against private networks) and a signed POST to it.
 
-Every delivery is an HTTPS POST of a JSON body with three headers: ``X-Papyrus-Timestamp`` (epoch seconds),
-``X-Papyrus-Signature`` (``sha256=`` + hex HMAC-SHA256 of ``<timestamp>.<body>`` under the account's webhook
-secret) and ``X-Papyrus-Delivery`` (the notification's de-duplication key: a redelivery repeats it). A URL
-whose host resolves to any private, loopback, link-local, multicast or otherwise non-global address is
-refused, when it is set and again when it is called (the connection goes to the address that was checked),
-unless the operator allows private addresses (``PAPYRUS_WEBHOOK_ALLOW_PRIVATE``)."""
+A delivery is an HTTPS POST of a JSON body with ``X-Papyrus-Timestamp``, ``X-Papyrus-Signature`` (``sha256=``
++ hex HMAC-SHA256 of ``<timestamp>.<body>`` under the account's secret) and ``X-Papyrus-Delivery`` (the
+de-duplication key). A URL resolving to any non-global address (an IPv6 one carrying an IPv4 address or
+site-local too) is refused when set and when called, and the connection goes to the address checked, unless
+``PAPYRUS_WEBHOOK_ALLOW_PRIVATE``.
+"""
 
 from __future__ import annotations
 
@@ -37,9 +37,28 @@ def _refused(message: str) -> ServiceError:
     return ServiceError(400, "webhook.url_refused", message, field="url")
 
 
+# IPv6 ranges that carry an IPv4 address inside (NAT64, 6to4, Teredo, IPv4-compatible, SIIT), or that were
+# site-local: a router or the host may reach the IPv4 address they hold, so none is accepted as public.
+EMBEDDING_IPV4 = tuple(
+    ipaddress.IPv6Network(network)
+    for network in (
+        "64:ff9b::/96",
+        "64:ff9b:1::/48",
+        "2002::/16",
+        "2001::/32",
+        "::/96",
+        "::ffff:0:0:0/96",
+        "fec0::/10",
+    )
+)
+
+
 def _is_public(address: IpAddress) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
+        elif any(address in network for network in EMBEDDING_IPV4):
+            return False
     return address.is_global and not address.is_multicast
 
 

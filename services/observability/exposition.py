@@ -22,6 +22,7 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
+from services.observability import metrics
 from services.observability.metrics import REGISTRY
 from services.observability.service_probe import ServiceCollector, ServiceProbe
 
@@ -56,6 +57,7 @@ class Scrape(Collector):
         self._service = ServiceCollector(probe) if probe is not None else None
 
     def collect(self) -> Iterator[Metric]:
+        metrics.record_gc_pauses()
         service = list(self._service.collect()) if self._service is not None else []
         known = {family.name for family in service}
         yield from _excluding(self._process.collect(), known)

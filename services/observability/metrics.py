@@ -1,21 +1,17 @@
 """The service's Prometheus metrics and the one-line calls that record them.
 
-Every figure is recorded in the process where it happens: the API counts the commands players submit and
-refuse and the live streams it holds open; a worker counts the commands it decides (with their
-submit-to-outcome latency), the projection lag, its jobs and the sweeps it runs. Each process exposes its
-own figures (the API at ``GET /metrics``, a worker at ``papyrus worker --metrics-port``) and Prometheus adds
-them up; the figures read from the store at scrape time (queue depth, the oldest undecided command...) are in
-service_probe.py. Under ``papyrus api`` the API's processes share their figures through prometheus_client's
-multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``, see shared_figures.py).
-
-Labels stay bounded: a game's *name* (``game``), never a game id; an outcome, a reason, a job function,
-a route template. ``PAPYRUS_METRICS=0`` turns every recording call here into a no-op and ``/metrics`` off.
+Each figure is recorded in the process where it happens (the API: commands submitted and refused, live
+streams; a worker: decisions, latency, projection lag, jobs, sweeps) and exposed by it (``GET /metrics``,
+``papyrus worker --metrics-port``); Prometheus adds them up. Store figures read at scrape time are in
+service_probe.py; shared_figures.py shares them between ``papyrus api``'s processes. Labels stay bounded: a
+game's name, never its id. ``PAPYRUS_METRICS=0`` makes every call here a no-op.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -166,6 +162,7 @@ def projection_written(game: str, decided_at: float | None, written_at: float) -
 def job_finished(function: str, seconds: float, failed: bool) -> None:
     if not _switch.enabled:
         return
+    record_gc_pauses()
     JOB_DURATION.labels(function).observe(seconds)
     if failed:
         JOBS_FAILED.labels(function).inc()
@@ -196,6 +193,7 @@ _request_series: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
 def request_answered(method: str, route: str, status: int, seconds: float) -> None:
     if not _switch.enabled:
         return
+    record_gc_pauses()
     series = _request_series.get((method, route, status))
     if series is None:  # labels() takes a lock and builds its key on every call: once per series is enough
         series = HTTP_REQUESTS.labels(method, route, str(status)), HTTP_DURATION.labels(route)
@@ -203,6 +201,12 @@ def request_answered(method: str, route: str, status: int, seconds: float) -> No
             _request_series[method, route, status] = series
     series[0].inc()
     series[1].observe(seconds)
+
+
+def live_streams_changed(change: int) -> None:
+    """``papyrus_live_streams_open`` moved by ``change``: a live page the front serves opened or ended."""
+    if _switch.enabled:
+        LIVE_STREAMS.inc(change)
 
 
 def counted_stream(stream: Iterator[str]) -> Iterator[str]:
@@ -225,3 +229,29 @@ def refusals_counted(game: str) -> Iterator[None]:
     except ServiceError as refused:
         command_refused(game, "not_running" if refused.http_status == 409 else "invalid")
         raise
+
+
+GC_PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25)
+GC_PAUSE = Histogram(
+    "papyrus_gc_pause_seconds",
+    "How long each collection of Python's cyclic garbage collector stopped the process, by generation.",
+    ["generation"],
+    buckets=GC_PAUSE_BUCKETS,
+    registry=REGISTRY,
+)
+_gc_pauses: deque[tuple[int, float]] = deque(maxlen=4096)
+
+
+def gc_paused(generation: int, seconds: float) -> None:
+    """A collection paused the process: only queued here, as the collector's callback may run while this
+    thread holds one of prometheus_client's locks (not reentrant; in multiprocess mode one for every value),
+    and recording from it could wait for that lock forever. :func:`record_gc_pauses` records them."""
+    if _switch.enabled:
+        _gc_pauses.append((generation, seconds))
+
+
+def record_gc_pauses() -> None:
+    """Record the queued pauses; called with each request and job answered, and before each scrape."""
+    while _gc_pauses:
+        generation, seconds = _gc_pauses.popleft()
+        GC_PAUSE.labels(str(generation)).observe(seconds)

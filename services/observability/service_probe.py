@@ -15,10 +15,10 @@ from typing import Protocol
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from redis.exceptions import RedisError
-from rq.registry import FailedJobRegistry
 
 from services.operations.backlog import oldest_undecided_command
-from services.parts import Parts
+from services.operations.health import Watched
+from services.operations.rq_figures import RqFigures, rq_figures
 from services.processing.sweep import last_sweep
 
 
@@ -47,38 +47,48 @@ class ServiceProbe(Protocol):
         """Seconds between sweeps."""
         ...
 
+    def rq_instances(self) -> list[RqFigures]:
+        """Each RQ Redis's figures (services/operations/rq_figures.py)."""
+        ...
+
 
 class StoreProbe:
     """The figures from the store and RQ's own keys: live workers are the workers that beat recently, the
     oldest undecided command is looked for among the games due longest (services/operations/backlog.py),
     the last sweep is the one the store records."""
 
-    def __init__(self, parts: Parts) -> None:
-        self._parts = parts
+    def __init__(self, watched: Watched) -> None:
+        self._watched = watched
 
     def queue_depth(self) -> int:
-        """Jobs in the RQ queue plus the games waiting for a decision job: under load one job decides many
-        waiting games (services/processing/ready_games.py), so the queue alone stays short."""
-        scheduler = self._parts.scheduler
-        return int(scheduler.queue.count) + scheduler.ready.waiting()
+        """Jobs in the RQ queues plus the games waiting for a decision job, over every RQ Redis: under load
+        one job decides many waiting games (services/processing/ready_games.py), so a queue stays short."""
+        figures = rq_figures(self._watched.scheduler, self._watched.settings.clock())
+        return sum(found.queued + found.waiting for found in figures)
 
     def failed_jobs(self) -> int:
-        queue = self._parts.scheduler.queue
-        return int(FailedJobRegistry(queue=queue).count)
+        return sum(
+            found.failed for found in rq_figures(self._watched.scheduler, self._watched.settings.clock())
+        )
 
     def live_workers(self) -> int:
-        return len(self._parts.heartbeats.alive(self._parts.settings.clock()))
+        return len(self._watched.heartbeats.alive(self._watched.settings.clock()))
 
     def oldest_undecided_at(self) -> float | None:
-        oldest = oldest_undecided_command(self._parts, self._parts.settings.clock())
+        oldest = oldest_undecided_command(
+            self._watched.redis, self._watched.due, self._watched.settings.clock()
+        )
         return None if oldest is None else oldest.submitted_at
 
     def last_sweep_at(self) -> float | None:
-        totals = last_sweep(self._parts.redis)
+        totals = last_sweep(self._watched.redis)
         return None if totals is None else totals.last.at
 
     def sweep_interval(self) -> float:
-        return self._parts.settings.sweep_interval
+        return self._watched.settings.sweep_interval
+
+    def rq_instances(self) -> list[RqFigures]:
+        return rq_figures(self._watched.scheduler, self._watched.settings.clock())
 
 
 class ServiceCollector(Collector):
@@ -117,11 +127,31 @@ class ServiceCollector(Collector):
             age,
         )
         yield _gauge("papyrus_sweep_interval_seconds", "Seconds between sweeps.", probe.sweep_interval())
+        yield from _per_instance(probe.rq_instances())
         last = probe.last_sweep_at()
         if last is not None:
             yield _gauge(
                 "papyrus_sweep_last_run_timestamp_seconds", "When a sweep last finished (Unix time).", last
             )
+
+
+def _per_instance(instances: list[RqFigures]) -> Iterator[GaugeMetricFamily]:
+    """Each RQ Redis's figures, labelled ``rq`` by its index in ``RQ_REDIS_URLS``."""
+    families = {
+        "up": GaugeMetricFamily("papyrus_rq_up", "1 if this RQ Redis answered, else 0.", labels=["rq"]),
+        "depth": GaugeMetricFamily(
+            "papyrus_rq_queue_depth", "Jobs queued and games waiting for a decision job.", labels=["rq"]
+        ),
+        "workers": GaugeMetricFamily(
+            "papyrus_rq_workers", "Workers serving this RQ Redis that beat in the last 30 s.", labels=["rq"]
+        ),
+    }
+    for found in instances:
+        label = [str(found.index)]
+        families["up"].add_metric(label, int(found.up))
+        families["depth"].add_metric(label, found.queued + found.waiting)
+        families["workers"].add_metric(label, found.workers)
+    yield from families.values()
 
 
 def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:

@@ -1,14 +1,11 @@
-"""The directory where the API's processes share their figures (prometheus_client's multiprocess mode), kept
-by ``papyrus api`` (papyrus/commands/api.py).
+"""The directory where ``papyrus api``'s processes share their figures (prometheus_client's multiprocess
+mode).
 
-Each process writes its counts to files named after its pid. A process that is gone keeps its counters and
-histograms in the sums (what it counted happened), but its live gauges (the live streams it held open) must
-stop counting: prometheus_client calls that marking the process dead. The server does not tell which worker
-process died when, so each API process, as it starts, marks dead every process whose files are there and
-which no longer runs: a worker killed and started again by the server leaves no live stream counted.
-
-prometheus_client chooses where it keeps its values (in memory, or in that directory) when it is first
-imported, so nothing here imports it before the directory is set.
+Each process writes its counts to files named after its pid. A process that is gone keeps its counters in the
+sums, but its live gauges (its open streams) must stop counting: since the server does not say which process
+died, each API process, as it starts, marks dead every process whose files are there and which no longer runs.
+prometheus_client picks where it keeps values when first imported, so nothing here imports it before the
+directory is set.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """Logs: one JSON object a line (or plain text for a terminal), with the ids of what a line is about.
 
-Every line has ``timestamp`` (UTC, ISO 8601), ``level``, ``logger`` and ``message``, then the fields that
-apply (a field without a value is left out): those bound for the current request or job with
-:func:`bound` (``game_id``, ``job_id``, ``seat``..., carried by a context variable, so a line logged deep
-inside a job still names its game), those added to it with :func:`annotate`, and those of the line itself
-(``logger.info("...", extra=fields(...))``). An exception's traceback is the ``exception`` field.
-
-What is logged is ids, codes, statuses and durations: never a request's headers or body, a token, a
-password, an invitation code or a command's body (which may name a seat's hidden cards).
-
-``PAPYRUS_LOG_FORMAT`` picks ``json`` or ``text``; unset, it is ``text`` when the log stream is a terminal
-and ``json`` otherwise. ``PAPYRUS_LOG_LEVEL`` (default ``INFO``) sets the level.
+Every line has ``timestamp``, ``level``, ``logger`` and ``message``, then the fields bound for the current
+request or job (:func:`bound`, a context variable), added to it (:func:`annotate`) or given by the line
+itself. Only ids, codes, statuses and durations are logged: never headers, a body, a token, a password, an
+invitation code or a command. ``PAPYRUS_LOG_FORMAT`` (``json`` unless stderr is a terminal) and
+``PAPYRUS_LOG_LEVEL`` (``INFO``) set them.
 """
 
 from __future__ import annotations

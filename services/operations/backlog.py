@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import redis
+
 from services import keys
-from services.parts import Parts
 from services.store import layout
+from services.store.due_index import DueIndex
 from services.store.layout import stream_entries
 from services.store.records import epoch_of
 from services.store.replies import as_str
@@ -27,12 +29,12 @@ class UndecidedCommand:
     age_seconds: float
 
 
-def oldest_undecided_command(parts: Parts, now: float) -> UndecidedCommand | None:
+def oldest_undecided_command(connection: redis.Redis, due: DueIndex, now: float) -> UndecidedCommand | None:
     """The oldest undecided command among the :data:`SCANNED` games due longest, with its age at ``now``."""
-    game_ids = [game_id for game_id, _ in parts.due.due(now, SCANNED)]
+    game_ids = [game_id for game_id, _ in due.due(now, SCANNED)]
     if not game_ids:
         return None
-    pipe = parts.redis.pipeline(transaction=False)
+    pipe = connection.pipeline(transaction=False)
     for game_id in game_ids:
         pipe.hget(keys.head(game_id), "checkpoint")
     checkpoints = [as_str(raw) if raw is not None else "0-0" for raw in pipe.execute()]

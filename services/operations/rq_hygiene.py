@@ -26,6 +26,7 @@ class FailedJob:
     function: str
     game_id: str | None
     error: str
+    rq: int = 0  # the index of its RQ Redis
 
 
 @dataclass(frozen=True)
@@ -36,23 +37,56 @@ class SilentWorker:
     last_heartbeat: float | None
 
 
-def failed_jobs(queue: Queue) -> list[FailedJob]:
+def failed_jobs(queue: Queue, rq: int = 0) -> list[FailedJob]:
+    """The failed jobs of ``queue``, on the RQ Redis of index ``rq``."""
     registry = FailedJobRegistry(queue=queue)
     found = []
     for job_id in registry.get_job_ids():
         job = queue.fetch_job(job_id)
         if job is None:
-            found.append(FailedJob(job_id, "?", None, "the job's record has expired"))
+            found.append(FailedJob(job_id, "?", None, "the job's record has expired", rq))
             continue
         result = job.latest_result()
         error = (result.exc_string or "").strip().splitlines() if result is not None else []
         game_id = job.args[0] if job.args and isinstance(job.args[0], str) else None
-        found.append(FailedJob(job_id, job.func_name or "?", game_id, error[-1] if error else "?"))
+        found.append(FailedJob(job_id, job.func_name or "?", game_id, error[-1] if error else "?", rq))
     return found
 
 
 def delete_failed_job(queue: Queue, job_id: str) -> None:
     FailedJobRegistry(queue=queue).remove(job_id, delete_job=True)
+
+
+@dataclass(frozen=True)
+class AbandonedJob:
+    """A job RQ lists as started by a worker that is dead: RQ marks it abandoned (failed) only when its
+    entry in the started registry runs out, a minute or more after the kill."""
+
+    job_id: str
+    function: str
+    game_id: str | None
+    worker: str
+    rq: int = 0  # the index of its RQ Redis
+
+
+def abandoned_jobs(queue: Queue, dead_workers: set[str], rq: int = 0) -> list[AbandonedJob]:
+    """The started jobs of ``dead_workers`` in ``queue``, on the RQ Redis of index ``rq`` (RQ first moves
+    those whose entry ran out to the failed jobs)."""
+    found = []
+    for job_id in StartedJobRegistry(queue=queue).get_job_ids():
+        job = queue.fetch_job(job_id)
+        if job is None or job.worker_name not in dead_workers:
+            continue
+        game_id = job.args[0] if job.args and isinstance(job.args[0], str) else None
+        found.append(AbandonedJob(job_id, job.func_name or "?", game_id, job.worker_name, rq))
+    return found
+
+
+def delete_job(queue: Queue, job_id: str) -> None:
+    """Delete a job, and its entries in RQ's registries."""
+    job = queue.fetch_job(job_id)
+    if job is not None:
+        job.delete()
 
 
 def silent_workers(queue: Queue, now: float) -> list[SilentWorker]:

@@ -1,16 +1,11 @@
-"""How often a login may be tried, decided before a password is checked, each limit in one atomic Redis step
-(a Lua script counts the attempt and checks it together, so 40 concurrent guesses cannot all pass a check
-that none of them has been counted in yet).
+"""How often a login may be tried, decided before a password is checked, each limit one atomic Lua step (so
+concurrent guesses are all counted).
 
-* Per (name, client address) pair: ``free_attempts`` tries, then an exponential back-off (``first_delay``
-  seconds, doubling up to ``longest_delay``); a success forgets the pair. Someone guessing from their own
-  address slows down only themselves.
-* Per name: a ceiling of ``name_ceiling`` attempts per ``window`` from all addresses together, far above the
-  pair's free tries, so locking a user out takes many addresses.
-* Per address: ``address_ceiling`` attempts per ``window`` across names (one client trying many names).
-
-A successful login refunds its attempt to both ceilings. Each script touches one key, so every limit also
-works on a Redis Cluster.
+Per name and address: ``free_attempts`` tries, then a back-off doubling from ``first_delay`` to
+``longest_delay``; a success forgets it, so a guesser slows only themselves. Per name: ``name_ceiling``
+attempts per ``window`` from all addresses (a lockout takes many addresses). Per address: ``address_ceiling``
+per ``window`` across names. A success refunds its attempt to both ceilings. Each script touches one key, so
+it works on a Redis Cluster.
 """
 
 from __future__ import annotations
@@ -20,6 +15,7 @@ from dataclasses import dataclass
 import redis
 from redis.commands.core import Script
 
+from domain.messages import msg
 from services import keys
 from services.errors import ServiceError
 from services.store.lua_scripts import source
@@ -35,14 +31,14 @@ class LoginThrottled(ServiceError):
         super().__init__(
             429,
             "login.throttled",
-            f"Too many login attempts; try again in {retry_after} s.",
+            msg("Too many login attempts; try again in {seconds} s.", seconds=retry_after),
             retry_after=retry_after,
         )
 
 
 @dataclass(frozen=True)
 class ThrottlePolicy:
-    """The limits (see the module's docstring); README, "Security", lists the defaults."""
+    """The limits (see the module's docstring); docs/security.md lists the defaults."""
 
     free_attempts: int = 5
     first_delay: float = 2.0
@@ -60,9 +56,10 @@ class LoginThrottle:
         self._ceiling: Script = connection.register_script(source("login_ceiling"))
         self._refund: Script = connection.register_script(source("login_refund"))
 
-    def attempt(self, name_key: str, address: str, now: float) -> None:
+    def attempt(self, name_key: str, address: str, now: float, trusted: bool = False) -> None:
         """Count one attempt of ``name_key`` from ``address``; ``LoginThrottled`` (nothing else counted) when
-        the pair must wait, or when the address or the name is past its ceiling."""
+        the pair must wait, or when the address or (unless the client is ``trusted``: login_trust.py) the
+        name is past its ceiling."""
         policy = self.policy
         pair = keys.login_backoff(name_key[:KEY_PART], address[:KEY_PART])
         args = [now, policy.free_attempts, policy.first_delay, policy.longest_delay, policy.window]
@@ -70,15 +67,23 @@ class LoginThrottle:
         self._refuse_unless(
             self._ceiling(keys=[self._address_key(address)], args=[policy.address_ceiling, policy.window])
         )
-        self._refuse_unless(
-            self._ceiling(keys=[self._name_key(name_key)], args=[policy.name_ceiling, policy.window])
-        )
+        if not trusted:
+            self._refuse_unless(
+                self._ceiling(keys=[self._name_key(name_key)], args=[policy.name_ceiling, policy.window])
+            )
 
-    def succeeded(self, name_key: str, address: str) -> None:
-        """A right password: forget the pair's back-off and refund the attempt to both ceilings."""
+    def succeeded(self, name_key: str, address: str, trusted: bool = False) -> None:
+        """A right password: forget the pair's back-off and refund the attempt to the ceilings it counted."""
         self._redis.delete(keys.login_backoff(name_key[:KEY_PART], address[:KEY_PART]))
         self._refund(keys=[self._address_key(address)])
-        self._refund(keys=[self._name_key(name_key)])
+        if not trusted:
+            self._refund(keys=[self._name_key(name_key)])
+
+    def forget(self, name_key: str, addresses: list[str]) -> None:
+        """Drop what is counted of ``name_key`` (an erased account): its ceiling, its pairs' back-offs."""
+        pairs = [keys.login_backoff(name_key[:KEY_PART], address[:KEY_PART]) for address in addresses]
+        for key in (self._name_key(name_key), *pairs):
+            self._redis.delete(key)
 
     @staticmethod
     def _name_key(name_key: str) -> str:

@@ -20,11 +20,13 @@ from services.store.replies import as_str
 
 @dataclass(frozen=True)
 class Login:
-    """A fresh login: the token (shown once) and when it stops working (epoch seconds)."""
+    """A fresh login: the token (shown once), when it stops working (epoch seconds), and the device cookie
+    that makes this browser trusted at the account's next logins (services/players/login_trust.py)."""
 
     name: str
     token: str
     expires_at: float
+    device: str | None = None
 
 
 class LoginTokens:

@@ -1,13 +1,9 @@
-"""Seat tokens and their terms. A seat token is 24 random bytes shown once, stored as its sha256 (the game's
-``seat_tokens`` hash: digest -> seat); its terms (``seat_token_terms``: digest -> JSON) say how long it
-lasts:
+"""Seat tokens and their terms. A token is 24 random bytes shown once, stored as its sha256 (digest -> seat).
 
-* taken while logged in, it is bound to that login token (``login``: its digest) and stops working when that
-  login ends (logout, expiry, a password change); the account still reaches its seat by logging in again;
-* taken anonymously, it expires ``settings.seat_token_ttl`` seconds after it was issued (``expires_at``);
-  ``rotate`` swaps it for a fresh token with a fresh lifetime (the old one stops at once).
-
-A token without terms (issued before terms existed) keeps working until it is rotated.
+Its terms (``seat_token_terms``) say how long it lasts: taken while logged in, it is bound to that login and
+ends with it (logout, expiry, password change); taken anonymously, it expires ``seat_token_ttl`` seconds after
+it was issued, and ``rotate`` swaps it for a fresh one. A token without terms keeps working until it is
+rotated.
 """
 
 from __future__ import annotations
@@ -21,9 +17,10 @@ from typing import Any
 import redis
 
 from services import keys
-from services.parts import Parts
 from services.players.login_tokens import LoginTokens
+from services.settings import Settings
 from services.store.meta_store import token_digest
+from services.store.read_batch import Read, Reads
 from services.store.replies import as_int, as_str
 
 
@@ -34,19 +31,18 @@ class IssuedToken:
 
 
 class SeatTokens:
-    def __init__(self, parts: Parts, logins: LoginTokens) -> None:
-        self._parts = parts
+    def __init__(self, connection: redis.Redis, settings: Settings, logins: LoginTokens) -> None:
+        self._redis = connection
+        self._settings = settings
         self._logins = logins
 
     def issue(self, game_id: str, seat: int, login_digest: str | None) -> IssuedToken:
         """A new token for ``seat``: bound to ``login_digest`` when given, else with a lifetime."""
         token = secrets.token_urlsafe(24)
         digest = token_digest(token)
-        expires_at = (
-            None if login_digest else self._parts.settings.clock() + self._parts.settings.seat_token_ttl
-        )
+        expires_at = None if login_digest else self._settings.clock() + self._settings.seat_token_ttl
         terms = {"login": login_digest} if login_digest else {"expires_at": expires_at}
-        pipe = self._parts.redis.pipeline()
+        pipe = self._redis.pipeline()
         pipe.hset(keys.seat_tokens(game_id), digest, seat)
         pipe.hset(keys.seat_token_terms(game_id), digest, json.dumps(terms))
         pipe.execute()
@@ -56,27 +52,29 @@ class SeatTokens:
         """The seat a live token holds; None for an unknown, expired or unbound (logged-out) token."""
         if not token:
             return None
-        pipe = self._parts.redis.pipeline(transaction=False)
-        self.queue_lookup(pipe, game_id, token)
-        return self.seat_from(pipe.execute())
+        batch = Reads(self._redis)
+        seat = batch.add(self.lookup(game_id, token))
+        batch.run()
+        return seat.value
 
-    @staticmethod
-    def queue_lookup(pipe: redis.client.Pipeline, game_id: str, token: str) -> None:
-        """Queue the two reads :meth:`seat_from` needs in ``pipe`` (the caller's round trip: a read of the
-        game's that must not answer before the token proved its seat)."""
+    def lookup(self, game_id: str, token: str) -> Read[int | None]:
+        """:meth:`seat_of` as a read to batch (a read of the game's in the same round trip must not answer
+        before the token proved its seat; a token bound to a login asks whether that login is still live)."""
         digest = token_digest(token)
-        pipe.hget(keys.seat_tokens(game_id), digest)
-        pipe.hget(keys.seat_token_terms(game_id), digest)
 
-    def seat_from(self, replies: Sequence[Any]) -> int | None:
-        """:meth:`seat_of` from the two replies :meth:`queue_lookup` queued (a token bound to a login asks
-        whether that login is still live)."""
-        seat, raw_terms = replies
-        if seat is None:
-            return None
-        if raw_terms is not None and not self._alive(json.loads(as_str(raw_terms))):
-            return None
-        return as_int(seat)
+        def queue(pipe: redis.client.Pipeline) -> None:
+            pipe.hget(keys.seat_tokens(game_id), digest)
+            pipe.hget(keys.seat_token_terms(game_id), digest)
+
+        def decode(replies: Sequence[Any]) -> int | None:
+            seat, raw_terms = replies
+            if seat is None:
+                return None
+            if raw_terms is not None and not self._alive(json.loads(as_str(raw_terms))):
+                return None
+            return as_int(seat)
+
+        return Read(queue, decode)
 
     def rotate(self, game_id: str, token: str) -> tuple[int, IssuedToken] | None:
         """Swap a live token for a new one of the same seat and binding; None if ``token`` is not live."""
@@ -84,7 +82,7 @@ class SeatTokens:
         if seat is None:
             return None
         digest = token_digest(token)
-        raw_terms = self._parts.redis.hget(keys.seat_token_terms(game_id), digest)
+        raw_terms = self._redis.hget(keys.seat_token_terms(game_id), digest)
         login = json.loads(as_str(raw_terms)).get("login") if raw_terms is not None else None
         issued = self.issue(game_id, seat, login)
         self.forget(game_id, [digest])
@@ -92,7 +90,7 @@ class SeatTokens:
 
     def forget(self, game_id: str, digests: list[str]) -> None:
         if digests:
-            pipe = self._parts.redis.pipeline()
+            pipe = self._redis.pipeline()
             pipe.hdel(keys.seat_tokens(game_id), *digests)
             pipe.hdel(keys.seat_token_terms(game_id), *digests)
             pipe.execute()
@@ -102,4 +100,4 @@ class SeatTokens:
         if isinstance(login, str):
             return self._logins.account_of_digest(login) is not None
         expires_at = terms.get("expires_at")
-        return not isinstance(expires_at, (int, float)) or expires_at > self._parts.settings.clock()
+        return not isinstance(expires_at, (int, float)) or expires_at > self._settings.clock()

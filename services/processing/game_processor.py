@@ -1,44 +1,40 @@
-"""What the workers do to a game: set it up, decide its queued commands, run its automatic steps, then
-project it and schedule what comes next.
+"""What the workers do to a game: set it up, decide its queued commands, run its automatic steps, then project
+it and schedule what comes next.
 
-Only one decision takes effect per game at a time: every write goes through ``append.lua``, which refuses
-it unless the game's version, head hash and command checkpoint are still the ones the decision was made
-on. A second worker racing on the same game gets ``StaleVersion``, reloads and carries on from the new
-state (so a command is decided once). A worker killed mid-job leaves either nothing or one complete append
-(events + checkpoint + outcome); the next run (or the sweep) re-projects and re-schedules from the log.
+Every write goes through ``append.lua``, which refuses it unless the version, head hash and checkpoint are
+those the decision was made on: a racing worker gets ``StaleVersion``, reloads and carries on, so a command is
+decided once. A worker killed mid-job leaves nothing or one complete append; the next run or the sweep
+re-projects and re-schedules from the log.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
-from domain.engine import Game, RuleViolation, automatic_step, run_automatic
-from domain.registry import get_game
-from services import keys
-from services.notifications import outbox
-from services.notifications.recipients import seat_accounts
+from domain.engine import Game, RuleViolation, automatic_step, fold, run_automatic
+from domain.messages import msg
 from services.observability import metrics
 from services.observability.structured_logs import fields
-from services.parts import Parts
+from services.processing import append_notes
+from services.processing.append_notes import Reached
+from services.processing.clock_steps import Acted
 from services.processing.command_outcomes import game_command_events, table_command_decision
-from services.processing.job_start import read_job_start
+from services.processing.game_in_job import GameInJob
+from services.processing.job_start import JobReads
 from services.processing.next_steps import NextSteps
-from services.processing.ready_games import NextGame, decide_ready_games
+from services.processing.ready_games import NextGame
 from services.processing.table_decisions import TableDecision
-from services.results import GameMeta
-from services.store.event_store import CommandDecision, Head, NewEvent, StaleVersion
+from services.settings import Settings
+from services.store.event_store import Alongside, CommandDecision, EventStore, Head, NewEvent, StaleVersion
 from services.store.game_events import new_events
-from services.store.meta_store import meta_from
-from services.store.records import SEED_REVEALED, Actor, CommandRecord, OutcomeRecord, now_iso
-from services.store.replies import as_bytes
-from services.store.state_cache import is_checkpoint
+from services.store.records import SEED_REVEALED, Actor, CommandRecord, EventRecord, OutcomeRecord, now_iso
 from services.table.commands import is_table_command
 from services.table.ranking import finished
 from services.table.state import TableState, encode_table
+from services.table.state_cache import StateCache, is_checkpoint
 
 log = logging.getLogger(__name__)
 MAX_ROUNDS = 50
@@ -46,132 +42,131 @@ PENDING_BATCH = 100
 MAX_AUTOMATIC_STEPS = 200
 
 
-class TableInJob:
-    """The game's meta (its table included) as this job last wrote it, and the seats whose game commands
-    it accepted (their turns ended, even if they must act again at once)."""
+class Deliveries(Protocol):
+    """Queues the delivery of what an append wrote to a game's outbox (the notifications' scheduler)."""
 
-    def __init__(self, meta: GameMeta) -> None:
-        self.meta = meta
-        self.acted: set[int] = set()
+    def schedule(self, game_id: str, cause: int | str) -> None: ...
 
-
-def notified_seats(raw_meta: dict[Any, Any]) -> frozenset[int]:
-    """The seats whose players can be notified: those held by an account (from the raw meta hash)."""
-    return frozenset(seat_accounts(raw_meta))
+    def pending(self, game_id: str) -> bool: ...
 
 
-def _folded(game: Game, events: list[Any]) -> Any:
-    state = None
-    for event in events:
-        state = game.evolve(state, event)
-    return state
+class Change(NamedTuple):
+    """What one append is made of: the game's ``events`` by ``actor``, the queued command it decides (its
+    id and ``decision``) and a table command's decision (``settled``)."""
+
+    events: list[Any]
+    actor: Actor = "system"
+    command_id: str | None = None
+    decision: CommandDecision | None = None
+    settled: TableDecision | None = None
+
+
+class Sealed(NamedTuple):
+    """An append ready to write: the sealed ``records`` (automatic steps and the seed reveal included), the
+    ``decision`` with its outcome filled in, the ``state`` and the game ``events`` they reach, whether they
+    end the game, the table after them (``table``; ``table_written``: encoded when they changed it), and
+    who to tell (the seats ``waiting_before`` them, those ``notified``)."""
+
+    records: list[EventRecord]
+    decision: CommandDecision | None
+    state: Any
+    events: list[Any]
+    final: bool
+    table: TableState | None
+    table_written: bytes
+    waiting_before: set[int]
+    notified: frozenset[int]
 
 
 class GameProcessor:
-    def __init__(self, parts: Parts) -> None:
-        self._parts = parts
-        self.next_steps = NextSteps(parts)
-        self._notified: dict[str, frozenset[int]] = {}
-        self._outbox_written: dict[str, int] = {}
+    def __init__(
+        self,
+        settings: Settings,
+        store: EventStore,
+        states: StateCache,
+        reads: JobReads,
+        next_steps: NextSteps,
+        notify: Deliveries,
+    ) -> None:
+        self._settings = settings
+        self._store = store
+        self._states = states
+        self._reads = reads
+        self.next_steps = next_steps
+        self._notify = notify
 
     def set_up(self, game_id: str) -> bool:
         """Draw (or reuse) the secret seed and append the opening events; False if already set up."""
-        parts = self._parts
-        meta, game = self._game_and_seats(game_id)
-        head = parts.store.head(game_id)
+        job = self._reads.game(game_id)
+        head = self._store.head(game_id)
         if head.version > 0:
             return False
-        parts.redis.set(keys.seed(game_id), secrets.token_bytes(32), nx=True)
-        seed = parts.redis.get(keys.seed(game_id))
-        if seed is None:
-            raise RuntimeError(f"game {game_id}: no seed")
+        seed = self._store.seed(game_id, draw=True)
+        game, meta = job.game, job.meta
         options = msgspec.convert(meta.options, game.Options)
-        events = game.setup(meta.seats, options, as_bytes(seed))
-        records = parts.store.build(head, new_events(game, events), "system", None)
-        notified = self._notified[game_id]
-        after = _folded(game, events) if notified else None
-        notes = outbox.after_append(game, game_id, len(records), set(), after, notified, True)
+        events = game.setup(meta.seats, options, seed)
+        records = self._store.build(head, new_events(game, events), "system", None)
+        after = fold(game, events) if job.notified else None
+        notes = append_notes.after_append(
+            Reached(game, game_id, len(records), after), set(), job.notified, True
+        )
         try:
-            parts.store.append(game_id, head, records, notifications=outbox.encode(notes))
+            self._store.append(
+                game_id, head, records, alongside=Alongside(outbox_entry=append_notes.encode(notes))
+            )
         except StaleVersion:
             return False
-        self._outbox_written[game_id] = len(records) if notes else 0
-        self.next_steps.settle(game, game_id, meta)
-        self.flush_notifications(game_id)
+        job.outbox_written = len(records) if notes else 0
+        job.head, job.state = self._states.load(game, game_id)
+        self.next_steps.settle(job)
+        self.flush_notifications(job)
         return True
 
-    def _game_and_seats(self, game_id: str) -> tuple[GameMeta, Game]:
-        """The game's meta and rules (KeyError if unknown), noting its seats held by accounts (one read)."""
-        raw_meta = self._parts.redis.hgetall(keys.meta(game_id))
-        meta = meta_from(raw_meta)
-        if meta is None:
-            raise KeyError(game_id)
-        self._notified[game_id] = notified_seats(raw_meta)
-        return meta, get_game(meta.game)
-
-    def flush_notifications(self, game_id: str) -> None:
-        """Queue the delivery of what this process's appends wrote to the game's outbox (a crash before
-        this leaves the game due: the sweep's repair queues it, see Sweep.repair)."""
-        self._notified.pop(game_id, None)
-        version = self._outbox_written.pop(game_id, 0)
-        if version:
-            self._parts.notify.schedule(game_id, version)
-
-    def process_game_and_waiting(self, game_id: str) -> int:
-        """The ``process_game`` job: decide this game's queued commands, then those of the games waiting for
-        a decision (services/processing/ready_games.py); returns how many commands were decided."""
-        decided = self.process_game(game_id)
-        scheduler = self._parts.scheduler
-        return decided + decide_ready_games(
-            scheduler.ready,
-            lambda waiting, ahead: self.process_game(waiting, only_if_queued=True, ahead=ahead),
-            lambda: scheduler.queue_follow_up(game_id),
-            self._parts.settings.decision_linger,
-            take_ahead=scheduler.rq_shares_store,
-        )
+    def flush_notifications(self, job: GameInJob) -> None:
+        """Queue the delivery of what the job's appends wrote to the game's outbox (a crash before this
+        leaves the game due: the sweep's repair queues it, see Sweep.repair)."""
+        if job.outbox_written:
+            self._notify.schedule(job.id, job.outbox_written)
 
     def process_game(self, game_id: str, only_if_queued: bool = False, ahead: NextGame | None = None) -> int:
         """Decide every queued command in order; returns how many were decided by this call.
-        ``only_if_queued``: nothing (0) unless the game's "process job queued" flag is still set (it was
-        decided since it was noted as waiting). ``ahead``: the decision job's next game, taken when this
-        one is settled.
 
-        With no advance delay configured, the automatic steps an accepted command triggers are written in
-        its own append (see :meth:`_automatic_after`), and any others due (after the setup, a table
-        command, a crash) run here too (see :meth:`_run_automatic`), so a command and the phases it
-        triggers cost one job instead of one job per step."""
-        parts = self._parts
-        start = read_job_start(parts, game_id)
-        self._notified[game_id] = notified_seats(start.raw_meta)
+        ``only_if_queued``: nothing (0) unless the game's "process job queued" flag is still set. ``ahead``:
+        the decision job's next game, taken when this one is settled. Without an advance delay, the automatic
+        steps a command triggers are written in its own append, and any others due run here too.
+        """
+        start = self._reads.start(game_id)
         if only_if_queued and not start.queued:
-            self._notified.pop(game_id, None)
             return 0
-        game, table, read_ahead = start.game, TableInJob(start.meta), start.commands
+        job = GameInJob(start.game, game_id, start.meta, start.notified)
+        read_ahead = start.commands
         start_checkpoint = start.head.checkpoint
-        head, state = parts.states.load(game, game_id, start.head, start.records, start.latest_state)
+        job.head, job.state = self._states.load(
+            job.game, game_id, start.head, start.records, start.latest_state
+        )
         decided, decided_at = 0, None
         for _ in range(MAX_ROUNDS):
             try:
-                head, state = self._run_automatic(game, game_id, head, state, table.meta)
-                pending = read_ahead if head.checkpoint == start_checkpoint else None
+                self._run_automatic(job)
+                pending = read_ahead if job.head.checkpoint == start_checkpoint else None
                 read_ahead = None
                 if pending is None:
-                    pending = parts.inbox.pending(game_id, head.checkpoint, count=PENDING_BATCH)
+                    pending = self._reads.pending(game_id, job.head.checkpoint, PENDING_BATCH)
                 for entry_id, command in pending:
-                    head, state = self._decide(game, game_id, head, state, entry_id, command, table)
+                    self._decide(job, entry_id, command)
                     decided += 1
-                    decided_at = parts.settings.clock() if decided_at is None else decided_at
+                    decided_at = self._settings.clock() if decided_at is None else decided_at
                     # the steps a command triggers run before the next command is decided, as a replay
                     # of the log (and papyrus verify) decides them
-                    head, state = self._run_automatic(game, game_id, head, state, table.meta)
+                    self._run_automatic(job)
                 if len(pending) < PENDING_BATCH:
                     break
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
-                table.meta = parts.meta.get(game_id) or table.meta
-                head, state = parts.states.load(game, game_id)
-        self.next_steps.settle(game, game_id, table.meta, head, state, decided_at, table.acted, ahead)
-        self.flush_notifications(game_id)
+                job.meta = self._reads.meta(game_id) or job.meta
+                job.head, job.state = self._states.load(job.game, game_id)
+        self.next_steps.settle(job, decided_at, ahead)
+        self.flush_notifications(job)
         return decided
 
     def advance_game(self, game_id: str, version: int) -> bool:
@@ -179,105 +174,85 @@ class GameProcessor:
 
         With no advance delay the steps that follow it run in the same job (as in :meth:`process_game`);
         with a delay each step is a scheduled job of its own."""
-        meta, game = self._game_and_seats(game_id)
-        head, state = self._parts.states.load(game, game_id)
-        if head.version != version or finished(game, state, meta.table) or game.to_act(state):
+        job = self._reads.game(game_id)
+        job.head, job.state = self._states.load(job.game, game_id)
+        if (
+            job.head.version != version
+            or finished(job.game, job.state, job.meta.table)
+            or job.game.to_act(job.state)
+        ):
             return False
         try:
-            advanced = self._advance_once(game, game_id, head, state, meta.table)
-            if advanced is None:
+            if not self._advance_once(job):
                 return False
-            head, state = self._run_automatic(game, game_id, *advanced, meta)
+            self._run_automatic(job)
         except StaleVersion:
             return False
-        self.next_steps.settle(game, game_id, meta, head, state)
-        self.flush_notifications(game_id)
+        self.next_steps.settle(job)
+        self.flush_notifications(job)
         return True
 
-    def _run_automatic(
-        self, game: Game, game_id: str, head: Head, state: Any, meta: GameMeta
-    ) -> tuple[Head, Any]:
+    def _run_automatic(self, job: GameInJob) -> None:
         """Run the automatic steps due now that no command's append carried (after the setup, a table
         command or a crash), one guarded append each, while nobody must act, if no advance delay is
         configured (with a delay they stay scheduled ``advance_game`` jobs, see NextSteps). A killed worker
         leaves whole steps and the next job or sweep carries on."""
-        if self._parts.settings.advance_delay > 0:
-            return head, state
+        if self._settings.advance_delay > 0:
+            return
         for _ in range(MAX_AUTOMATIC_STEPS):
-            if finished(game, state, meta.table) or game.to_act(state):
-                return head, state
-            advanced = self._advance_once(game, game_id, head, state, meta.table)
-            if advanced is None:
-                return head, state
-            head, state = advanced
-        log.error("game %s: still no one to act after %s automatic steps", game_id, MAX_AUTOMATIC_STEPS)
-        return head, state
+            if finished(job.game, job.state, job.meta.table) or job.game.to_act(job.state):
+                return
+            if not self._advance_once(job):
+                return
+        log.error("game %s: still no one to act after %s automatic steps", job.id, MAX_AUTOMATIC_STEPS)
 
-    def _advance_once(
-        self, game: Game, game_id: str, head: Head, state: Any, table: TableState | None
-    ) -> tuple[Head, Any] | None:
-        """Append the automatic step due now (None if the game advanced nothing: a bug, logged)."""
-        events = automatic_step(game, state)
+    def _advance_once(self, job: GameInJob) -> bool:
+        """Append the automatic step due now (False if the game advanced nothing: a bug, logged)."""
+        events = automatic_step(job.game, job.state)
         if not events:
             log.warning(
                 "game %s: nobody must act at version %s but %s advanced nothing",
-                game_id,
-                head.version,
-                game.name,
+                job.id,
+                job.head.version,
+                job.game.name,
             )
-            return None
-        return self._append(game, game_id, head, state, events, "system", None, None, table_now=table)
+            return False
+        self._append(job, Change(events))
+        return True
 
-    def _decide(
-        self,
-        game: Game,
-        game_id: str,
-        head: Head,
-        state: Any,
-        entry_id: str,
-        command: CommandRecord,
-        table: TableInJob,
-    ) -> tuple[Head, Any]:
+    def _decide(self, job: GameInJob, entry_id: str, command: CommandRecord) -> None:
+        head = job.head
         outcome = OutcomeRecord(
             command_id=command.command_id,
             seat=command.seat,
             status="rejected",
             version=head.version,
-            at=now_iso(self._parts.settings.clock),
+            at=now_iso(self._settings.clock),
         )
         decision = CommandDecision(command.command_id, outcome, head.checkpoint, entry_id)
         events: list[Any] = []
         settled: TableDecision | None = None
-        if finished(game, state, table.meta.table):
-            outcome.violation = RuleViolation("game.over", "The game is over.").as_dict()
+        if finished(job.game, job.state, job.meta.table):
+            outcome.violation = RuleViolation("game.over", msg("The game is over.")).as_dict()
         elif command.expected_version is not None and command.expected_version != head.version:
             outcome.status = "stale"
             outcome.violation = RuleViolation(
                 "version.stale",
-                f"The game moved on to version {head.version} since version {command.expected_version}.",
+                msg("Someone else moved first: the board has changed, choose again."),
                 {"expected_version": command.expected_version, "version": head.version},
             ).as_dict()
         elif is_table_command(command.command):
-            settled = table_command_decision(self._parts, game, game_id, table.meta, state, command, outcome)
+            settled = table_command_decision(self._store, job, command, outcome)
         else:
-            events = game_command_events(game, game_id, state, command, outcome, table.meta.table)
-        appended = self._append(
-            game,
-            game_id,
-            head,
-            state,
-            events,
-            command.actor,
-            command.command_id,
-            decision,
-            settled,
-            table.meta.table,
-        )
+            events = game_command_events(job, command, outcome)
+        self._append(job, Change(events, command.actor, command.command_id, decision, settled))
         if settled is not None:
-            table.meta = msgspec.structs.replace(table.meta, table=settled.table)
+            job.meta = msgspec.structs.replace(job.meta, table=settled.table)
         if outcome.status == "accepted" and settled is None:
-            table.acted.add(command.seat)
-        metrics.command_decided(game.name, outcome.status, command.at, self._parts.settings.clock())
+            job.acted.append(Acted(command.seat))
+        elif outcome.status == "accepted" and settled is not None and settled.took_back:
+            job.acted.append(Acted(command.seat, undo=True))
+        metrics.command_decided(job.game.name, outcome.status, command.at, self._settings.clock())
         log.debug(
             "command decided",
             extra=fields(
@@ -287,53 +262,46 @@ class GameProcessor:
                 code=(outcome.violation or {}).get("code"),
             ),
         )
-        return appended
 
-    def _append(
-        self,
-        game: Game,
-        game_id: str,
-        head: Head,
-        state: Any,
-        events: list[Any],
-        actor: Actor,
-        command_id: str | None,
-        decision: CommandDecision | None,
-        settled: TableDecision | None = None,
-        table_now: TableState | None = None,
-    ) -> tuple[Head, Any]:
-        """Fold, seal and atomically append ``events`` or a table command's facts, an accepted game command's
-        automatic steps (see :meth:`_automatic_after`), and the seed reveal if they end the game."""
-        parts = self._parts
+    def _append(self, job: GameInJob, change: Change) -> None:
+        """Seal ``change`` and write it: the job's game moves on to the head and state after it."""
+        self._write(job, self._seal(job, change))
+
+    def _seal(self, job: GameInJob, change: Change) -> Sealed:
+        """Fold and seal ``change``'s events or a table command's facts, an accepted game command's automatic
+        steps (see :meth:`_automatic_after`) and the seed reveal if they end the game; fill in the
+        outcome."""
+        game, head, settled, decision = job.game, job.head, change.settled, change.decision
+        events = change.events
         changed = bool(events) or settled is not None
-        notified = (
-            self._notified.get(game_id, frozenset()) if changed else frozenset()
-        )  # a refusal tells no one
-        waiting_before = game.to_act(state) if state is not None and notified else set()
+        notified = job.notified if changed else frozenset()  # a refusal tells no one
+        waiting_before = game.to_act(job.state) if job.state is not None and notified else set()
         automatic: list[Any] = []
         if settled is not None and settled.state is not None:
-            parts.states.forget(game_id)
+            self._states.forget(job.id)
             new_state = settled.state
         else:
-            new_state = parts.states.fold_on(game, game_id, state, events)
+            new_state = self._states.fold_on(game, job.id, job.state, events)
             if decision is not None and events and settled is None:
                 new_state, automatic = self._automatic_after(game, new_state)
         if automatic:
             waiting_before = set()  # nobody had to act before the last automatic step
         facts = settled.facts if settled is not None else []
-        records = parts.store.build(head, [*new_events(game, events), *facts], actor, command_id)
+        records = self._store.build(
+            head, [*new_events(game, events), *facts], change.actor, change.command_id
+        )
         own = len(records)
         if automatic:
             after_own = Head(head.version + own, records[-1].hash)
-            records += parts.store.build(after_own, new_events(game, automatic), "system", None)
+            records += self._store.build(after_own, new_events(game, automatic), "system", None)
         events = [*events, *automatic]
         final = (bool(events) and game.result(new_state) is not None) or bool(
             settled is not None and settled.table.ended is not None
         )
         if final:
-            records += parts.store.build(
+            records += self._store.build(
                 Head(head.version + len(records), records[-1].hash if records else head.hash),
-                [NewEvent(SEED_REVEALED, {"seed": self._seed_hex(game_id)})],
+                [NewEvent(SEED_REVEALED, {"seed": self._store.seed(job.id).hex()})],
                 "system",
                 None,
             )
@@ -342,36 +310,45 @@ class GameProcessor:
             decision.outcome.first_seq = head.version + 1
             decision.outcome.last_seq = head.version + (own if automatic else len(records))
             decision.outcome.to_act = [] if final else sorted(game.to_act(new_state))
-        table = encode_table(settled.table) if settled is not None else b""
-        table_after = settled.table if settled is not None else table_now
-        notes = outbox.after_append(
-            game, game_id, head.version + len(records), waiting_before, new_state, notified, table=table_after
+        return Sealed(
+            records,
+            decision,
+            new_state,
+            events,
+            final,
+            settled.table if settled is not None else job.meta.table,
+            encode_table(settled.table) if settled is not None else b"",
+            waiting_before,
+            notified,
         )
-        version = parts.store.append(
-            game_id, head, records, decision, "over" if final else "", table, outbox.encode(notes)
+
+    def _write(self, job: GameInJob, sealed: Sealed) -> None:
+        """Append ``sealed`` atomically with its outbox entry and the table it leaves, then cache the state
+        it reaches (snapshotted at a checkpoint)."""
+        game, head, records, decision = job.game, job.head, sealed.records, sealed.decision
+        reached = Reached(game, job.id, head.version + len(records), sealed.state, sealed.table)
+        notes = append_notes.after_append(reached, sealed.waiting_before, sealed.notified)
+        notes += append_notes.asked_to_choose(reached, records, job.meta.humans(), sealed.notified)
+        alongside = Alongside(
+            "over" if sealed.final else "", sealed.table_written, append_notes.encode(notes)
         )
+        version = self._store.append(job.id, head, records, decision, alongside)
         if notes:
-            self._outbox_written[game_id] = version
+            job.outbox_written = version
         new_head = Head(
             version,
             records[-1].hash if records else head.hash,
             decision.new_checkpoint if decision else head.checkpoint,
         )
-        checkpoint = is_checkpoint(game, events)
-        parts.states.remember(game, game_id, new_head, new_state, head.version, checkpoint)
-        return new_head, new_state
+        checkpoint = is_checkpoint(game, sealed.events)
+        self._states.remember(game, job.id, new_head, sealed.state, head.version, checkpoint)
+        job.head, job.state = new_head, sealed.state
 
     def _automatic_after(self, game: Game, state: Any) -> tuple[Any, list[Any]]:
         """The state after the automatic steps an accepted command triggers, and their events, when they run
         at once (no advance delay): they go in the command's append, so its outcome says who must act once
         they have run and one round trip writes them all. ``papyrus verify`` re-derives each step from the
         log all the same."""
-        if self._parts.settings.advance_delay > 0:
+        if self._settings.advance_delay > 0:
             return state, []
         return run_automatic(game, state, MAX_AUTOMATIC_STEPS)
-
-    def _seed_hex(self, game_id: str) -> str:
-        raw = self._parts.redis.get(keys.seed(game_id))
-        if raw is None:
-            raise RuntimeError(f"game {game_id}: the seed is missing")
-        return as_bytes(raw).hex()

@@ -1,49 +1,28 @@
 """Enqueueing and scheduling the RQ jobs of workers/jobs.py (by dotted path: services never import workers).
 
-Every job takes ids only and has a deterministic id, so the same work is never queued twice and a late or
-duplicated job finds the version moved on and does nothing:
-
-* ``papyrus-advance-<game>-<version>``: the automatic phase after ``version``;
-* ``papyrus-bot-<game>-<seat>-<version>-<attempt>``: a bot's move (a new attempt only after a refusal);
-* ``papyrus-timeout-<game>-<seat>-<since>``: the deadline of a seat that must act since ``since``;
-* ``papyrus-finished-<game>``: a game that ended, indexed for the archive and profiles and rated;
-* ``papyrus-reminder-<game>-<seat>-<since>``: when a quarter of that seat's time is left;
-* ``papyrus-process-<game>-<n>``: draining the command inbox. At most one is queued per game: a flag key
-  (SET NX) holds the queued job's id and the job clears it when it starts. Under load one such job decides
-  many games (services/processing/ready_games.py): a game is noted as waiting, and a job queued only while
-  fewer than two are queued or running.
-
-A job's result is kept ``Settings.result_ttl`` seconds (``PAPYRUS_RESULT_TTL``, ten minutes by default: RQ
-deletes a job with ``result_ttl=0`` through about nine more round trips than it takes to record the result,
-21 -> 30 per command in benchmarks/worker_profile.py), a failed job ``Settings.failed_job_ttl`` seconds
-(``PAPYRUS_FAILED_JOB_TTL``, a week). A job id that exists in RQ is never enqueued again, so a job whose work
-changed nothing cannot loop. RQ is trusted with nothing else: a job lost anywhere (a worker killed after
-dequeuing it, RQ's Redis emptied) leaves its game in the due index, and the sweep does its work
-(services/processing/sweep.py).
-
-Scheduled jobs (a delayed automatic phase, a deadline) are moved onto the queue by :meth:`promote_due_jobs`,
-which every worker calls about once a second and one of them runs (a short lock on RQ's Redis): no separate
-scheduler process exists to die or to outlive its worker.
+Every job takes ids only and has a deterministic id (``*_job_id``): the same work is never queued twice, a
+late job finds the version moved on. A decision job is queued when none is queued or
+running, or when more than ``PAPYRUS_DECISION_BACKLOG`` games wait for each (ready_games.py). Every
+worker promotes due scheduled jobs each second: no scheduler process. A lost job leaves its game due. A job
+goes to its game's RQ Redis (rq_instances.py), else to the first; ``home``: this worker's.
 """
 
 from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 import redis
-from redis.cluster import RedisCluster
 from redis.commands.core import Script
-from rq import Queue
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
-from rq.scheduler import RQScheduler
 
 from services import keys
-from services.processing.ready_games import ReadyGames, job_needed, was_noted
+from services.processing.ready_games import job_needed, was_noted
+from services.processing.rq_instances import RqInstance, rq_index
 from services.settings import Settings
 from services.store.lua_scripts import execute_with_scripts
 from services.store.replies import as_str
@@ -67,12 +46,20 @@ def finished_job_id(game_id: str) -> str:
     return f"papyrus-finished-{game_id}"
 
 
-def timeout_job_id(game_id: str, seat: int, since: int) -> str:
-    return f"papyrus-timeout-{game_id}-{seat}-{since}"
+def _stretch(started: float) -> int:
+    """A running stretch of a turn, by when it began (ms): a resume or an undo starts a new one, whose
+    deadline needs a job of its own even though the turn (``since``) is the same."""
+    return round(started * 1000)
 
 
-def reminder_job_id(game_id: str, seat: int, since: int) -> str:
-    return f"papyrus-reminder-{game_id}-{seat}-{since}"
+def timeout_job_id(game_id: str, seat: int, since: int, started: float, due: float) -> str:
+    """One job per stretch and deadline: a player's days off changing moves the deadline (a new job; the
+    old one finds the deadline not yet passed)."""
+    return f"papyrus-timeout-{game_id}-{seat}-{since}-{_stretch(started)}-{_stretch(due)}"
+
+
+def reminder_job_id(game_id: str, seat: int, since: int, started: float, due: float) -> str:
+    return f"papyrus-reminder-{game_id}-{seat}-{since}-{_stretch(started)}-{_stretch(due)}"
 
 
 class QueuedFlag(NamedTuple):
@@ -84,29 +71,40 @@ class QueuedFlag(NamedTuple):
 
 
 class JobScheduler:
-    def __init__(self, store: redis.Redis, rq_connection: redis.Redis, settings: Settings) -> None:
+    def __init__(
+        self, store: redis.Redis, rq_connections: Sequence[redis.Redis], settings: Settings, home: int = 0
+    ) -> None:
         self._store = store
-        self._rq = rq_connection
         self._settings = settings
-        self.queue = Queue(settings.queue_name, connection=rq_connection)
-        self.ready = ReadyGames(rq_connection, settings.decision_jobs, settings.decision_backlog)
+        self.instances = [RqInstance(index, store, rq, settings) for index, rq in enumerate(rq_connections)]
+        self.home = self.instances[home]
+        self.queue = self.home.queue
+        self.ready = self.home.ready
         # RQ on the store's Redis (the default, not a Cluster): a game is noted as waiting in the round trip
         # that sets its flag, one round trip less per submitted command
-        self.rq_shares_store = rq_connection is store and not isinstance(store, RedisCluster)
-        self._promoter: RQScheduler | None = None
+        self.rq_shares_store = self.home.shares_store
 
-    def status(self, job_id: str) -> JobStatus | None:
+    def instance_of(self, game_id: str) -> RqInstance:
+        """The RQ Redis instance of the game's jobs."""
+        return self.instances[rq_index(game_id, len(self.instances))]
+
+    def _instance_for(self, args: tuple[object, ...]) -> RqInstance:
+        """A job's instance: its game's (every game job's first argument is its game id), else the first."""
+        return self.instance_of(args[0]) if args and isinstance(args[0], str) else self.instances[0]
+
+    def status(self, job_id: str, instance: RqInstance | None = None) -> JobStatus | None:
+        connection = (instance or self.home).connection
         try:
-            return Job.fetch(job_id, connection=self._rq).get_status(refresh=False)
+            return Job.fetch(job_id, connection=connection).get_status(refresh=False)
         except NoSuchJobError:
             return None
 
-    def is_alive(self, job_id: str) -> bool:
-        """True if RQ says the job is waiting, scheduled or running."""
-        return self.status(job_id) in ALIVE
+    def is_alive(self, job_id: str, instance: RqInstance | None = None) -> bool:
+        """True if RQ (on ``instance``, else the home one) says the job is waiting, scheduled or running."""
+        return self.status(job_id, instance) in ALIVE
 
-    def _create(self, function: str, args: tuple[object, ...], job_id: str) -> Job:
-        return self.queue.create_job(
+    def _create(self, instance: RqInstance, function: str, args: tuple[object, ...], job_id: str) -> Job:
+        return instance.queue.create_job(
             f"{JOBS}.{function}",
             args=args,
             job_id=job_id,
@@ -114,20 +112,28 @@ class JobScheduler:
             failure_ttl=self._settings.failed_job_ttl,
         )
 
-    def ensure(self, job_id: str, function: str, args: tuple[object, ...], delay: float = 0.0) -> bool:
+    def ensure(
+        self,
+        job_id: str,
+        function: str,
+        args: tuple[object, ...],
+        delay: float = 0.0,
+        whole_second: Callable[[float], int] = math.ceil,
+    ) -> bool:
         """Enqueue (or schedule after ``delay`` seconds) unless RQ knows this job id; True if enqueued.
-        RQ keeps a scheduled job's time in whole seconds, cutting the fraction off, so the job could run up
-        to a second early and find its deadline not yet passed (then only the sweep would act on it): it
-        is scheduled at the first whole second at or after its time."""
-        if self.status(job_id) is not None:
+        RQ keeps a scheduled job's time in whole seconds: the job is scheduled at the first whole second at
+        or after its time, so it never runs early (``whole_second=math.floor``: the one before, for a job
+        that waits out the fraction itself). The job goes to its game's RQ Redis."""
+        instance = self._instance_for(args)
+        if self.status(job_id, instance) is not None:
             return False
-        job = self._create(function, args, job_id)
+        job = self._create(instance, function, args, job_id)
         try:
             if delay > 0:
-                when = datetime.fromtimestamp(math.ceil(self._settings.clock() + delay), UTC)
-                self.queue.schedule_job(job, when, unique=True)
+                when = datetime.fromtimestamp(whole_second(self._settings.clock() + delay), UTC)
+                instance.queue.schedule_job(job, when, unique=True)
             else:
-                self.queue.enqueue_job(job, unique=True)
+                instance.queue.enqueue_job(job, unique=True)
         except DuplicateJobError:
             return False
         return True
@@ -156,54 +162,68 @@ class JobScheduler:
         job_id = f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}"
         flag = keys.process_queued(game_id)
         pipe.set(flag, job_id, nx=True, ex=PROCESS_FLAG_TTL)
-        if not self.rq_shares_store:
+        instance = self.instance_of(game_id)
+        if not instance.shares_store:
             return QueuedFlag(job_id, [])
-        return QueuedFlag(job_id, [self.ready.queue_flagged_note(pipe, game_id, flag, job_id)])
+        return QueuedFlag(job_id, [instance.ready.queue_flagged_note(pipe, game_id, flag, job_id)])
 
     def after_flag(self, game_id: str, flag: QueuedFlag, replies: list[Any]) -> bool:
         """The rest of :meth:`process_game` once the pipeline :meth:`queue_flag` filled answered
         ``replies`` (the flag's last). False when the flag was set already and names a job still to run;
         a flag left by a lost job is taken over."""
+        instance = self.instance_of(game_id)
         noted_with_flag = bool(flag.scripts)
         newly_set = bool(replies[-2] if noted_with_flag else replies[-1])
         if noted_with_flag:
             if was_noted(replies[-1]):
                 if job_needed(replies[-1]):
-                    self._enqueue_process_job(game_id, flag.job_id)
+                    self._enqueue_process_job(instance, game_id, flag.job_id)
                 return True
             if newly_set:
                 return True  # a job cleared the flag since it was set: it reads the command queued before it
         if not newly_set:
             queued = self._store.get(keys.process_queued(game_id))
-            if queued is not None and self.is_alive(as_str(queued)):
+            if queued is not None and self.is_alive(as_str(queued), instance):
                 return False
             self._store.set(keys.process_queued(game_id), flag.job_id, ex=PROCESS_FLAG_TTL)
-        if self.ready.note(game_id):
-            self._enqueue_process_job(game_id, flag.job_id)
+        if instance.ready.note(game_id, flag.job_id):
+            self._enqueue_process_job(instance, game_id, flag.job_id)
         return True
 
-    def queue_follow_up(self, game_id: str) -> None:
-        """Queue one more process_game job (labelled with ``game_id``) for the games still waiting."""
-        self._enqueue_process_job(game_id, f"papyrus-process-{game_id}-{uuid.uuid4().hex[:12]}")
+    def queue_for_waiting(self, instance: RqInstance | None = None) -> bool:
+        """Queue a decision job on ``instance`` (else the home one) for the games noted there as waiting,
+        if they need one (no job counts for them any more: the last one used up its budget, or died and
+        its lease ran out); True if queued."""
+        instance = instance or self.home
+        job_id = f"papyrus-decide-{uuid.uuid4().hex[:12]}"
+        if not instance.ready.job_needed(job_id):
+            return False
+        self._enqueue(instance, self._create(instance, "decide_waiting_games", (), job_id))
+        return True
 
-    def _enqueue_process_job(self, game_id: str, job_id: str) -> None:
-        job = self._create("process_game", (game_id,), job_id)
-        rq_pipe = self._rq.pipeline()
-        self.queue.enqueue_job(job, pipeline=rq_pipe)  # RQ's writes, sent in one round trip instead of two
+    def _enqueue_process_job(self, instance: RqInstance, game_id: str, job_id: str) -> None:
+        self._enqueue(instance, self._create(instance, "process_game", (game_id,), job_id))
+
+    def _enqueue(self, instance: RqInstance, job: Job) -> None:
+        rq_pipe = instance.connection.pipeline()
+        instance.queue.enqueue_job(job, pipeline=rq_pipe)  # RQ's writes, in one round trip instead of two
         rq_pipe.execute()
 
     def advance(self, game_id: str, version: int) -> bool:
         job_id, delay = advance_job_id(game_id, version), self._settings.advance_delay
         return self.ensure(job_id, "advance_game", (game_id, version), delay)
 
-    def bot_move(self, game_id: str, seat: int, version: int, attempt: int) -> bool:
+    def bot_move(self, game_id: str, seat: int, version: int, attempt: int, delay: float = 0.0) -> bool:
         job_id = bot_job_id(game_id, seat, version, attempt)
-        return self.ensure(job_id, "bot_move", (game_id, seat, version, attempt))
+        return self.ensure(job_id, "bot_move", (game_id, seat, version, attempt), delay)
 
-    def timeout(self, game_id: str, seat: int, since: int, deadline: float) -> bool:
+    def timeout(self, game_id: str, seat: int, since: int, started: float, deadline: float) -> bool:
+        """The job acting on the deadline of ``seat``'s turn since ``since``, running since ``started``:
+        due at the whole second before the deadline, it waits out the fraction (StandIns.timeout_seat), so
+        the timeout comes within the promotion of due jobs (about a second) of the deadline."""
         delay = max(0.0, deadline - self._settings.clock())
-        job_id = timeout_job_id(game_id, seat, since)
-        return self.ensure(job_id, "timeout_seat", (game_id, seat), delay)
+        job_id = timeout_job_id(game_id, seat, since, started, deadline)
+        return self.ensure(job_id, "timeout_seat", (game_id, seat), delay, math.floor)
 
     def finished(self, game_id: str, retry: int = 0) -> bool:
         """Index a game that just ended and fold it into its game's ratings (services/social/); it stays
@@ -221,18 +241,27 @@ class JobScheduler:
             self.finished(game_id, retry=int(now))
         return due
 
-    def reminder(self, game_id: str, seat: int, since: int, at: float) -> bool:
+    def archive_games(self, now: float) -> bool:
+        """Queue the job archiving the finished games due (services/archive/); one job id per sweep period,
+        and a second job finds the first one's lease held and does nothing."""
+        period = max(1, int(self._settings.sweep_interval))
+        return self.ensure(f"papyrus-archive-{int(now // period)}", "archive_games", ())
+
+    def reminder(self, game_id: str, seat: int, since: int, started: float, at: float) -> bool:
         delay = max(0.0, at - self._settings.clock())
-        job_id = reminder_job_id(game_id, seat, since)
+        job_id = reminder_job_id(game_id, seat, since, started, at)
         return self.ensure(job_id, "remind_seat", (game_id, seat, since), delay)
 
-    def promote_due_jobs(self, holder: str) -> bool:
-        """Move the scheduled jobs that are due onto the queue, if no other worker did in the last moment
-        (a lock of ``PROMOTION_LOCK_MS`` on RQ's Redis, left to expire); True if this call did it."""
-        if not self._rq.set(keys.scheduler_lock(), holder, nx=True, px=PROMOTION_LOCK_MS):
-            return False
-        if self._promoter is None:
-            self._promoter = RQScheduler([self.queue], connection=self._rq)
-            self._promoter.prepare_registries([self.queue.name])
-        self._promoter.enqueue_scheduled_jobs()  # type: ignore[no-untyped-call]
-        return True
+    def promote_due_jobs(self, holder: str, instance: RqInstance | None = None) -> bool:
+        """Move the scheduled jobs of ``instance`` (else the home one) that are due onto its queue, if no
+        other worker did in the last moment (a lock of ``PROMOTION_LOCK_MS`` on its Redis, left to
+        expire); True if this call did it."""
+        return (instance or self.home).promote_due_jobs(holder, PROMOTION_LOCK_MS)
+
+    def keep_every_instance(self, holder: str) -> None:
+        """What the sweep does for the instances this process does not serve, as their own workers do every
+        second: their due scheduled jobs promoted, and a decision job queued for games a dead one left
+        waiting."""
+        for instance in self.instances:
+            if instance is not self.home and self.promote_due_jobs(holder, instance):
+                self.queue_for_waiting(instance)

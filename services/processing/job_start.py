@@ -1,33 +1,33 @@
-"""What a decision job reads about its game before it decides anything, in one round trip.
+"""What a decision job reads about its game before it decides anything, in one round trip (a batch of typed
+reads, services/store/read_batch.py).
 
-It clears the game's "process job queued" flag (a command submitted from then on queues a job of its own,
-so the job need not look for commands again once it has decided those it read) and reads the meta, the
-head, the first commands after the checkpoint and, when this worker holds the game's state folded up to
-an older head (another worker decided the game's last commands), the records appended since; when it
-holds no state of the game (a worker new to it, or one whose cache let
-it go among many games), the game's projected state (services/read_side/projected_state.py) instead:
-most jobs then need no other read before they decide.
-
-Folding the few records a cached state lacks costs less than decoding the projected state (counted:
-benchmarks/instruction_counts.py, ``worker_instructions_per_command_alternating``), so a cached state,
-even one behind, is preferred.
+It clears the game's "process job queued" flag (a later command queues a job of its own) and reads the meta,
+the head and the first commands after the checkpoint, plus the records appended since this worker's cached
+state of the game, or the projected state when it holds none. Folding the few records a cached state lacks
+costs less than decoding the projected state, so a cached state, even behind, is preferred.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
+
+import redis
 
 from domain.engine import Game
 from domain.registry import get_game
 from services import keys
-from services.parts import Parts
-from services.read_side.projected_state import queue_stored_state, stored_state_from
-from services.results import GameMeta
+from services.processing.game_in_job import GameInJob
+from services.read_side.projected_state import stored_state_from, stored_state_read
+from services.results import GameMeta, meta_from
 from services.store.command_inbox import CommandInbox, pending_among
-from services.store.event_store import EventStore, Head, head_from, records_after
-from services.store.meta_store import meta_from
+from services.store.event_store import EventStore, Head, records_after
+from services.store.meta_store import MetaStore
+from services.store.read_batch import Read, Reads
 from services.store.records import CommandRecord, EventRecord
+from services.store.seat_accounts import seat_accounts
+from services.table.state_cache import StateCache
 
 # commands read with the game's meta and head: most jobs find one or two queued; with this many, more may be
 READ_AHEAD = 4
@@ -38,7 +38,7 @@ EVENTS_READ_AHEAD = 8
 @dataclass(frozen=True)
 class JobStart:
     queued: bool  # the "process job queued" flag was set
-    raw_meta: dict[Any, Any]
+    notified: frozenset[int]  # the seats held by accounts
     meta: GameMeta
     game: Game
     head: Head
@@ -52,27 +52,66 @@ class JobStart:
         return stored_state_from(self.game, self.projected) if self.projected is not None else None
 
 
-def read_job_start(parts: Parts, game_id: str) -> JobStart:
-    """The game as its decision job starts (KeyError for a game with no meta)."""
-    cached = parts.states.cached_head(game_id)
-    pipe = parts.redis.pipeline(transaction=False)
-    pipe.delete(keys.process_queued(game_id))
-    pipe.hgetall(keys.meta(game_id))
-    pipe.hgetall(keys.head(game_id))
-    CommandInbox.queue_latest(pipe, game_id, READ_AHEAD)
+def read_job_start(connection: redis.Redis, states: StateCache, game_id: str) -> JobStart:
+    """The game as its decision job starts (KeyError for a game with no meta); ``states``: the worker's
+    state cache, whose head says which events to read ahead."""
+    cached = states.cached_head(game_id)
+    batch = Reads(connection)
+    cleared = batch.add(Read(lambda pipe: pipe.delete(keys.process_queued(game_id)), itemgetter(0)))
+    raw_meta = batch.add(Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), itemgetter(0)))
+    head_slot = batch.add(EventStore.head_read(game_id))
+    latest = batch.add(CommandInbox.latest(game_id, READ_AHEAD))
     if cached is not None:
-        EventStore.queue_read_after(pipe, game_id, cached.version, EVENTS_READ_AHEAD)
+        read = batch.add(EventStore.entries_after(game_id, cached.version, EVENTS_READ_AHEAD))
     else:
-        queue_stored_state(pipe, game_id)
-    cleared, raw_meta, raw_head, latest, read = pipe.execute()
-    meta = meta_from(raw_meta)
+        read = batch.add(stored_state_read(game_id))
+    batch.run()
+    meta = meta_from(raw_meta.value)
     if meta is None:
         raise KeyError(game_id)
-    head = head_from(raw_head)
+    head = head_slot.value
     records = None
     if cached is not None and cached.version < head.version:
-        found = records_after(read, cached.version, cached.hash, head.version)
+        found = records_after(read.value, cached.version, cached.hash, head.version)
         records = (cached, found) if found is not None else None
-    commands = pending_among(latest, head.checkpoint, READ_AHEAD)
-    projected = read if cached is None else None
-    return JobStart(bool(cleared), raw_meta, meta, get_game(meta.game), head, commands, records, projected)
+    commands = pending_among(latest.value, head.checkpoint, READ_AHEAD)
+    projected = list(read.value) if cached is None else None
+    notified = notified_seats(raw_meta.value)
+    return JobStart(
+        bool(cleared.value), notified, meta, get_game(meta.game), head, commands, records, projected
+    )
+
+
+class JobReads:
+    """What a worker reads about a game it decides: the start of a decision job (:meth:`start`), the game
+    as any other job starts (:meth:`game`), the commands queued after a checkpoint, the meta again."""
+
+    def __init__(
+        self, connection: redis.Redis, states: StateCache, inbox: CommandInbox, meta: MetaStore[GameMeta]
+    ) -> None:
+        self._connection = connection
+        self._states = states
+        self._inbox = inbox
+        self._meta = meta
+
+    def start(self, game_id: str) -> JobStart:
+        return read_job_start(self._connection, self._states, game_id)
+
+    def game(self, game_id: str) -> GameInJob:
+        """The game's meta and rules (KeyError if unknown), with its seats held by accounts (one read)."""
+        raw_meta = self._connection.hgetall(keys.meta(game_id))
+        meta = meta_from(raw_meta)
+        if meta is None:
+            raise KeyError(game_id)
+        return GameInJob(get_game(meta.game), game_id, meta, notified_seats(raw_meta))
+
+    def pending(self, game_id: str, checkpoint: str, count: int) -> list[tuple[str, CommandRecord]]:
+        return self._inbox.pending(game_id, checkpoint, count=count)
+
+    def meta(self, game_id: str) -> GameMeta | None:
+        return self._meta.get(game_id)
+
+
+def notified_seats(raw_meta: dict[Any, Any]) -> frozenset[int]:
+    """The seats whose players can be notified: those held by an account (from the raw meta hash)."""
+    return frozenset(seat_accounts(raw_meta))

@@ -1,44 +1,56 @@
-"""What every worker does between jobs, about once a second: no process of its own to die or be orphaned.
+"""What every worker does between jobs, about once a second.
 
-:meth:`Upkeep.tick` is called by the worker loop (``papyrus worker`` and the embedded worker) each time it
-wakes: after every job, and every second while it waits for one. At most once per :data:`TICK_SECONDS` it
-
-1. records the worker's heartbeat (services/store/heartbeats.py: the health check needs one alive);
-2. moves the scheduled jobs that are due (a delayed automatic phase, a deadline) onto the queue, if no
-   other worker did in the last moment (``JobScheduler.promote_due_jobs``);
-3. delivers the notification outboxes and digest mails that are due, if no other worker does this moment
-   (services/notifications/delivery.py: ``Delivery.sweep``);
-4. runs the sweep if it is due: the first worker to take the sweep lock (SET NX, held for
-   ``sweep.period`` seconds, never released) sweeps, the others find it taken until it expires; it also
-   queues again the finished games not yet indexed and rated (``JobScheduler.retry_finished``).
-
-Whichever workers are alive do all of it; killing any of them (mid-sweep included) delays nothing beyond
-the lock it held, which expires on its own.
+:meth:`Upkeep.tick`, called by the worker loop after every job and every second while idle, at most once per
+:data:`TICK_SECONDS`: records the worker's heartbeat, moves due scheduled jobs onto the queue, queues a
+decision job for games a dead one left waiting, delivers due outboxes and digests, and runs the sweep when
+due (the first worker to take its lock sweeps, and does the same for the other RQ Redis instances), then
+queues the archiving of games due. Killing a worker delays nothing beyond a lease or lock.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Protocol
+
+import redis
 
 from services import keys
 from services.observability import metrics
-from services.parts import Parts
+from services.processing.job_scheduler import JobScheduler
 from services.processing.sweep import Sweep, SweepReport, period
+from services.settings import Settings
+from services.store.archive_catalog import ArchiveCatalog
+from services.store.heartbeats import WorkerHeartbeats
 
 TICK_SECONDS = 1.0
+
+
+class UpkeepStores(Protocol):
+    """What the upkeep uses besides the sweep: the composition root's objects satisfy it."""
+
+    @property
+    def redis(self) -> redis.Redis: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def heartbeats(self) -> WorkerHeartbeats: ...
+    @property
+    def scheduler(self) -> JobScheduler: ...
+    @property
+    def archive_catalog(self) -> ArchiveCatalog: ...
 
 
 class Upkeep:
     def __init__(
         self,
-        parts: Parts,
+        stores: UpkeepStores,
         sweep: Sweep,
         worker: str,
         monotonic: Callable[[], float] = time.monotonic,
         notifications: Callable[[str], int] | None = None,
     ) -> None:
-        self._parts = parts
+        self._stores = stores
         self._sweep = sweep
         self._notifications = notifications
         self.worker = worker
@@ -57,25 +69,37 @@ class Upkeep:
         """Heartbeat, due scheduled jobs, and the sweep if it is due (its report, else None). ``alone``:
         the only worker of a store just started (the embedded one): it sweeps now, every game due by now
         included (no job of theirs survived)."""
-        parts = self._parts
-        now = parts.settings.clock()
-        parts.heartbeats.beat(self.worker, now)
-        parts.scheduler.promote_due_jobs(self.worker)
+        stores = self._stores
+        now = stores.settings.clock()
+        stores.heartbeats.beat(self.worker, now)
+        if stores.scheduler.promote_due_jobs(self.worker):  # one worker a second does what follows
+            stores.scheduler.queue_for_waiting()  # games a dead decision job left, once its lease ran out
         if self._notifications is not None:
             self._notifications(self.worker)
         if not self.take_sweep(force=alone):
             return None
         report = self._sweep.run(self.worker, nothing_in_flight=alone)
-        parts.scheduler.retry_finished()
+        stores.scheduler.keep_every_instance(self.worker)
+        stores.scheduler.retry_finished()
+        self._keep_archiving(now)
         metrics.sweep_finished(report.repaired, report.at)
-        parts.heartbeats.forget_silent(now)
+        stores.heartbeats.forget_silent(now)
         return report
+
+    def _keep_archiving(self, now: float) -> None:
+        """Queue the archiving job when finished games are due and no job is archiving (its lease)."""
+        stores = self._stores
+        if not stores.settings.archive_url:
+            return
+        stores.archive_catalog.fill_once(stores.settings.archive_after)
+        if stores.archive_catalog.needs_job(now):
+            stores.scheduler.archive_games(now)
 
     def retire(self) -> None:
         """The worker stops: its heartbeat goes (it is not a dead worker, just a stopped one)."""
-        self._parts.heartbeats.forget([self.worker])
+        self._stores.heartbeats.forget([self.worker])
 
     def take_sweep(self, force: bool = False) -> bool:
         """True if the sweep is due (or ``force``) and this worker is the one to run it."""
-        hold_ms = max(1, int(period(self._parts.settings.sweep_interval) * 1000))
-        return bool(self._parts.redis.set(keys.sweep_lock(), self.worker, nx=not force, px=hold_ms))
+        hold_ms = max(1, int(period(self._stores.settings.sweep_interval) * 1000))
+        return bool(self._stores.redis.set(keys.sweep_lock(), self.worker, nx=not force, px=hold_ms))

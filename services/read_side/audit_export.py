@@ -1,33 +1,10 @@
-"""The audit export of a finished game, as JSON Lines (UTF-8, one JSON object per line).
+"""The audit export of a finished game, as JSON Lines (format ``papyrus-export/1``, docs/auditing.md).
 
-Format ``papyrus-export/1``, in this order:
-
-1. one header::
-
-     {"kind": "header", "format": "papyrus-export/1", "game_id", "game", "seats", "options", "players",
-      "created_at", "seed_commitment", "seed", "rng": "<domain.rng.ALGORITHM>", "genesis_hash",
-      "hash": "<how hashes are computed>", "version": <events>, "head_hash",
-      "result": {"ranking": [seats, winner first], "scores": [score by seat]},
-      "clock": {"per_move", "reserve", "policy", "preset"} | null (null: the server-wide timeout, "pass"),
-      "table": {"resigned", "stand_in", "pause_votes", "paused", "undone", "ended"}}
-
-   ``seed_commitment`` is the value carried by the first event (``data.seed_commitment``), ``seed`` the hex
-   seed revealed by the ``papyrus.seed_revealed`` record; sha256(bytes.fromhex(seed)) must equal it.
-2. every event record in seq order, exactly as stored::
-
-     {"kind": "event", "seq", "type", "schema_version", "at", "actor", "command_id", "data",
-      "prev_hash", "hash"}
-
-   with ``hash = sha256(prev_hash.encode("ascii") + canonical).hexdigest()`` where ``canonical`` is the
-   compact JSON, keys sorted, of ``{seq, type, schema_version, at, actor, command_id, data}``; the first
-   ``prev_hash`` is ``genesis_hash`` (64 zeros) and seqs run 1, 2, 3... without gaps.
-3. every submitted command in submission order with its outcome::
-
-     {"kind": "command", "entry_id", "command_id", "seat", "actor", "command", "expected_version", "at",
-      "outcome": {"status", "version", "first_seq", "last_seq", "violation", "at"} | null}
-4. every kept chat message in order (services/social/chat.py; table talk, outside the hash chain)::
-
-     {"kind": "chat", "id", "channel", "seat", "speaker", "name", "text", "version", "at"}
+In order: one header (game, seats, options, players, ``public``, ``rated``, ``spectator_chat``,
+``seed_commitment``, the revealed ``seed``, the RNG, ``version``, ``head_hash``, ``result``, ``clock``,
+``table``); every event record in seq order, with ``hash = sha256(prev_hash + canonical JSON of {seq, type,
+schema_version, at, actor, command_id, data})``, the first ``prev_hash`` 64 zeros; every submitted command
+with its outcome; every kept chat message (``kind: "chat"``, not chained).
 """
 
 from __future__ import annotations
@@ -64,6 +41,9 @@ def header(meta: GameMeta, records: list[EventRecord], result: GameResult | None
         "seats": meta.seats,
         "options": meta.options,
         "players": msgspec.to_builtins(meta.players),
+        "public": meta.public,
+        "rated": meta.rated,
+        "spectator_chat": meta.spectator_chat,
         "created_at": meta.created_at,
         "seed_commitment": records[0].data.get("seed_commitment") if records else None,
         "seed": revealed[-1] if revealed else None,

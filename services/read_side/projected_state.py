@@ -1,18 +1,19 @@
-"""The projected state: the game's folded state stored next to its projections, so that reads build what
-they need from it instead of the workers writing it for every seat on every command.
+"""The projected state: the game's folded state stored next to its projections, so reads build what they need
+from it instead of the workers writing every seat's view on every command.
 
-While a game runs the workers write three projections per version (``project.lua``, one step): the public
-view, who must act, and ``state``, the folded ``State`` as msgspec MessagePack (about 3 KB for a 4-player
-board game: encoding it costs a few microseconds, building one seat's view about 100). A seat's view and its
-legal commands are built on read from it (:class:`ProjectedStates`). The state holds every secret of the game:
-it is never answered to anyone, only folded and redacted through the game's ``view`` and
-``legal_commands``. Once the game is over it is dropped (``keys.finished_game_leftovers``) and the seat
-views are written as before (they never change again).
+While a game runs ``project.lua`` writes, per version, who must act and ``state`` (the folded ``State`` as
+MessagePack, about 3 KB; a seat's view costs about 100 µs to build from it). Views and legal commands are
+built on read (:class:`ProjectedStates`). It holds every secret of the game, so it is never answered, only
+passed through the game's ``view`` and ``legal_commands``; it is dropped once the game is over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -21,14 +22,15 @@ import redis
 from domain.engine import Game
 from domain.registry import get_game
 from services import keys
-from services.results import GameMeta
+from services.results import GameMeta, meta_from
 from services.store.event_store import EventStore, Head, head_from
-from services.store.meta_store import meta_from
+from services.store.read_batch import Read, Reads
 from services.store.replies import as_bytes, as_int
-from services.store.state_cache import StateCache, fold_records
+from services.table.state_cache import StateCache, fold_records
 from services.table.undo import RefoldNeeded
 
 STATE = "state"
+SHARED_STATES = 256  # states at a head kept per process for the reads that follow one decision
 
 
 def encoded_state(game: Game, state: Any) -> bytes | None:
@@ -49,17 +51,22 @@ def decoded_state(game: Game, raw: bytes | None) -> Any | None:
 
 def stored_state(connection: redis.Redis, game: Game, game_id: str) -> tuple[int, Any] | None:
     """(version, state) of the projected state, None when there is none usable (a worker's state cache
-    loads a game it does not hold from it: services/store/state_cache.py)."""
+    loads a game it does not hold from it: services/table/state_cache.py)."""
     return stored_state_from(game, connection.hmget(keys.projection(game_id, STATE), ["version", "body"]))
 
 
-def queue_stored_state(pipe: redis.client.Pipeline, game_id: str) -> None:
-    """Queue the read :func:`stored_state_from` takes the projected state from, in the caller's ``pipe``."""
-    pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+def stored_state_read(game_id: str) -> Read[Sequence[Any]]:
+    """The projected state's version and body, undecoded, as a read to batch (for :func:`stored_state_from`,
+    once the game they belong to is known)."""
+    return Read(_queue_stored_state(game_id), itemgetter(0))
+
+
+def _queue_stored_state(game_id: str) -> Callable[[redis.client.Pipeline], object]:
+    return lambda pipe: pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
 
 
 def stored_state_from(game: Game, reply: Sequence[Any]) -> tuple[int, Any] | None:
-    """:func:`stored_state` from the reply of the read :func:`queue_stored_state` queued."""
+    """:func:`stored_state` from the value of :func:`stored_state_read`."""
     raw_version, raw_state = reply
     state = decoded_state(game, as_bytes(raw_state) if raw_state is not None else None)
     return (as_int(raw_version), state) if state is not None and raw_version is not None else None
@@ -75,41 +82,50 @@ class ProjectedStates:
         self._redis = connection
         self._store = store
         self._fallback = fallback
+        self._shared = OncePerHead(SHARED_STATES)
 
     def load(self, game: Game, game_id: str) -> tuple[Head, Any]:
         pipe = self._redis.pipeline(transaction=False)
         pipe.hgetall(keys.head(game_id))
-        queue_stored_state(pipe, game_id)
+        _queue_stored_state(game_id)(pipe)
         raw_head, stored = pipe.execute()
         return self._at_head(game, game_id, head_from(raw_head), stored)
 
     def load_with_meta(self, game_id: str) -> tuple[GameMeta, Game, Head, Any] | None:
         """The meta, the Game, the head and the state at the head, read in one round trip when the
         projected state is current; None for an unknown game."""
-        pipe = self._redis.pipeline(transaction=False)
-        self.queue_load_with_meta(pipe, game_id)
-        return self.loaded_with_meta(game_id, pipe.execute())
+        batch = Reads(self._redis)
+        found = batch.add(self.with_meta(game_id))
+        batch.run()
+        return found.value
 
-    @staticmethod
-    def queue_load_with_meta(pipe: redis.client.Pipeline, game_id: str) -> None:
-        """Queue the three reads :meth:`loaded_with_meta` needs in the caller's ``pipe``."""
-        pipe.hgetall(keys.meta(game_id))
-        pipe.hgetall(keys.head(game_id))
-        queue_stored_state(pipe, game_id)
+    def with_meta(self, game_id: str) -> Read[tuple[GameMeta, Game, Head, Any] | None]:
+        """:meth:`load_with_meta` as a read to batch."""
 
-    def loaded_with_meta(
-        self, game_id: str, replies: Sequence[Any]
-    ) -> tuple[GameMeta, Game, Head, Any] | None:
-        """:meth:`load_with_meta` from the replies :meth:`queue_load_with_meta` queued."""
-        raw_meta, raw_head, stored = replies
-        meta = meta_from(raw_meta)
-        if meta is None:
-            return None
-        game = get_game(meta.game)
-        head = head_from(raw_head)
-        return (meta, game, *self._at_head(game, game_id, head, stored))
+        def queue(pipe: redis.client.Pipeline) -> None:
+            pipe.hgetall(keys.meta(game_id))
+            pipe.hgetall(keys.head(game_id))
+            _queue_stored_state(game_id)(pipe)
+
+        def decode(replies: Sequence[Any]) -> tuple[GameMeta, Game, Head, Any] | None:
+            raw_meta, raw_head, stored = replies
+            meta = meta_from(raw_meta)
+            if meta is None:
+                return None
+            game = get_game(meta.game)
+            return (meta, game, *self._at_head(game, game_id, head_from(raw_head), stored))
+
+        return Read(queue, decode)
 
     def _at_head(self, game: Game, game_id: str, head: Head, stored: list[Any]) -> tuple[Head, Any]:
+        """The state at ``head`` from the stored [version, state] pair, decoded and folded once per head and
+        stored state in this process: the reads one decision sets off together (each open page's seat, the
+        submitter's answer) share it, as the views and legal commands built from it only read it."""
+        key = (game_id, head.version, head.hash, stored[0])
+        found: tuple[Head, Any] = self._shared.get(key, lambda: self._folded(game, game_id, head, stored))
+        return found
+
+    def _folded(self, game: Game, game_id: str, head: Head, stored: list[Any]) -> tuple[Head, Any]:
         """The state at ``head`` from the stored [version, state] pair: folded on by the events it lacks,
         or from the fallback cache when it is missing, undecodable or ahead of ``head``."""
         raw_version, raw_state = stored
@@ -124,3 +140,33 @@ class ProjectedStates:
             except RefoldNeeded:
                 return self._fallback.load(game, game_id, head)
         return head, state
+
+
+class OncePerHead:
+    """The last ``size`` values by key, each made once: a read asking for a value another thread is making
+    waits for it instead of making it again."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._values: OrderedDict[tuple[Any, ...], Future[Any]] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        with self._lock:
+            found = self._values.get(key)
+            mine = found is None
+            if found is None:
+                found = self._values[key] = Future()
+                if len(self._values) > self._size:
+                    self._values.popitem(last=False)
+        if not mine:
+            return found.result()
+        try:
+            found.set_result(make())
+        except BaseException as error:
+            with self._lock:
+                if self._values.get(key) is found:
+                    del self._values[key]
+            found.set_exception(error)
+            raise
+        return found.result()

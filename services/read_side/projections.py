@@ -1,31 +1,30 @@
-"""Read models folded from the log: who must act, and the state every view is built from on read
-(services/read_side/projected_state.py) while the game runs; a finished game's public and seat views.
+"""Read models folded from the log: who must act and the projected state while a game runs; a finished game's
+public and seat views.
 
-``project.lua`` writes all of a game's projections in one step with the version they reflect (``to_act``'s
-decides), and only over older ones, so re-projecting is harmless and a slow worker never overwrites a
-newer view. While the game runs no view body is written: the public view and each seat's are built from the
-projected state when read (a running game's stored public view cost a worker a view build and a JSON
-encoding per command, and 12 KiB of Redis per game, for a body most commands never had read). Once the
-game is over the views never change again and nothing is secret: they are written once, zlib-compressed,
-and a seat's body keeps only the top-level view fields that differ from the public view (``view_diff``,
-``view_drop``), merged back on read.
+``project.lua`` writes a game's projections in one step with the version they reflect, only over older ones,
+so re-projecting is harmless. No view body is written while the game runs: views are built from the projected
+state when read (projected_state.py). A finished game's views are written once, compressed, a seat's keeping
+only the fields that differ from the public view (merged back on read).
 """
 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import msgspec
 import redis
 from redis.commands.core import Script
 
-from domain.engine import Game, GameResult
+from domain.engine import Game, GameResult, ScoreLine
 from services import keys
 from services.read_side.projected_state import STATE, decoded_state, encoded_state
 from services.store.lua_scripts import Scripts, queue_script
+from services.store.read_batch import Read, Reads
 from services.store.replies import as_bytes, as_int
-from services.table.ranking import finished, table_result
+from services.table.prompts import held_back, table_prompt
+from services.table.ranking import finished, standings
 from services.table.state import TableState
 
 PUBLIC = "public"
@@ -43,7 +42,19 @@ def status_of(game: Game, state: Any, table: TableState | None = None) -> str:
 
 def result_of(game: Game, state: Any, table: TableState | None) -> GameResult | None:
     """The game's result as the table ends it (resigned seats last; services/table/ranking.py)."""
-    return table_result(game.result(state), table) if table is not None else game.result(state)
+    return standings(game.result(state), table) if table is not None else game.result(state)
+
+
+def seat_view(
+    game: Game, state: Any, seat: int | None, result: GameResult | None, table: TableState | None
+) -> Any:
+    """The game's view of ``seat`` as JSON values, with the table's prompt where the table, not the rules,
+    says the seat has nothing to play (over, resigned, stood in for: services/table/prompts.py)."""
+    view = msgspec.to_builtins(game.view(state, seat), order="sorted")
+    prompt = table_prompt(result, seat, table or TableState())
+    if prompt is None or not isinstance(view, dict):
+        return view
+    return held_back(view, prompt, result is not None)
 
 
 class ViewBody(msgspec.Struct, kw_only=True):
@@ -54,6 +65,15 @@ class ViewBody(msgspec.Struct, kw_only=True):
     to_act: list[int]
     result: GameResult | None
     view: Any
+    breakdown: list[list[ScoreLine]] | None = None
+
+
+def breakdown_of(game: Game, state: Any, result: GameResult | None) -> list[list[ScoreLine]] | None:
+    """Every seat's points by source once the game is over (none for an abandoned game, which nobody
+    won, or a game that states no breakdown)."""
+    if result is None or result.abandoned:
+        return None
+    return game.score_breakdown(state)
 
 
 class StoredView(NamedTuple):
@@ -65,10 +85,9 @@ class StoredView(NamedTuple):
     state: bytes | None
 
 
-def stored_view(replies: list[Any]) -> StoredView:
-    """The :class:`StoredView` in the last two replies of a pipeline filled by
-    :meth:`Projections.queue_view_reads`."""
-    (version, body), (state_version, *state_body) = replies[-2:]
+def stored_view(replies: Sequence[Any]) -> StoredView:
+    """The :class:`StoredView` from the two replies of :meth:`Projections.stored_view_read`."""
+    (version, body), (state_version, *state_body) = replies
     state = state_body[0] if state_body else None
     return StoredView(
         version=as_int(version) if version is not None else None,
@@ -95,7 +114,26 @@ def view_body(
         status=status_of(game, state, table),
         to_act=sorted(game.to_act(state)) if result is None else [],
         result=result,
-        view=msgspec.to_builtins(game.view(state, seat), order="sorted"),
+        view=seat_view(game, state, seat, result, table),
+        breakdown=breakdown_of(game, state, result),
+    )
+
+
+def raw_view_body(
+    game: Game, state: Any, seat: int | None, version: int, table: TableState | None = None
+) -> ViewBody:
+    """:func:`view_body` with the game's view encoded as JSON once (``msgspec.Raw``), from the game's structs
+    when the table adds no prompt, for the answers that share it."""
+    result = result_of(game, state, table)
+    held = table_prompt(result, seat, table or TableState()) is not None
+    view = seat_view(game, state, seat, result, table) if held else game.view(state, seat)
+    return ViewBody(
+        version=version,
+        status=status_of(game, state, table),
+        to_act=sorted(game.to_act(state)) if result is None else [],
+        result=result,
+        view=msgspec.Raw(msgspec.json.encode(view, order="sorted")),
+        breakdown=breakdown_of(game, state, result),
     )
 
 
@@ -104,12 +142,14 @@ def encoded_body(
 ) -> bytes:
     """:func:`view_body` as compact JSON, encoded from the game's structs without building dicts first."""
     result = result_of(game, state, table)
+    held = table_prompt(result, seat, table or TableState()) is not None
     body = {
         "version": version,
         "status": status_of(game, state, table),
         "to_act": sorted(game.to_act(state)) if result is None else [],
         "result": result,
-        "view": game.view(state, seat),
+        "view": seat_view(game, state, seat, result, table) if held else game.view(state, seat),
+        "breakdown": breakdown_of(game, state, result),
     }
     return msgspec.json.encode(body, order="sorted")
 
@@ -147,31 +187,35 @@ def merged(difference: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]
     return {**rest, "view": view}
 
 
+class GameAtVersion(NamedTuple):
+    """A game at a version, as projected: its rules, id, seat count, version, state and table."""
+
+    game: Game
+    game_id: str
+    seats: int
+    version: int
+    state: Any
+    table: TableState | None = None
+
+
 class Projections:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
         self._scripts = Scripts(connection)
 
     def write(
-        self,
-        game: Game,
-        game_id: str,
-        seats: int,
-        version: int,
-        state: Any,
-        check_first: bool = True,
-        table: TableState | None = None,
-        pipe: redis.client.Pipeline | None = None,
+        self, at: GameAtVersion, check_first: bool = True, pipe: redis.client.Pipeline | None = None
     ) -> bool:
-        """Write every projection of the game at ``version``; False if they were already that new.
+        """Write every projection of the game ``at`` its version; False if they were already that new.
 
         ``check_first`` reads the stored version before building the bodies (cheap when they are already
         up to date, as for the sweep); the worker that just appended skips it (``project.lua`` checks
         anyway). With ``pipe`` the write is only queued there (True), as a bare EVALSHA of
         :attr:`scripts` for :func:`services.store.lua_scripts.execute_with_scripts`."""
+        game_id, version = at.game_id, at.version
         if check_first and self.version(game_id) >= version:
             return False
-        names, bodies = self._bodies(game, state, seats, version, table)
+        names, bodies = self._bodies(at.game, at.state, at.seats, version, at.table)
         project_keys = [keys.projection(game_id, name) for name in names]
         if pipe is not None:
             queue_script(pipe, self._scripts.project, project_keys, [version, *bodies])
@@ -225,16 +269,23 @@ class Projections:
         running game's view is built from its projected state (``game`` and the meta's ``table`` needed),
         unless a body at least as new is stored (a finished game's, or one written before the projected
         state)."""
-        pipe = self._redis.pipeline(transaction=False)
-        self.queue_view_reads(pipe, game_id, seat)
-        return self.view_from(game, game_id, seat, stored_view(pipe.execute()), table)
+        batch = Reads(self._redis)
+        stored = batch.add(self.stored_view_read(game_id, seat))
+        batch.run()
+        return self.view_from(game, game_id, seat, stored.value, table)
 
     @staticmethod
-    def queue_view_reads(pipe: redis.client.Pipeline, game_id: str, seat: int | None) -> None:
-        """Add to ``pipe`` the two reads :func:`stored_view` takes apart: the stored body and its version,
-        and the projected state with its version."""
-        pipe.hmget(keys.projection(game_id, PUBLIC if seat is None else seat_name(seat)), ["version", "body"])
-        pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+    def stored_view_read(game_id: str, seat: int | None) -> Read[StoredView]:
+        """The stored body of ``seat``'s view and its version, and the projected state with its version, as
+        a read to batch."""
+
+        def queue(pipe: redis.client.Pipeline) -> None:
+            pipe.hmget(
+                keys.projection(game_id, PUBLIC if seat is None else seat_name(seat)), ["version", "body"]
+            )
+            pipe.hmget(keys.projection(game_id, STATE), ["version", "body"])
+
+        return Read(queue, stored_view)
 
     def view_from(
         self,
@@ -244,7 +295,7 @@ class Projections:
         stored: StoredView,
         table: TableState | None = None,
     ) -> ViewBody | None:
-        """The view from what :meth:`queue_view_reads` read: built from the projected state when no stored
+        """The view from what :meth:`stored_view_read` read: built from the projected state when no stored
         body is at least as new (``game`` needed; ``table``, the meta's, as the written views have it), else
         the stored body."""
         if game is not None and stored.state is not None:

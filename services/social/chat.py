@@ -1,27 +1,19 @@
 """Table talk: each game's chat, kept with the game in its own stream (``keys.chat``).
 
-* Seated players post to the ``table`` channel; logged-in spectators to the ``spectators`` channel, when
-  the game was created with ``spectator_chat`` (the default). Both channels are public to everyone who may
-  look at the game: chat is table talk, never a secret channel, and nothing but what people typed (and
-  their names, and the version they wrote it at) goes into it.
-* A message is text: 1 to ``ChatLimits.max_length`` characters once trimmed, no control characters but
-  line breaks. Pages render it as text (never as markup).
-* Each speaker may post ``ChatLimits.rate`` messages per ``ChatLimits.window_seconds`` in a game: a counter
-  (``keys.chat_rate``) created with the window as its expiry and incremented in one MULTI, so concurrent
-  posts are counted exactly; past it the post is refused (429, ``retry_after`` the counter's time left).
-* A seat may mute a speaker (another seat, or a spectator by an id that does not show the account): the
-  muted speaker's messages are left out of what that seat reads and of its live stream, and kept everywhere
-  else (the export has them all).
-* The stream keeps the last ``MAX_MESSAGES_KEPT`` messages of a game.
+Seated players post to ``table``, logged-in spectators to ``spectators`` (unless the game turned it off); both
+are public to whoever may look at the game. A message is 1 to ``ChatLimits.max_length`` characters of text;
+each speaker may post ``ChatLimits.rate`` per window (a counter incremented in one MULTI, 429 past it). A seat
+may mute a speaker for itself only. The last ``MAX_MESSAGES_KEPT`` messages are kept.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,11 +23,14 @@ import redis
 from services import keys
 from services.errors import ServiceError
 from services.results import GameMeta
+from services.store.live_notices import LOCAL_NOTICES
+from services.store.read_batch import Read, Reads
 from services.store.replies import as_bytes, as_int, as_str
 
 TABLE, SPECTATORS = "table", "spectators"
 MAX_MESSAGES_KEPT = 2000
 _FIELD = "m"
+CHAT_NOTICE = "c"  # the live channel's notice of a new chat message (a log's notice is its head version)
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _SPEAKER = re.compile(r"^(seat:\d{1,2}|spectator:[0-9a-f]{16})$")
 
@@ -96,19 +91,18 @@ class _Stored(msgspec.Struct, kw_only=True, array_like=True):
 
 @dataclass(frozen=True)
 class Speaker:
-    """Who posts: a seat (with its player's name) or a logged-in spectator (``account``)."""
+    """Who posts: a seat (with its player's name) or a logged-in spectator (``account``), whose id in the
+    game (``spectator``) is keyed by a secret of the store, so no one can test a guessed login name on it."""
 
     seat: int | None
     account: str | None
     name: str
+    spectator: str = ""
 
     @property
     def key(self) -> str:
-        """``seat:<n>``, or ``spectator:<16 hex>`` (from the account, which it never shows)."""
-        if self.seat is not None:
-            return f"seat:{self.seat}"
-        digest = hashlib.sha256(f"papyrus-chat:{(self.account or '').lower()}".encode()).hexdigest()
-        return f"spectator:{digest[:16]}"
+        """``seat:<n>``, or ``spectator:<16 hex>``."""
+        return f"seat:{self.seat}" if self.seat is not None else f"spectator:{self.spectator}"
 
     @property
     def channel(self) -> str:
@@ -158,6 +152,13 @@ class ChatStore:
         self._redis = connection
         self.limits = limits
 
+    def spectator_id(self, game_id: str, account: str) -> str:
+        """A logged-in spectator's id in one game: stable, and telling nothing of the account."""
+        self._redis.set(keys.chat_speaker_secret(), os.urandom(32), nx=True)
+        secret = as_bytes(self._redis.get(keys.chat_speaker_secret()) or b"")
+        signed = f"{game_id}:{account.lower()}".encode()
+        return hmac.new(secret, signed, hashlib.sha256).hexdigest()[:16]
+
     def count_post(self, game_id: str, speaker: Speaker) -> None:
         """Count one post of ``speaker``; 429 past the rate (the post is counted all the same)."""
         key = keys.chat_rate(game_id, speaker.key)
@@ -189,13 +190,44 @@ class ChatStore:
             version=version,
             at=at,
         )
-        entry_id = self._redis.xadd(
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.xadd(
             keys.chat(game_id),
             {_FIELD: msgspec.msgpack.encode(stored)},
             maxlen=MAX_MESSAGES_KEPT,
             approximate=False,
         )
+        pipe.spublish(keys.live(game_id), CHAT_NOTICE)
+        entry_id = pipe.execute()[0]
+        LOCAL_NOTICES.publish(game_id)
         return ChatMessage(id=as_str(entry_id), **msgspec.structs.asdict(stored))
+
+    def rename_speakers(self, game_id: str, speakers: set[str], name: str) -> int:
+        """Every kept message of ``speakers`` shown under ``name`` from now on (an account erased): the
+        stream is written again with the same ids, in one transaction. How many messages changed."""
+        with self._redis.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    pipe.watch(keys.chat(game_id))  # type: ignore[no-untyped-call]
+                    messages = self.read(game_id)
+                    changed = sum(message.speaker in speakers for message in messages)
+                    if changed:
+                        pipe.multi()
+                        pipe.delete(keys.chat(game_id))
+                        for message in messages:
+                            fields = msgspec.structs.asdict(message)
+                            entry_id = fields.pop("id")
+                            if message.speaker in speakers:
+                                fields["name"] = name
+                            pipe.xadd(
+                                keys.chat(game_id),
+                                {_FIELD: msgspec.msgpack.encode(_Stored(**fields))},
+                                id=entry_id,
+                            )
+                        pipe.execute()
+                    return changed
+                except redis.WatchError:
+                    continue
 
     def read(self, game_id: str, after: str = "-") -> list[ChatMessage]:
         """Every kept message (those after the entry ``after`` when given), oldest first."""
@@ -207,14 +239,10 @@ class ChatStore:
         self, game_id: str, cursor: str, seat: int | None
     ) -> tuple[list[ChatMessage], int, set[str]]:
         """In one round trip: the messages after ``cursor``, the game's version and what ``seat`` muted."""
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.xrange(keys.chat(game_id), f"({cursor}")
-        pipe.hget(keys.head(game_id), "version")
-        pipe.smembers(keys.chat_mutes(game_id, seat if seat is not None else -1))
-        entries, version, muted = pipe.execute()
-        messages = [_message(entry_id, fields) for entry_id, fields in entries or []]
-        shown_muted = {as_str(member) for member in muted} if seat is not None else set()
-        return messages, as_int(version) if version is not None else 0, shown_muted
+        batch = Reads(self._redis)
+        found = batch.add(catch_up_read(game_id, cursor, seat))
+        batch.run()
+        return found.value
 
     def mutes(self, game_id: str, seat: int | None) -> set[str]:
         if seat is None:
@@ -228,13 +256,35 @@ class ChatStore:
             self._redis.srem(keys.chat_mutes(game_id, seat), speaker)
 
 
+def catch_up_read(
+    game_id: str, cursor: str, seat: int | None
+) -> Read[tuple[list[ChatMessage], int, set[str]]]:
+    """:meth:`ChatStore.catch_up` as a read to batch."""
+
+    def queue(pipe: redis.client.Pipeline) -> None:
+        pipe.xrange(keys.chat(game_id), f"({cursor}")
+        pipe.hget(keys.head(game_id), "version")
+        pipe.smembers(keys.chat_mutes(game_id, seat if seat is not None else -1))
+
+    def decode(replies: Sequence[Any]) -> tuple[list[ChatMessage], int, set[str]]:
+        entries, version, muted = replies
+        messages = [_message(entry_id, fields) for entry_id, fields in entries or []]
+        shown_muted = {as_str(member) for member in muted} if seat is not None else set()
+        return messages, as_int(version) if version is not None else 0, shown_muted
+
+    return Read(queue, decode)
+
+
 def shown_to(messages: list[ChatMessage], muted: set[str]) -> list[ChatMessage]:
     return [message for message in messages if message.speaker not in muted]
 
 
-def speaker_of(meta: GameMeta, seat: int | None, account: str | None, display_name: str | None) -> Speaker:
-    """Who posts: the caller's seat, else the logged-in spectator (when the game lets spectators talk);
-    401 for an anonymous caller, 403 when spectators may not talk."""
+def speaker_of(
+    meta: GameMeta, seat: int | None, account: str | None, display_name: str | None, spectator: str = ""
+) -> Speaker:
+    """Who posts: the caller's seat, else the logged-in spectator (when the game lets spectators talk:
+    ``spectator`` its id, Chat.spectator_id); 401 for an anonymous caller, 403 when spectators may not
+    talk."""
     if seat is not None:
         return Speaker(seat=seat, account=account, name=meta.seat_names()[seat])
     if account is None:
@@ -245,7 +295,7 @@ def speaker_of(meta: GameMeta, seat: int | None, account: str | None, display_na
         raise ServiceError(
             403, "chat.spectators_closed", "This game keeps its chat to its players.", "Authorization"
         )
-    return Speaker(seat=None, account=account, name=display_name or "a spectator")
+    return Speaker(seat=None, account=account, name=display_name or "a spectator", spectator=spectator)
 
 
 def chat_lines(messages: list[ChatMessage]) -> Iterator[str]:

@@ -1,10 +1,8 @@
 """Each game's ratings: a projection of its rated finished games, folded in the order they ended.
 
-The table of one game is always the fold of its rated games sorted by (``ended_at``, game id): the job that
-rates a game that ended after every game already folded applies it on top (one MULTI: the new ratings, the
-leaderboard scores and the game marked folded); one that ended earlier (its job ran late) refolds the whole
-game's table. Jobs of one game take a short lock (``keys.ratings_lock``) so two never fold at once. So
-``papyrus rebuild-ratings``, which refolds every game from the logs, gives the same table.
+A job rating a game that ended after every game folded applies it on top (one MULTI); one that ended earlier
+refolds the whole table. Jobs of one game take a short lock (``keys.ratings_lock``). So the table is always
+the fold of its games by (``ended_at``, game id), which ``papyrus rebuild-ratings`` recreates.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
-"""How each seat left a finished game, and the places the ratings and the profiles count from it.
+"""How each seat left a finished game, as the archive shows it and the profiles count it.
 
-A seat's fate is one of:
-
-* ``resigned``: the seat gave the game up: the table's fact ``papyrus.resigned`` (services/table/) with
-  ``data.reason`` ``"resigned"``;
-* ``timed_out``: the seat ran out of time: a command played in its place by the service when its deadline
-  passed (actor ``"timeout"``, accepted, whatever the clock's policy), or the table's ``papyrus.resigned``
-  with ``data.reason`` ``"forfeit"``;
-* ``played``: anything else.
-
-Places follow the game's final ranking, except that every resigned or timed-out seat comes last, tied with
-the others that fell (a resigned seat is counted as resigned even if it also timed out).
+A seat ``resigned`` (the table's ``papyrus.resigned`` fact, reason ``resigned``), ``timed_out`` (a command
+accepted with actor ``timeout``, or ``papyrus.resigned`` with reason ``forfeit``) or ``played``; resigned
+wins over timed out. The fate says how a seat left; its place is the table's standings'
+(services/table/ranking.py): a resignation or a forfeit is a loss, while a seat whose move the clock only
+played is placed by its score.
 """
 
 from __future__ import annotations
@@ -48,16 +42,3 @@ def seat_fates(
             fate = FATE_BY_RESIGN_REASON.get(str(record.data.get("reason")), RESIGNED)
             _fall(fates, record.data.get("seat"), fate)
     return fates
-
-
-def places(ranking: list[int], fates: list[str]) -> list[int]:
-    """Each seat's place (1 = first), by seat: the game's ranking among the seats that played on, then
-    every seat that fell tied for the place after them."""
-    placed = [0] * len(fates)
-    standing = [seat for seat in ranking if fates[seat] == PLAYED]
-    for place, seat in enumerate(standing, start=1):
-        placed[seat] = place
-    for seat, fate in enumerate(fates):
-        if fate != PLAYED:
-            placed[seat] = len(standing) + 1
-    return placed

@@ -10,6 +10,8 @@ entry reads nothing more.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import redis
@@ -19,6 +21,7 @@ from services import keys
 from services.store import layout
 from services.store.layout import stream_entries
 from services.store.lua_scripts import Scripts, queue_script
+from services.store.read_batch import Read
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
 from services.store.replies import as_bytes, as_int, as_str
 
@@ -100,7 +103,7 @@ def appended_records(fields: dict[bytes, Any]) -> list[EventRecord] | None:
 
 
 def pending_among(reply: Any, checkpoint: str, count: int) -> list[tuple[str, CommandRecord]] | None:
-    """The commands after ``checkpoint``, oldest first, from :meth:`CommandInbox.queue_latest`'s reply of
+    """The commands after ``checkpoint``, oldest first, from :meth:`CommandInbox.latest`'s value of
     the stream's last ``count`` entries; None when every one of them is after it (older ones may be too:
     read them with :meth:`CommandInbox.pending`)."""
     after = [
@@ -158,10 +161,10 @@ class CommandInbox:
         return [(entry_id, layout.decode_command(raw)) for entry_id, raw in stream_entries(entries)]
 
     @staticmethod
-    def queue_latest(pipe: redis.client.Pipeline, game_id: str, count: int) -> None:
-        """Queue a read of the command stream's last ``count`` entries in the caller's ``pipe`` (for
-        :func:`pending_among`)."""
-        pipe.xrevrange(keys.commands(game_id), "+", "-", count=count)
+    def latest(game_id: str, count: int) -> Read[Any]:
+        """The command stream's last ``count`` entries, newest first, as a read to batch (for
+        :func:`pending_among`, once the checkpoint read with them is known)."""
+        return Read(lambda pipe: pipe.xrevrange(keys.commands(game_id), "+", "-", count=count), itemgetter(0))
 
     def all(self, game_id: str) -> list[tuple[str, CommandRecord]]:
         entries = self._redis.xrange(keys.commands(game_id))
@@ -170,6 +173,15 @@ class CommandInbox:
     def outcome(self, game_id: str, command_id: str) -> OutcomeRecord | None:
         raw = self._redis.hget(keys.outcomes(game_id), command_id)
         return layout.decode_outcome(as_bytes(raw), command_id) if raw is not None else None
+
+    @staticmethod
+    def outcome_read(game_id: str, command_id: str) -> Read[OutcomeRecord | None]:
+        """:meth:`outcome` as a read to batch."""
+
+        def decode(replies: Sequence[Any]) -> OutcomeRecord | None:
+            return layout.decode_outcome(as_bytes(replies[0]), command_id) if replies[0] is not None else None
+
+        return Read(lambda pipe: pipe.hget(keys.outcomes(game_id), command_id), decode)
 
     def outcomes(self, game_id: str) -> dict[str, OutcomeRecord]:
         raw = self._redis.hgetall(keys.outcomes(game_id))
@@ -188,6 +200,30 @@ class CommandInbox:
         :meth:`wait_decided`)."""
         decided = self.wait_decided(game_id, command_id, timeout, cursor)
         return decided.outcome if decided is not None else None
+
+    def decided_now(self, game_id: str, command_id: str) -> Decided | None:
+        """The outcome if the command is decided, without waiting, in one round trip: with the records
+        appended with it while the decided stream's last entry is still its own."""
+        pipe = self._redis.pipeline(transaction=False)
+        read = self.decided_read(game_id, command_id)
+        read.queue(pipe)
+        return read.decode(pipe.execute())
+
+    @staticmethod
+    def decided_read(game_id: str, command_id: str) -> Read[Decided | None]:
+        """:meth:`decided_now` as a read to batch."""
+
+        def queue(pipe: redis.client.Pipeline) -> None:
+            pipe.xrevrange(keys.decided(game_id), "+", "-", count=1)
+            pipe.hget(keys.outcomes(game_id), command_id)
+
+        def decode(replies: Sequence[Any]) -> Decided | None:
+            latest, raw = replies
+            if raw is None:
+                return None
+            return decided_in(latest, command_id) or Decided(layout.decode_outcome(as_bytes(raw), command_id))
+
+        return Read(queue, decode)
 
     def wait_decided(
         self, game_id: str, command_id: str, timeout: float, cursor: str | None = None

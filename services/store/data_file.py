@@ -1,24 +1,10 @@
 """The embedded store's data file: every Papyrus key in one file, the snapshot its journal continues.
 
-Embedded mode (``papyrus serve`` without ``REDIS_URL``) keeps the store in the process. With a data file,
-every change is first written to the journal next to it (services/store/journal/), and the data file is the
-journal's compaction: :func:`snapshot` reads every key under the key prefix (``PAPYRUS_KEY_PREFIX``) in one
-atomic Lua step (services/store/lua/snapshot.lua), together with the position of the last journal record that
-step already holds, and :func:`write_data_file` stores them: each key's type and plain contents (a string's
-bytes, a hash's fields, a stream's entries with their ids, a set's or list's members, a sorted set's scores),
-with the key's expiry as an absolute time so a login token does not outlive its TTL while the service is
-down. RQ's own keys are not saved: the sweep the worker runs at start re-creates every job a running game
-needs.
-
-The file is written to a temporary file in the same directory, flushed to disk, renamed over the old one
-and the directory flushed, so a crash mid-save leaves the previous file whole. Its format
-(``papyrus-data/3``) is MessagePack ``{"format", "saved_at", "keys": [[name, type, expires_at_ms | 0,
-contents], ...], "journal_position"}``: plain data, never code (Redis ``DUMP`` is not used: fakeredis's is a
-pickle, and tied to its version), readable by any later Papyrus and by hand. A ``papyrus-data/2`` file
-(before the journal) still loads, as position 0. It holds seat and login token hashes, so it is created
-readable by its owner only and :func:`read_data_file` refuses a file another user owns or may write. A file
-that does not restore (a damaged file, an unknown format) stops the start with a clear error and is left
-untouched, never overwritten by an empty store.
+:func:`snapshot` reads every key under the key prefix and the journal's position in one atomic step
+(lua/snapshot.lua); :func:`write_data_file` writes them as plain MessagePack (``papyrus-data/3``: each
+key's type, contents and absolute expiry; never Redis ``DUMP``) to a temporary file, renamed over the old
+one. The file holds token hashes, so it is readable by its owner only; a file that does not restore stops
+the start and is left untouched. Format and guarantees: docs/durability.md.
 """
 
 from __future__ import annotations

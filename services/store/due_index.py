@@ -1,26 +1,10 @@
 """When each game next needs a worker: one sorted set, game id -> epoch seconds (``keys.due_games``).
 
-A game is in the index while something will have to happen to it without a player: a command waiting to be
-decided (due at once), an automatic step (due after the advance delay), a bot's move (due at once) or a
-seat's deadline (due when it runs out). A game waiting only for a player with no deadline, and a finished
-game, are not in it. The sweep reads the games due by now, oldest first, so its cost follows the work that
-is due, not the number of games.
-
-The index is cross-game, so it cannot join a game's Lua scripts (a game's keys may live on their own
-Redis Cluster shard); instead every write that makes work due is followed by its index write on the same
-connection, in the order that keeps this promise: **a game's entry is never later than its work**.
-
-* A new command: the command is appended first, then the game is marked due now (``mark``: ZADD LT, which
-  only ever brings an entry forward), in the round trip that queues its job.
-* After a worker settles a game at ``head``: it writes the next due time (or removes the entry), then, in
-  the same round trip, reads the game's head and its last command. If either moved past ``head`` (another
-  worker appended, a command arrived), it marks the game due now. Whichever order the two writers' steps
-  interleave in, the last index write is either the newest settle's or a "due now".
-
-So a crash between a write and its index write can only leave an entry earlier than needed (the sweep then
-finds nothing to do and settles the game, which writes the right time), never a missing one. The one gap is
-a command whose submitter died between its two round trips: it was never acknowledged, its client resends
-it (the resubmission marks the game due), and ``papyrus doctor`` lists such a game.
+A game is in the index while something will happen to it without a player: a command to decide, an
+automatic step, a bot's move or a seat's deadline; the sweep reads the games due by now, so its cost
+follows the work due. The index cannot join a game's Lua scripts (another Cluster shard), so every write
+that makes work due is followed by its index write in an order that keeps a game's entry never later than
+its work (docs/architecture.md, "Games never stall").
 """
 
 from __future__ import annotations

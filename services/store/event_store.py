@@ -7,7 +7,9 @@ last one. A racing writer gets :class:`StaleVersion` and must reload and decide 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -17,9 +19,11 @@ from services import keys
 from services.store import layout
 from services.store.hash_chain import GENESIS_HASH, seal
 from services.store.layout import stream_entries
+from services.store.live_notices import LOCAL_NOTICES
 from services.store.lua_scripts import Scripts
+from services.store.read_batch import Read
 from services.store.records import Actor, EventRecord, OutcomeRecord, now_iso
-from services.store.replies import as_int, as_str
+from services.store.replies import as_bytes, as_int, as_str
 
 
 def seq_of(entry_id: str) -> int:
@@ -50,6 +54,19 @@ class NewEvent(msgspec.Struct, frozen=True):
     type: str
     data: dict[str, Any]
     schema_version: int = 1
+
+
+class Alongside(msgspec.Struct, frozen=True):
+    """What an append writes in its same atomic step, opaque to the store: the game's ``final_status``
+    ("over" once it ends), the ``meta_state`` its writer keeps in the meta hash (the table's state) and an
+    ``outbox_entry`` (what the append tells the players)."""
+
+    final_status: str = ""
+    meta_state: bytes = b""
+    outbox_entry: bytes = b""
+
+
+NOTHING_ALONGSIDE = Alongside()
 
 
 class CommandDecision(msgspec.Struct, frozen=True):
@@ -90,6 +107,15 @@ class EventStore:
         self._scripts = Scripts(connection)
         self._clock = clock
 
+    def seed(self, game_id: str, draw: bool = False) -> bytes:
+        """The game's secret seed (``draw``: drawn first unless it has one); RuntimeError if it has none."""
+        if draw:
+            self._redis.set(keys.seed(game_id), secrets.token_bytes(32), nx=True)
+        seed = self._redis.get(keys.seed(game_id))
+        if seed is None:
+            raise RuntimeError(f"game {game_id}: no seed")
+        return as_bytes(seed)
+
     def head(self, game_id: str) -> Head:
         return head_from(self._redis.hgetall(keys.head(game_id)))
 
@@ -114,10 +140,17 @@ class EventStore:
         return [r for r in records if r.seq > after and (upto is None or r.seq <= upto)]
 
     @staticmethod
-    def queue_read_after(pipe: redis.client.Pipeline, game_id: str, after: int, count: int) -> None:
-        """Queue the read of the first ``count`` entries after record ``after`` (see :func:`records_after`),
+    def entries_after(game_id: str, after: int, count: int) -> Read[Any]:
+        """The first ``count`` entries after record ``after`` as a read to batch (see :func:`records_after`),
         for a caller that holds the state at ``after`` and reads the head in the same round trip."""
-        pipe.xrange(keys.events(game_id), f"(0-{after}", "+", count=count)
+        return Read(
+            lambda pipe: pipe.xrange(keys.events(game_id), f"(0-{after}", "+", count=count), itemgetter(0)
+        )
+
+    @staticmethod
+    def head_read(game_id: str) -> Read[Head]:
+        """:meth:`head` as a read to batch."""
+        return Read(lambda pipe: pipe.hgetall(keys.head(game_id)), lambda replies: head_from(replies[0]))
 
     def _hash_before(self, key: str, seq: int) -> str:
         """The hash of the record before ``seq`` (the genesis hash before the first)."""
@@ -165,13 +198,10 @@ class EventStore:
         head: Head,
         records: Sequence[EventRecord],
         decision: CommandDecision | None = None,
-        final_status: str = "",
-        table: bytes = b"",
-        notifications: bytes = b"",
+        alongside: Alongside = NOTHING_ALONGSIDE,
     ) -> int:
-        """Append ``records`` (built from ``head``) and record ``decision`` in one atomic step; ``table``
-        (the table's state as JSON, services/table/) is written to the meta hash and the ``notifications``
-        they cause to one entry of the game's outbox (services/notifications/outbox.py) in the same step.
+        """Append ``records`` (built from ``head``), record ``decision`` and write what goes ``alongside``
+        (to the meta hash and the game's outbox) in one atomic step.
 
         Returns the new version; raises :class:`StaleVersion` if anything moved since ``head`` was read.
         """
@@ -185,6 +215,7 @@ class EventStore:
                 keys.meta(game_id),
                 keys.seed(game_id),
                 keys.notify_outbox(game_id),
+                keys.live(game_id),
             ],
             args=[
                 head.version,
@@ -194,9 +225,9 @@ class EventStore:
                 decision.command_id if decision else "",
                 layout.encode_outcome(decision.outcome) if decision else b"",
                 new_hash,
-                final_status,
-                table,
-                notifications,
+                alongside.final_status,
+                alongside.meta_state,
+                alongside.outbox_entry,
                 DECIDED_TTL_MS,
                 *[part for count, entry in layout.encode_events(list(records)) for part in (count, entry)],
             ],
@@ -204,11 +235,13 @@ class EventStore:
         status, version = as_int(result[0]), as_int(result[1])
         if status != 1:
             raise StaleVersion(version, _REASONS.get(status, "unknown"))
+        if records or (decision is not None and decision.command_id):
+            LOCAL_NOTICES.publish(game_id)
         return version
 
 
 def records_after(reply: Any, after: int, after_hash: str, upto: int) -> list[EventRecord] | None:
-    """The records with ``after < seq <= upto`` from :meth:`EventStore.queue_read_after`'s reply, chained on
+    """The records with ``after < seq <= upto`` from :meth:`EventStore.entries_after`'s value, chained on
     from ``after_hash`` (the hash of record ``after``); None when the reply does not hold exactly them (an
     entry that starts before ``after``, as a compacted one may, or fewer entries than reach ``upto``): the
     caller then reads them the usual way."""

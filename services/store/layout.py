@@ -1,19 +1,10 @@
 """How records are laid out in Redis: compact MessagePack arrays, read back into records.py's records.
 
-Layout ``2`` (this one), one MessagePack array per stream entry or hash field:
-
-* events: one stream entry (field ``r``) per run of records appended together with the same ``at``,
-  ``actor`` and ``command_id``: ``[at, actor, command_id, [[type, schema_version, data], ...], hash]``,
-  with entry id ``0-<seq of its last record>``. ``at`` is integer microseconds since the epoch (exactly the
-  ISO string the hash covers); ``hash`` is the 32 raw bytes of the last record's SHA-256. Neither
-  ``prev_hash`` nor the other records' hashes are stored: reading recomputes them along the chain from the
-  previous entry's hash, so an edited or dropped record still shows as a break (at the last record of its
-  entry, whose stored hash no longer follows) and the export carries every hash as before.
-* command (field ``r``): ``[command_id, seat, actor, command, expected_version, at]``.
-* outcome (hash field = command_id): ``[seat, status, version, first_seq, last_seq, violation, at]``.
-
-Layout ``1`` (records written before this module, MessagePack maps with every field by name, hashes as hex)
-is still read: each decoder takes either shape, so old records are upcast on read, never rewritten.
+Events: one stream entry per run of records appended together, ``[at µs, actor, command_id, [[type,
+schema_version, data], ...], hash]``, id ``0-<last seq>``, only the run's last hash stored (the others are
+recomputed along the chain on read, so an edit still breaks it). Commands: ``[command_id, seat, actor,
+command, expected_version, at]``; outcomes: ``[seat, status, version, first_seq, last_seq, violation, at]``.
+Layout 1 (MessagePack maps by name) is still read, upcast, never rewritten.
 """
 
 from __future__ import annotations
@@ -30,7 +21,7 @@ from services.store.records import Actor, CommandRecord, EventRecord, OutcomeRec
 from services.store.replies import as_bytes, as_str
 
 RECORD_FIELD = b"r"
-ARCHIVE_FIELD = b"z"
+COMPACTED_FIELD = b"z"
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 NAIVE_EPOCH = datetime(1970, 1, 1)
 
@@ -228,13 +219,13 @@ def entry_order(entry_id: str) -> tuple[int, int]:
 
 
 def stream_entries(reply: Any) -> list[tuple[str, bytes]]:
-    """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply, an archive entry (field ``z``, see
-    archive.py) expanded into the entries it holds, in order."""
+    """``(entry id, field "r")`` pairs of an XRANGE/XREVRANGE reply, a compacted entry (field ``z``, see
+    compaction.py) expanded into the entries it holds, in order."""
     entries: list[tuple[str, bytes]] = []
     for entry_id, fields in reply or []:
-        if ARCHIVE_FIELD in fields:
-            archived = msgspec.msgpack.decode(zlib.decompress(as_bytes(fields[ARCHIVE_FIELD])))
-            entries += [(str(inner_id), bytes(raw)) for inner_id, raw in archived]
+        if COMPACTED_FIELD in fields:
+            packed = msgspec.msgpack.decode(zlib.decompress(as_bytes(fields[COMPACTED_FIELD])))
+            entries += [(str(inner_id), bytes(raw)) for inner_id, raw in packed]
         else:
             entries.append((as_str(entry_id), as_bytes(fields[RECORD_FIELD])))
     return entries

@@ -54,7 +54,7 @@ class Scripts:
         self.append: Script = connection.register_script(source("append"))
         self.submit: Script = connection.register_script(source("submit"))
         self.project: Script = connection.register_script(source("project"))
-        self.archive: Script = connection.register_script(source("archive"))
+        self.compact_finished: Script = connection.register_script(source("compact_finished"))
         self.compact: Script = connection.register_script(source("compact"))
         self.claim: Script = connection.register_script(source("claim"))
         self.start: Script = connection.register_script(source("start"))
@@ -92,17 +92,12 @@ def queue_script(pipe: Pipeline, script: Script, keys: Sequence[str], args: Sequ
 
 
 def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[Any]:
-    """Run, in one round trip, the pipeline ``fill`` queues; if Redis did not know one of its scripts (a
-    restarted Redis, a flushed script cache), load them and run the whole pipeline once more (so its
-    commands must be safe to run twice). A script is loaded before the first pipeline this process runs
-    with it on a connection pool: a pipeline that meets NOSCRIPT has run its other commands already, and a
-    process killed before the second run would leave them without the script's writes (the due index's
-    entry removed, the projections it goes with not written: services/store/due_index.py), as every start
-    of the embedded store would risk, its script cache being as new as the process. The clients of a real
-    Redis (services/store/connect.py) also load every script on each new connection
-    (:func:`load_scripts_on_connect`), so a restarted Redis does not open that window. An error reply raises,
-    as ``execute`` does. On a Redis Cluster client, where redis-py runs no script in a pipeline, the
-    commands run one by one, in order."""
+    """Run, in one round trip, the pipeline ``fill`` queues; on NOSCRIPT, load the scripts and run it once
+    more (its commands must be safe to run twice). Scripts are loaded before a pool's first pipeline, and real
+    Redis clients load them on every new connection (:func:`load_scripts_on_connect`), so a killed process
+    cannot leave a pipeline's other commands without its script's writes. An error reply raises; on a Redis
+    Cluster client, which runs no script in a pipeline, the commands run one by one, in order.
+    """
     if isinstance(connection, RedisCluster):
         immediate = ImmediateCommands(connection)
         fill(cast(Pipeline, immediate))

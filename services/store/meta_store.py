@@ -1,33 +1,29 @@
 """Game meta (which game, seats, options, status, players), seat tokens, the game index and the lobby.
 
-Meta is a hash: ``doc`` (JSON: id, game, seats, options, public, created_at), ``status`` (written by
-``append.lua`` when the game ends), one ``seat:<n>`` field per taken seat (JSON: name, bot, and the
-account holding it, if any; the account is never shown), one ``account:<lowercased name>`` field (the seat)
-per account seated, one ``name:<casefolded player name>`` field (the seat) per player who joined, and
-``table`` (JSON, written by ``append.lua`` with the table's facts: services/table/state.py).
-A seat is taken by ``claim.lua`` (game open, account not seated yet, seat free: one step, so two players
-never take the same seat, an account never holds two, and a crash never leaves half a claim); a game
-starts by ``start.lua`` (open and every seat taken: one step, so a seat left meanwhile is seen).
+Meta is a hash: ``doc`` (the game's JSON), ``status``, a ``seat:<n>`` field per taken seat (name, bot, the
+account, never shown), ``account:<name>`` and ``name:<casefolded name>`` fields (their seat), ``creator``
+(an account), ``table`` (by ``append.lua``). ``claim.lua`` takes a seat and ``start.lua`` starts a game,
+each in one step: no race leaves half a change. How a meta reads is given to the store
+(services/results.py).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 import redis
 
 from services import keys
-from services.clocks.config import ClockConfig
-from services.results import GameMeta, Player
 from services.store.lua_scripts import Scripts
+from services.store.read_batch import Read
 from services.store.replies import as_int, as_str
-from services.table.state import decode_table
 
 OPEN, RUNNING, OVER = "open", "running", "over"
+CREATOR = "creator"  # the meta field naming the account that created the game (never shown)
 
 
 def token_digest(token: str) -> str:
@@ -52,60 +48,51 @@ class Claim(NamedTuple):
     seat: int
 
 
-class _SeatHeld(msgspec.Struct):
-    """A ``seat:<n>`` field as :class:`Player` shows it (the account holding it is left out)."""
+class Listed(Protocol):
+    """What the lobby needs of a game's meta."""
 
-    name: str
-    bot: bool
-
-
-_decode_doc = msgspec.json.Decoder(dict[str, Any]).decode
-_decode_seat = msgspec.json.Decoder(_SeatHeld).decode
+    id: str
+    status: str
+    public: bool
+    created_at: float
 
 
-def meta_from(reply: dict[Any, Any]) -> GameMeta | None:
-    """The meta of a game from the HGETALL of its meta hash (None if the game does not exist)."""
-    raw = {as_str(k): v for k, v in reply.items()}
-    if "doc" not in raw:
-        return None
-    doc = _decode_doc(raw["doc"])
-    players = []
-    for seat in range(doc["seats"]):
-        taken = raw.get(f"seat:{seat}")
-        if taken is not None:
-            held = _decode_seat(taken)
-            players.append(Player(seat=seat, name=held.name, bot=held.bot))
-    clock = doc.pop("clock", None)
-    status = raw.get("status")
-    return GameMeta(
-        **doc,
-        status=as_str(status) if status is not None else OPEN,
-        players=players,
-        clock=msgspec.convert(clock, ClockConfig) if clock is not None else None,
-        table=decode_table(raw.get("table")),
-    )
+M = TypeVar("M", bound=Listed)
 
 
-class MetaStore:
-    def __init__(self, connection: redis.Redis) -> None:
+class MetaStore(Generic[M]):
+    """``decode`` reads a game's meta from the HGETALL of its hash (None if the game does not exist);
+    ``listed`` is the type a lobby entry is encoded from and decoded to."""
+
+    def __init__(
+        self, connection: redis.Redis, decode: Callable[[dict[Any, Any]], M | None], listed: type[M]
+    ) -> None:
         self._redis = connection
         self._scripts = Scripts(connection)
+        self._decode = decode
+        self._lobby_entry = msgspec.json.Decoder(listed)
 
-    def create(self, doc: dict[str, Any], created_at: float) -> None:
+    def create(self, doc: dict[str, Any], created_at: float, creator: str | None = None) -> None:
+        """Store a new open game; ``creator``: the account that created it (its seat may start it)."""
         game_id = doc["id"]
         pipe = self._redis.pipeline(transaction=False)  # two shards on a cluster: meta first, then index
         pipe.hset(keys.meta(game_id), mapping={"doc": json.dumps(doc), "status": OPEN})
+        if creator:
+            pipe.hset(keys.meta(game_id), CREATOR, creator.lower())
         pipe.zadd(keys.games(), {game_id: created_at})
         pipe.execute()
 
-    def get(self, game_id: str) -> GameMeta | None:
-        return meta_from(self._redis.hgetall(keys.meta(game_id)))
+    def get(self, game_id: str) -> M | None:
+        return self._decode(self._redis.hgetall(keys.meta(game_id)))
 
-    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool) -> bool:
-        """Take ``seat`` for a bot or a guest (HSETNX); False if taken."""
-        return bool(
-            self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", json.dumps({"name": name, "bot": bot}))
-        )
+    def read(self, game_id: str) -> Read[M | None]:
+        """:meth:`get` as a read to batch."""
+        return Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), lambda replies: self._decode(replies[0]))
+
+    def claim_seat(self, game_id: str, seat: int, name: str, bot: bool, level: str = "") -> bool:
+        """Take ``seat`` for a bot of ``level`` or a guest (HSETNX); False if taken."""
+        held = {"name": name, "bot": bot, **({"level": level} if level else {})}
+        return bool(self._redis.hsetnx(keys.meta(game_id), f"seat:{seat}", json.dumps(held)))
 
     def claim(
         self, game_id: str, seats: Sequence[int], name: str, account: str | None, folded_name: str
@@ -139,7 +126,7 @@ class MetaStore:
         else:
             self._redis.srem(keys.running_games(), game_id)
 
-    def publish_lobby(self, meta: GameMeta) -> None:
+    def publish_lobby(self, meta: M) -> None:
         """Show an open public game in the lobby, or take it out once it is not open."""
         pipe = self._redis.pipeline(transaction=False)
         if meta.status == OPEN and meta.public:
@@ -150,9 +137,6 @@ class MetaStore:
             pipe.zrem(keys.lobby_order(), meta.id)
         pipe.execute()
 
-    def lobby(self) -> list[GameMeta]:
-        entries = [_lobby_entry.decode(raw) for raw in self._redis.hvals(keys.lobby())]
+    def lobby(self) -> list[M]:
+        entries = [self._lobby_entry.decode(raw) for raw in self._redis.hvals(keys.lobby())]
         return sorted(entries, key=lambda meta: (meta.created_at, meta.id))
-
-
-_lobby_entry = msgspec.json.Decoder(GameMeta)

@@ -14,23 +14,23 @@ import redis
 
 from domain.engine import Game
 from services import keys
-from services.store.archive import Archive
+from services.store.compaction import Compaction
 from services.store.replies import as_bytes, as_int
 
 
 class Snapshots:
     def __init__(self, connection: redis.Redis) -> None:
         self._redis = connection
-        self._archive = Archive(connection)
+        self._compaction = Compaction(connection)
 
     def save(self, game: Game, game_id: str, version: int, state: Any) -> bool:
-        """Store the state at ``version``, then compact the events it covers (services/store/archive.py):
+        """Store the state at ``version``, then compact the events it covers (services/store/compaction.py):
         the state is loaded from here on, and reads start at the last entry, which stays as it is."""
         if not isinstance(state, game.State):
             return False
         body = msgspec.msgpack.encode(state)
         self._redis.hset(keys.snapshot(game_id), mapping={"version": version, "state": body})
-        self._archive.running_events(game_id)
+        self._compaction.running_events(game_id)
         return True
 
     def load(self, game: Game, game_id: str, upto: int | None = None) -> tuple[int, Any] | None:

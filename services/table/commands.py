@@ -1,11 +1,10 @@
-"""The table's commands: sent to the same endpoint as a game's commands (``{"type": "papyrus.resign"}``),
-queued, decided one at a time in order with them and recorded with their outcome, so they are idempotent
-per command id and checked by ``papyrus verify`` like any other.
+"""The table's commands: sent like a game's (``{"type": "papyrus.resign"}``), queued and decided in order with
+them, recorded with their outcome and checked by ``papyrus verify``.
 
-Players send ``papyrus.resign``, ``papyrus.undo``, ``papyrus.pause`` (a vote: the game pauses once every
-seated player voted), ``papyrus.resume`` and ``papyrus.reclaim`` (play again a seat a bot stood in for).
-The clock sends the other two, with actor ``timeout``, when a seat's time ran out under the policy "bot"
-(``papyrus.time_out_to_bot``) or "forfeit" (``papyrus.time_out_forfeit``).
+Players send ``papyrus.resign``, ``papyrus.undo``, ``papyrus.pause`` (asks, or agrees: the game pauses once
+every seated player agreed), ``papyrus.decline_pause``, ``papyrus.withdraw_pause``, ``papyrus.resume``,
+``papyrus.reclaim`` and ``papyrus.choose``. The clock (actor ``timeout``) sends ``papyrus.time_out_to_bot``,
+``papyrus.time_out_forfeit`` and the :data:`CLOCK_CHOICE_COMMANDS` (services/table/choice.py).
 """
 
 from __future__ import annotations
@@ -33,6 +32,14 @@ class Pause(TableCommand, frozen=True, kw_only=True, tag="papyrus.pause"):
     """Vote to pause the game; it pauses once every seated player voted."""
 
 
+class DeclinePause(TableCommand, frozen=True, kw_only=True, tag="papyrus.decline_pause"):
+    """Turn down the pause another player asked for: the request ends and the game goes on."""
+
+
+class WithdrawPause(TableCommand, frozen=True, kw_only=True, tag="papyrus.withdraw_pause"):
+    """Take back one's vote for a pause (the asker's ends the request)."""
+
+
 class Resume(TableCommand, frozen=True, kw_only=True, tag="papyrus.resume"):
     """End the pause."""
 
@@ -49,14 +56,56 @@ class TimeOutForfeit(TableCommand, frozen=True, kw_only=True, tag="papyrus.time_
     """(the clock only) The seat forfeits: it ranks last and a bot finishes its game."""
 
 
-PlayerTableCommand = Resign | Undo | Pause | Resume | Reclaim
-AnyTableCommand = PlayerTableCommand | TimeOutToBot | TimeOutForfeit
+class Choose(TableCommand, frozen=True, kw_only=True, tag="papyrus.choose"):
+    """Answer the question about seat ``about``, out of time: "wait", "bot" or "forfeit"."""
+
+    about: int
+    choice: str
+
+
+class TimeOutAsk(TableCommand, frozen=True, kw_only=True, tag="papyrus.time_out_ask"):
+    """(the clock only) The seat ran out of time: ask the other players what happens to it."""
+
+
+class CloseChoice(TableCommand, frozen=True, kw_only=True, tag="papyrus.close_choice"):
+    """(the clock only) The day to answer is over: the answers given decide, or ``default`` (the game's
+    policy) when there are none."""
+
+    default: str
+
+
+class NoteDaysOff(TableCommand, frozen=True, kw_only=True, tag="papyrus.note_days_off"):
+    """(the clock only) The seat's player's days off now (services/clocks/calendar.py), recorded so that
+    ``papyrus verify`` counts a turn's time as the clock did: time zone, ISO weekdays off, absences (first and
+    last days, ISO dates) and the hours of floating vacation spent (when each began, epoch seconds)."""
+
+    zone: str
+    weekend: list[int]
+    absences: list[list[str]]
+    hours_off: list[float]
+
+
+class DropChoice(TableCommand, frozen=True, kw_only=True, tag="papyrus.drop_choice"):
+    """(the clock only) The seat played: the question about it, or the choice made, no longer applies."""
+
+
+PlayerTableCommand = Resign | Undo | Pause | DeclinePause | WithdrawPause | Resume | Reclaim | Choose
+ChoiceCommand = Choose | TimeOutAsk | CloseChoice | DropChoice
+AnyTableCommand = (
+    PlayerTableCommand | TimeOutToBot | TimeOutForfeit | TimeOutAsk | CloseChoice | DropChoice | NoteDaysOff
+)
+CLOCK_CHOICE_COMMANDS = ("papyrus.time_out_ask", "papyrus.close_choice", "papyrus.drop_choice")
+CLOCK_NOTES = ("papyrus.note_days_off",)
+CLOCK_ACTOR = "clock"  # the actor of CLOCK_NOTES: what the clock records, never a timeout
 PLAYER_TABLE_COMMANDS = (
     "papyrus.resign",
     "papyrus.undo",
     "papyrus.pause",
+    "papyrus.decline_pause",
+    "papyrus.withdraw_pause",
     "papyrus.resume",
     "papyrus.reclaim",
+    "papyrus.choose",
 )
 
 

@@ -1,16 +1,10 @@
-"""Recording the embedded store's changes: a fakeredis socket that hands each command's writes to the journal
-before the command answers.
+"""Recording the embedded store's changes: a fakeredis socket that journals each command's writes first.
 
-fakeredis runs every command, top-level or inside a MULTI/EXEC or a Lua script, through
-``FakeSocket._run_command`` under the server's lock. :class:`JournaledSocket` collects the writes of one
-top-level command there (services/store/journal/effects.py says which, and how) and appends them as one record
-when the top-level command ends, still under the lock, so the journal's order is the order the store ran
-them. Its answer is queued after the lock is released (``put_response``): there it waits, under the
-``always`` policy, until the journal is on disk up to every record the command could have seen, so the API
-never answers for a change a crash could take back. The in-process worker's connections do not wait: what
-the worker reads and writes reaches no one but through the store (any prefix of the journal is a state the
-store really was in), and the API's reads of its results wait for them. fakeredis is pinned in
-pyproject.toml; the tests in tests/service/test_journal*.py hold this hook to its behaviour.
+:class:`JournaledSocket` collects the writes of one top-level command in ``FakeSocket._run_command`` (under
+the server's lock, so the journal's order is the store's) and appends them as one record. Its answer waits,
+under ``always``, until the journal is on disk up to every record the command could have seen; the in-process
+worker's connections do not wait (their results reach a client only through the API's reads). fakeredis is
+pinned; tests/service/test_journal*.py hold this hook to it.
 """
 
 from __future__ import annotations

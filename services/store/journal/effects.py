@@ -1,13 +1,10 @@
-"""Which store commands the journal records, the keys each one writes, and how a command becomes a record
-that replays to the same result later.
+"""Which store commands the journal records, the keys each writes, and how a command becomes a record that
+replays to the same result.
 
-A write is recorded when it touches a Papyrus key (``PAPYRUS_KEY_PREFIX``); RQ's own keys are left out as
-the data file leaves them out. Most writes replay as they were sent. An ``XADD`` that let the server pick the
-entry id records the id it got. A write whose replay could differ (``RESTORE`` of a fakeredis ``DUMP``, which
-is a pickle; ``SPOP``, which is random) is recorded as the contents of the keys it wrote instead. Relative
-expiries need nothing special: the journal adds every touched key's absolute expiry after the command. Any
-other write to a Papyrus key is refused before it runs, so nothing reaches the store that the journal cannot
-bring back.
+Writes to Papyrus keys are recorded (RQ's are left out, as the data file leaves them). Most replay as sent; an
+``XADD`` records the entry id it got; a write whose replay could differ (``RESTORE`` of a fakeredis pickle,
+``SPOP``) is recorded as the contents of the keys it wrote. The journal adds every touched key's absolute
+expiry. Any other write to a Papyrus key is refused before it runs.
 """
 
 from __future__ import annotations

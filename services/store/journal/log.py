@@ -21,12 +21,11 @@ class JournalFailed(Exception):
 
 
 class Journal:
-    """Append-only, one writer at a time (the store's own lock orders the appends; ``_lock`` guards the file
-    against a compaction). ``position`` is the seq of the last record written, ``synced`` of the last one
-    known to be on disk. ``always``: an answer waits for an fsync covering everything it saw (one fsync
-    serves every answer waiting at that moment); ``everysec``: a thread fsyncs once a second; ``no``: the
-    operating system flushes when it likes. Every record is written to the file before its command answers,
-    so a killed process loses nothing under any policy; the policy decides what a power loss can lose."""
+    """Append-only, one writer at a time (the store's lock orders appends; ``_lock`` guards the file against a
+    compaction). ``position`` is the seq of the last record written, ``synced`` of the last one on disk. Under
+    ``always`` an answer waits for an fsync covering what it saw (one fsync serves all waiting); ``everysec``
+    fsyncs once a second; ``no`` leaves it to the system.
+    """
 
     def __init__(self, path: Path, policy: str, position: int, scanned: JournalScan) -> None:
         self.path = path

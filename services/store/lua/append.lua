@@ -4,7 +4,9 @@
 --       head's version "v" and hash "h" before them, then n1 e1 n2 e2 ...: the submitter's answer needs no
 --       read of the log), and the stream expires ARGV[11] milliseconds after its last entry: an idle game
 --       does not keep it), 5 meta hash, 6 seed,
---       7 notification outbox stream
+--       7 notification outbox stream, 8 the game's live channel (sharded pub/sub: the head version is
+--       published there when events are appended or a command's outcome recorded, so open pages and
+--       waiting submitters wait on a notice, not on a stream)
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
 --       8 final status ("" = unchanged), 9 the table's state as JSON ("" = unchanged; written to the meta
@@ -34,6 +36,9 @@ for i = 12, #ARGV, 2 do
 end
 if #ARGV >= 12 then
   redis.call('HSET', KEYS[1], 'version', version, 'hash', ARGV[7])
+end
+if #ARGV >= 12 or ARGV[5] ~= '' then
+  redis.call('SPUBLISH', KEYS[8], version)
 end
 if ARGV[10] ~= '' then
   redis.call('XADD', KEYS[7], '*', 'n', ARGV[10])

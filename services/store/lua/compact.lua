@@ -1,7 +1,7 @@
--- Compact a running game's event stream: every entry but the last becomes one archive entry (field z, id =
--- the last archived entry's id), the last entry stays as it is, unless the stream changed since it was read.
+-- Compact a running game's event stream: every entry but the last becomes one compacted entry (field z, id =
+-- the last compacted entry's id), the last entry stays as it is, unless the stream changed since it was read.
 -- KEYS: 1 event stream.
--- ARGV: 1 id of the last entry read, 2 number of entries read, 3 archive bytes, 4 archive entry id,
+-- ARGV: 1 id of the last entry read, 2 number of entries read, 3 compacted bytes, 4 compacted entry id,
 --       5 the last entry's record bytes.
 -- Returns 1 when compacted, 0 when the stream changed meanwhile.
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)

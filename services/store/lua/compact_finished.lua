@@ -1,10 +1,10 @@
--- Replace a finished game's stream by one archive entry (field z, id = the last entry's id) holding every
+-- Replace a finished game's stream by one compacted entry (field z, id = the last entry's id) holding every
 -- entry compressed, unless the stream changed since it was read.
 -- KEYS: 1 stream, 2 head hash, 3 command_ids hash.
--- ARGV: 1 id of the last entry read, 2 number of entries read, 3 archive bytes, 4 "1" for the command
+-- ARGV: 1 id of the last entry read, 2 number of entries read, 3 compacted bytes, 4 "1" for the command
 --       stream: only once every command is decided (head checkpoint = last entry), and the command-id
 --       index is dropped with it (the outcomes answer resubmissions from then on).
--- Returns 1 when archived, 0 when the stream (or the checkpoint) says not now.
+-- Returns 1 when compacted, 0 when the stream (or the checkpoint) says not now.
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 if #last == 0 or last[1][1] ~= ARGV[1] or redis.call('XLEN', KEYS[1]) ~= tonumber(ARGV[2]) then
   return 0

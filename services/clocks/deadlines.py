@@ -4,6 +4,7 @@ deadline (:class:`Deadline`) is derived from it and the game's clock."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import msgspec
@@ -11,6 +12,7 @@ import redis
 
 from services import keys
 from services.clocks.bank import SeatClock, deadline
+from services.clocks.calendar import Calendar
 from services.clocks.config import ClockConfig
 from services.store.replies import as_bytes, as_int, as_str
 
@@ -43,13 +45,15 @@ class Deadlines:
                 clock.reminded = True
         return clocks
 
-    def of_game(self, game_id: str, config: ClockConfig | None) -> dict[int, Deadline]:
-        """The deadline of every seat whose turn runs now, by seat."""
+    def of_game(
+        self, game_id: str, config: ClockConfig | None, days_off: Mapping[int, Calendar] | None = None
+    ) -> dict[int, Deadline]:
+        """The deadline of every seat whose turn runs now, by seat, past its player's ``days_off``."""
         if config is None:
             return {}
         found = {}
         for seat, clock in self.clocks(game_id).items():
-            due = deadline(clock, config)
+            due = deadline(clock, config, (days_off or {}).get(seat))
             if due is not None and clock.since is not None:
                 found[seat] = Deadline(clock.since, due)
         return found

@@ -1,0 +1,107 @@
+"""Several reads in one round trip, each typed: a :class:`Read` says what it queues and how its replies
+decode; a :class:`Reads` batch queues the reads it is given in one pipeline, runs it once and hands each
+read's value back through the :class:`Slot` its ``add`` answered (``batch.add(tokens.lookup(game_id,
+token))``, then ``batch.run()``, then ``slot.value``).
+
+A value is decoded when first asked for (a read a failed check makes useless costs nothing); a read marked
+``checked`` (a quota's charge) is decoded as the batch runs, errors included, before any other error of
+the batch is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import redis
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+Queue = Callable[[redis.client.Pipeline], object]
+
+
+@dataclass(frozen=True)
+class Read(Generic[T]):
+    """What a read queues in a pipeline (``queue``) and how its replies, in order, decode (``decode``).
+    ``checked``: decoded as the batch runs, its replies given as they came (errors included)."""
+
+    queue: Queue
+    decode: Callable[[Sequence[Any]], T]
+    checked: bool = False
+
+
+class Value(Protocol[T_co]):
+    """A value read from the store, in a batch or on first use."""
+
+    @property
+    def value(self) -> T_co: ...
+
+
+_UNSET: Any = object()
+
+
+class Slot(Generic[T]):
+    """The value of one read of a batch, once the batch ran."""
+
+    def __init__(self, read: Read[T]) -> None:
+        self._read = read
+        self._replies: Sequence[Any] | None = None
+        self._value: T = _UNSET
+
+    def _fill(self, replies: Sequence[Any]) -> None:
+        self._replies = replies
+        if self._read.checked:
+            self._value = self._read.decode(replies)
+
+    @property
+    def value(self) -> T:
+        if self._value is _UNSET:
+            if self._replies is None:
+                raise RuntimeError("the batch holding this read has not run")
+            self._value = self._read.decode(self._replies)
+        return self._value
+
+
+class Later(Generic[T]):
+    """A read made on first use, in a round trip of its own (for a value a batch did not read)."""
+
+    def __init__(self, connection: redis.Redis, read: Read[T]) -> None:
+        self._connection = connection
+        self._read = read
+        self._value: T = _UNSET
+
+    @property
+    def value(self) -> T:
+        if self._value is _UNSET:
+            batch = Reads(self._connection)
+            slot = batch.add(self._read)
+            batch.run()
+            self._value = slot.value
+        return self._value
+
+
+class Reads:
+    """A batch of reads made in one round trip."""
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self._pipe = connection.pipeline(transaction=False)
+        self._slots: list[tuple[Slot[Any], int, int]] = []
+
+    def add(self, read: Read[T]) -> Slot[T]:
+        """Queue ``read``; its value is there once :meth:`run` ran."""
+        start = len(self._pipe)
+        read.queue(self._pipe)
+        slot = Slot(read)
+        self._slots.append((slot, start, len(self._pipe)))
+        return slot
+
+    def run(self) -> None:
+        """Make the round trip: the checked reads are decoded first, then the first error raised."""
+        replies = self._pipe.execute(raise_on_error=False)
+        for slot, start, end in self._slots:
+            slot._fill(replies[start:end])
+        checked = [(start, end) for slot, start, end in self._slots if slot._read.checked]
+        for index, reply in enumerate(replies):
+            if isinstance(reply, Exception) and not any(start <= index < end for start, end in checked):
+                raise reply

@@ -9,10 +9,16 @@ from flask import Response, g, request
 from api.context import game_service
 from api.errors import ApiError
 from api.response_headers import secure_cookies
+from domain.messages import msg
 from services.players.login_tokens import Login
 from services.store.meta_store import token_digest
 
 SESSION_COOKIE = "papyrus_session"
+# Set at a successful login and sent back only to the login endpoints: this browser's logins are not
+# throttled by other clients' failures on the same name (services/players/login_trust.py).
+DEVICE_COOKIE = "papyrus_device"
+DEVICE_COOKIE_PATH = "/api/"
+DEVICE_COOKIE_SECONDS = 90 * 24 * 3600
 _BEARER = "bearer "
 _CACHE = "papyrus_account"
 _LOGIN_CACHE = "papyrus_login"
@@ -69,13 +75,13 @@ def require_account() -> str:
         raise ApiError(
             401,
             "bad_credentials",
-            "This login token is unknown, revoked or expired: log in again.",
+            msg("This login token is unknown, revoked or expired: log in again."),
             "Authorization",
         )
     raise ApiError(
         401,
         "unauthenticated",
-        "Log in first: the session cookie, or `Authorization: Bearer <login token>`.",
+        msg("Log in first: the session cookie, or `Authorization: Bearer <login token>`."),
         "Authorization",
     )
 
@@ -88,6 +94,24 @@ def set_session_cookie(response: Response, login: Login, max_age: float) -> None
         path="/",
         httponly=True,
         samesite="Lax",
+        secure=secure_cookies(),
+    )
+
+
+def device_cookie() -> str | None:
+    """The device cookie the browser sent, if any (a bounded length: anything longer is none)."""
+    value = request.cookies.get(DEVICE_COOKIE)
+    return value if value and len(value) <= 64 else None
+
+
+def set_device_cookie(response: Response, value: str) -> None:
+    response.set_cookie(
+        DEVICE_COOKIE,
+        value,
+        max_age=DEVICE_COOKIE_SECONDS,
+        path=DEVICE_COOKIE_PATH,
+        httponly=True,
+        samesite="Strict",
         secure=secure_cookies(),
     )
 

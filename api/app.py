@@ -15,6 +15,7 @@ from flask.json.provider import DefaultJSONProvider
 from api.blueprints import all_blueprints
 from api.context import ApiConfig, ApiContext, install
 from api.errors import register_error_handlers
+from api.language import rendered
 from api.proxies import TrustedProxies, parse_networks
 from api.request_guard import install_request_guard
 from api.request_log import install_request_log
@@ -57,7 +58,7 @@ def create_app(
     config: ApiConfig | None = None,
     mode: str = "production",
 ) -> Flask:
-    """The API. Without ``service`` it builds one from the environment (``REDIS_URL``, see README)."""
+    """The API. Without ``service`` it builds one from the environment (docs/settings.md)."""
     if service is None:
         from api.runtime import runtime_from_env
 
@@ -69,7 +70,7 @@ def create_app(
     app.json = _MsgspecJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     install(app, ApiContext(service=service, redis=redis, config=config, mode=mode))
-    register_error_handlers(app)
+    register_error_handlers(app, rendered)
     register_store_outage_handler(app)
     install_request_log(app)
     install_response_headers(app)

@@ -12,6 +12,7 @@ from api.account_auth import caller_account, note_seat_token
 from api.context import game_service
 from api.errors import ApiError
 from domain.engine import Seat
+from domain.messages import msg
 
 _BEARER = "bearer "
 Proven = TypeVar("Proven")
@@ -22,7 +23,8 @@ def bearer_token() -> str | None:
     if not header:
         return None
     if not header.lower().startswith(_BEARER) or not header[len(_BEARER) :].strip():
-        raise ApiError(401, "bad_credentials", "Use `Authorization: Bearer <seat token>`.", "Authorization")
+        bearer = msg("Send your seat token as `Authorization: Bearer <seat token>`.")
+        raise ApiError(401, "bad_credentials", bearer, "Authorization")
     return header[len(_BEARER) :].strip()
 
 
@@ -37,12 +39,12 @@ def caller_seat(game_id: str) -> Seat | None:
             return seat
     account = caller_account()
     if account is not None:
-        return game_service().accounts.seat_in(account, game_id)
+        return game_service().account_seat(account, game_id)
     if token is not None:
         raise ApiError(
             401,
             "bad_credentials",
-            "This token holds no seat in this game (unknown, expired, rotated, or ended with its login).",
+            msg("This sign-in holds no seat in this game: it is unknown, expired or was replaced."),
             "Authorization",
         )
     return None
@@ -52,9 +54,9 @@ def require_seat(game_id: str, acting_for: Seat | None = None) -> Seat:
     """The caller's seat; 401 without a valid token, 403 when acting for a seat the caller does not hold."""
     seat = caller_seat(game_id)
     if seat is None and caller_account() is not None:
-        raise ApiError(403, "not_joined", "Your account holds no seat in this game.", "Authorization")
+        raise ApiError(403, "not_joined", msg("Your account holds no seat in this game."), "Authorization")
     if seat is None:
-        raise ApiError(401, "unauthenticated", "This endpoint needs a seat token.", "Authorization")
+        raise ApiError(401, "unauthenticated", msg("Sign in or join this game first."), "Authorization")
     refuse_other_seat(seat, acting_for)
     return seat
 
@@ -62,7 +64,7 @@ def require_seat(game_id: str, acting_for: Seat | None = None) -> Seat:
 def refuse_other_seat(seat: Seat, acting_for: Seat | None) -> None:
     """403 when the caller, holding ``seat``, acts for another seat (checked without asking the store)."""
     if acting_for is not None and acting_for != seat:
-        raise ApiError(403, "not_your_seat", f"Your token holds seat {seat}, not seat {acting_for}.", "seat")
+        raise ApiError(403, "not_your_seat", msg("You can act only for your own seat."), "seat")
 
 
 def proven_by_token(prove: Callable[[str], Proven | None]) -> Proven | None:

@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask, current_app
 
+from api.front.bodies import BodyLimits
+from api.proxies import parse_networks
 from services.game_service import GameService
 
 EXTENSION = "papyrus"
@@ -16,12 +18,14 @@ EXTENSION = "papyrus"
 
 @dataclass(frozen=True)
 class ApiConfig:
-    """API settings from the environment (see README, "Configuration")."""
+    """API settings from the environment (see docs/settings.md)."""
 
     max_body_bytes: int = 64 * 1024
     submit_wait_seconds: float = 2.0
     secure_cookies: bool | None = None
     trusted_proxies: str = ""  # PAPYRUS_TRUSTED_PROXIES: see api/proxies.py
+    body_seconds: float = 10.0  # PAPYRUS_BODY_SECONDS: how long a request's body may take to arrive
+    bodies_per_client: int = 32  # PAPYRUS_BODIES_PER_CLIENT: bodies one client may be sending at once
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ApiConfig:
@@ -31,6 +35,19 @@ class ApiConfig:
             submit_wait_seconds=_number(source, "PAPYRUS_SUBMIT_WAIT_SECONDS", cls.submit_wait_seconds),
             secure_cookies=_switch(source, "PAPYRUS_SECURE_COOKIES"),
             trusted_proxies=source.get("PAPYRUS_TRUSTED_PROXIES", "").strip(),
+            body_seconds=_number(source, "PAPYRUS_BODY_SECONDS", cls.body_seconds),
+            bodies_per_client=int(
+                _number(source, "PAPYRUS_BODIES_PER_CLIENT", cls.bodies_per_client, whole=True)
+            ),
+        )
+
+    def body_limits(self) -> BodyLimits:
+        """What the asynchronous front reads of a body, and for how long (api/front/bodies.py)."""
+        return BodyLimits(
+            most_bytes=self.max_body_bytes,
+            seconds=self.body_seconds or ApiConfig.body_seconds,
+            per_client=max(1, self.bodies_per_client),
+            trusted=parse_networks(self.trusted_proxies),
         )
 
 

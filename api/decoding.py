@@ -9,6 +9,7 @@ import msgspec
 from flask import request
 
 from api.errors import ApiError
+from api.field_words import decoder_refusal
 
 T = TypeVar("T")
 
@@ -36,6 +37,15 @@ def field_of(error: msgspec.ValidationError) -> tuple[str | None, str]:
     return _join(path, named.group("name") if named else None), message
 
 
+MAX_NESTING = 32  # arrays and objects inside one another: no command or option needs more
+
+
+def _too_deep() -> ApiError:
+    return ApiError(
+        400, "body.too_deep", f"The body nests arrays and objects more than {MAX_NESTING} deep.", "body"
+    )
+
+
 def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
     """The request's JSON body as ``kind``; an empty body decodes as ``{}`` when ``empty_allowed``."""
     raw = request.get_data(cache=True)
@@ -49,12 +59,15 @@ def decode_body(kind: type[T], *, empty_allowed: bool = False) -> T:
         decoded = _with_whole_floats(raw, kind, invalid)
     except msgspec.DecodeError as malformed:
         raise ApiError(400, "malformed_json", f"The body is not valid JSON: {malformed}.", "body") from None
+    except RecursionError:
+        raise _too_deep() from None
     refuse_oversized_integers(decoded)
     return decoded
 
 
 def whole_numbers(value: Any) -> Any:
-    """``value`` with every float that has no fraction (``4.0``) as an int: JSON does not tell them apart."""
+    """``value`` with every float that has no fraction (``4.0``) as an int: JSON does not tell them apart.
+    Called on decoded bodies only, which nest at most ``MAX_NESTING`` deep."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, dict):
@@ -68,28 +81,45 @@ def _with_whole_floats(raw: bytes, kind: type[T], invalid: msgspec.ValidationErr
     """JSON (and so the OpenAPI document) calls ``5.0`` an integer: read it as ``5`` where the body holds a
     number written so; otherwise refuse with the first error, naming its field."""
     try:
-        return msgspec.convert(whole_numbers(msgspec.json.decode(raw)), kind)
-    except (msgspec.ValidationError, msgspec.DecodeError, OverflowError):
+        loose = msgspec.json.decode(raw)
+        oversized_integer(loose)  # refuses a body nested too deep before it is walked again
+        return msgspec.convert(whole_numbers(loose), kind)
+    except (msgspec.ValidationError, msgspec.DecodeError, OverflowError, RecursionError):
         field, reason = field_of(invalid)
-        raise ApiError(400, "invalid_field", reason, field or "body") from None
+        named = field or "body"
+        raise ApiError(400, "invalid_field", decoder_refusal(named, reason), named) from None
 
 
 SMALLEST_INT, LARGEST_INT = -(2**63), 2**64 - 1  # what msgspec (and so the store's encoding) can write
 
 
-def oversized_integer(value: object, path: str = "") -> str | None:
-    """The JSON path of the first integer in ``value`` that the store could not encode, else None."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return path if not SMALLEST_INT <= value <= LARGEST_INT else None
+def _children(value: object, path: str) -> list[tuple[str, object]] | None:
     if isinstance(value, msgspec.Struct):
         value = {name: getattr(value, name) for name in value.__struct_fields__}
     if isinstance(value, dict):
-        items = [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
-    elif isinstance(value, list):
-        items = [(f"{path}[{index}]", item) for index, item in enumerate(value)]
-    else:
-        return None
-    return next((found for name, item in items if (found := oversized_integer(item, name))), None)
+        return [(f"{path}.{key}" if path else str(key), item) for key, item in value.items()]
+    if isinstance(value, list):
+        return [(f"{path}[{index}]", item) for index, item in enumerate(value)]
+    return None
+
+
+def oversized_integer(value: object, path: str = "") -> str | None:
+    """The JSON path of the first integer in ``value`` that the store could not encode, else None; 400
+    ``body.too_deep`` when ``value`` nests more than ``MAX_NESTING`` deep (walked without recursion)."""
+    pending: list[tuple[str, object, int]] = [(path, value, 0)]
+    while pending:
+        where, item, depth = pending.pop()
+        if isinstance(item, int) and not isinstance(item, bool):
+            if not SMALLEST_INT <= item <= LARGEST_INT:
+                return where
+            continue
+        children = _children(item, where)
+        if children is None:
+            continue
+        if depth >= MAX_NESTING:
+            raise _too_deep()
+        pending.extend((name, child, depth + 1) for name, child in reversed(children))
+    return None
 
 
 def refuse_oversized_integers(value: object) -> None:

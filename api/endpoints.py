@@ -6,11 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar, Unpack
 
 from flask import Blueprint
 
-from api.refusals import FOREIGN_ORIGIN, STORE_UNAVAILABLE, UNSUPPORTED_MEDIA, Refusal
+from api.refusals import (
+    BODIES_AT_ONCE,
+    BODY_TOO_SLOW,
+    FOREIGN_ORIGIN,
+    STORE_UNAVAILABLE,
+    UNSUPPORTED_MEDIA,
+    Refusal,
+)
 
 API_PREFIX = "/api"
 MAX_QUERY_INT = 10**18 - 1  # the longest whole number api/decoding.py reads (18 digits)
@@ -60,6 +67,18 @@ class Endpoint:
 ENDPOINTS: list[Endpoint] = []
 
 
+class Contract(TypedDict, total=False):
+    """What an endpoint may state beyond its summary and answers, each with the default it has unstated:
+    its ``request`` body (None), who may call it (``auth``, "none"), its ``query`` parameters, the
+    ``refusals`` it may answer, and whether it ``reads_store`` (True)."""
+
+    request: type | None
+    auth: Auth
+    query: tuple[QueryParam, ...]
+    refusals: tuple[Refusal, ...]
+    reads_store: bool
+
+
 def endpoint(
     blueprint: Blueprint,
     method: str,
@@ -67,19 +86,16 @@ def endpoint(
     *,
     summary: str,
     responses: dict[int, tuple[str, Body]],
-    request: type | None = None,
-    auth: Auth = "none",
-    query: tuple[QueryParam, ...] = (),
-    refusals: tuple[Refusal, ...] = (),
-    reads_store: bool = True,
+    **contract: Unpack[Contract],
 ) -> Callable[[F], F]:
     """Register ``rule`` (relative to ``/api``) on ``blueprint`` and record it for the OpenAPI document:
     ``responses`` are its answers, ``refusals`` the errors it may answer (from api/refusals.py). An endpoint
     that ``reads_store`` may also answer 503 while the store is down, unless it documents a 503 itself."""
-    if reads_store and 503 not in responses:
+    refusals = contract.get("refusals", ())
+    if contract.get("reads_store", True) and 503 not in responses:
         refusals = (*refusals, STORE_UNAVAILABLE)
-    if method.upper() not in SAFE_METHODS:  # api/request_guard.py refuses these before the view runs
-        refusals = (*refusals, UNSUPPORTED_MEDIA, FOREIGN_ORIGIN)
+    if method.upper() not in SAFE_METHODS:  # the front (api/front/) and api/request_guard.py refuse these
+        refusals = (*refusals, UNSUPPORTED_MEDIA, FOREIGN_ORIGIN, BODY_TOO_SLOW, BODIES_AT_ONCE)
 
     def register(view: F) -> F:
         blueprint.add_url_rule(rule, view_func=view, methods=[method])
@@ -89,10 +105,10 @@ def endpoint(
                 path=API_PREFIX + rule,
                 operation_id=view.__name__,
                 summary=summary,
-                request=request,
+                request=contract.get("request"),
                 responses=responses,
-                auth=auth,
-                query=query,
+                auth=contract.get("auth", "none"),
+                query=contract.get("query", ()),
                 refusals=refusals,
             )
         )

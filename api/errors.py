@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from services.errors import ServiceError
+from api.field_words import field_label, service_refusal
+from domain.messages import Msg, msg
+from services.errors import FieldRefusal, ServiceError
 
 
 class ApiError(Exception):
@@ -17,11 +20,11 @@ class ApiError(Exception):
         self,
         status: int,
         code: str,
-        message: str,
+        message: Msg | str,
         field: str | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message if isinstance(message, str) else message.id)
         self.status = status
         self.code = code
         self.message = message
@@ -40,12 +43,20 @@ def error_response(status: int, code: str, message: str, field: str | None = Non
     return response
 
 
-def _api_error(error: ApiError) -> Response:
-    return error_response(error.status, error.code, error.message, error.field, **error.extra)
+def _api_error(error: ApiError, localize: Callable[[Msg], str]) -> Response:
+    message = error.message if isinstance(error.message, str) else localize(error.message)
+    return error_response(error.status, error.code, message, error.field, **error.extra)
 
 
-def _service_error(error: ServiceError) -> Response:
-    response = error_response(error.http_status, error.code, error.message, error.field)
+def _service_error(error: ServiceError, localize: Callable[[Msg], str]) -> Response:
+    message = error.message
+    if isinstance(error, FieldRefusal) and error.field is not None and not isinstance(message, str):
+        message = msg("{field}: {reason}", field=field_label(error.field), reason=message)
+    elif isinstance(message, str) and error.field is not None and error.http_status == 400:
+        message = service_refusal(error.field, message)
+    if not isinstance(message, str):
+        message = localize(message)
+    response = error_response(error.http_status, error.code, message, error.field)
     if error.retry_after is not None:
         response.headers["Retry-After"] = str(error.retry_after)
     return response
@@ -72,9 +83,10 @@ def _unexpected(error: Exception) -> Response:
     return error_response(500, "internal_error", "The server failed to handle this request.", None)
 
 
-def register_error_handlers(app: Flask) -> None:
-    app.register_error_handler(ApiError, _api_error)
-    app.register_error_handler(ServiceError, _service_error)
+def register_error_handlers(app: Flask, localize: Callable[[Msg], str]) -> None:
+    """JSON for every refusal; ``localize`` renders a service's message in the caller's language."""
+    app.register_error_handler(ApiError, lambda error: _api_error(error, localize))
+    app.register_error_handler(ServiceError, lambda error: _service_error(error, localize))
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected)

@@ -3,7 +3,7 @@ NFKC-normalised, then 3-32 of letters, digits, ``_ . -`` starting with a letter 
 normalisation, so the pattern lists every character whose NFKC form is one such character (U+FF41
 fullwidth a, U+1D41A mathematical bold a...); characters that normalise to several (U+338F, "kg") are left
 out, so that the length the document states is the length the server counts. Built once, on first use
-(about a second: every code point is normalised)."""
+(a fraction of a second: only the code points NFKC changes are normalised)."""
 
 from __future__ import annotations
 
@@ -17,15 +17,26 @@ _SURROGATES = range(0xD800, 0xE000)
 _SPECIAL = set("\\]^-[")
 
 
-def _characters(accepts: Callable[[str], bool]) -> list[int]:
+@cache
+def _ascii_forms() -> list[tuple[int, str]]:
+    """Every code point whose NFKC form is one ASCII character, with that form. A code point that is its
+    own NFKC form (a fast check) is not normalised: its form is ASCII only if it is ASCII itself."""
     found = []
     for code in range(sys.maxunicode + 1):
         if code in _SURROGATES:
             continue
-        normal = unicodedata.normalize("NFKC", chr(code))
-        if len(normal) == 1 and accepts(normal):
-            found.append(code)
+        character = chr(code)
+        if character.isascii():
+            found.append((code, unicodedata.normalize("NFKC", character)))
+        elif not unicodedata.is_normalized("NFKC", character):
+            normal = unicodedata.normalize("NFKC", character)
+            if len(normal) == 1 and normal.isascii():
+                found.append((code, normal))
     return found
+
+
+def _characters(accepts: Callable[[str], bool]) -> list[int]:
+    return [code for code, normal in _ascii_forms() if accepts(normal)]
 
 
 def _literal(code: int) -> str:

@@ -7,9 +7,11 @@ from typing import Any
 from flask import Response, jsonify, url_for
 
 from api.errors import ApiError, error_response
+from api.language import localized, rendered
 from api.schemas import CommandResult
 from domain.engine import Seat
-from services.results import CommandOutcome
+from domain.messages import msg
+from services.results import CommandOutcome, GameView, HistoryEvent
 
 
 def stored_command_id(seat: Seat, command_id: str) -> str:
@@ -32,14 +34,17 @@ def require_command_type(command: dict[str, Any]) -> None:
         raise ApiError(400, "command.invalid", "The command needs a `type` string (its tag).", "command.type")
 
 
-def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, events: bool) -> Response:
-    """The HTTP answer for an outcome; ``events`` only for the submitter's own request."""
+def outcome_response(
+    game_id: str, command_id: str, outcome: CommandOutcome, events: bool, view: GameView | None = None
+) -> Response:
+    """The HTTP answer for an outcome; ``events`` only for the submitter's own request, ``view`` (the
+    submitter's view after an accepted command) when it asked for it."""
     if outcome.status == "rejected":
         violation = outcome.violation or {}
         return error_response(
             422,
             str(violation.get("code", "rule_violation")),
-            str(violation.get("message", "The rules refuse this command.")),
+            rendered(violation.get("message", "The rules refuse this command.")),
             "command",
             details=violation.get("details") or {},
             command_id=command_id,
@@ -49,7 +54,7 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
         return error_response(
             409,
             "stale_version",
-            "Someone moved first — the board is updated, choose again.",
+            rendered(msg("Someone moved first — the board is updated, choose again.")),
             "expected_version",
             command_id=command_id,
             version=outcome.version,
@@ -58,8 +63,11 @@ def outcome_response(game_id: str, command_id: str, outcome: CommandOutcome, eve
         command_id=command_id,
         status=outcome.status,
         version=outcome.version,
-        events=outcome.events if events and outcome.status != "pending" else [],
+        events=[entry for entry in localized(outcome.events) if isinstance(entry, HistoryEvent)]
+        if events and outcome.status != "pending"
+        else [],
         to_act=outcome.to_act,
+        view=view if outcome.status == "accepted" else None,
     )
     if outcome.status == "pending":
         result.poll = url_for("commands.command_outcome", game_id=game_id, command_id=command_id)

@@ -1,9 +1,8 @@
-"""Client addresses behind a reverse proxy: ``X-Forwarded-For`` / ``-Proto`` / ``-Host`` are honoured only
-when the peer that sent them is a trusted proxy (``PAPYRUS_TRUSTED_PROXIES``: addresses or networks,
-comma-separated, e.g. ``127.0.0.1,10.0.0.0/8``). The client is then the rightmost forwarded address that is
-not itself a trusted proxy (a client cannot forge it: each trusted proxy appends the address it saw). Without
-the setting every forwarded header is ignored and the peer's own address is the client's (login throttling
-counts attempts per client address, services/players/login_throttle.py)."""
+"""Client addresses behind a reverse proxy: ``X-Forwarded-For`` / ``-Proto`` / ``-Host`` count only when the
+peer is a trusted proxy (``PAPYRUS_TRUSTED_PROXIES``: addresses or networks, comma-separated). The client is
+then the rightmost forwarded address that is not a trusted proxy, which no client can forge. Without the
+setting the peer's own address is the client's.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +16,7 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+IPV6_CLIENT_PREFIX = 64  # one IPv6 client usually holds a whole /64: counted as one
 
 
 def parse_networks(raw: str, setting: str = "PAPYRUS_TRUSTED_PROXIES") -> tuple[Network, ...]:
@@ -59,9 +59,30 @@ class TrustedProxies:
 
     def client_address(self, peer: str, forwarded_for: str) -> str:
         """The rightmost address of ``forwarded_for`` that is not a trusted proxy (else the leftmost)."""
-        client = peer
-        for address in reversed([part.strip() for part in forwarded_for.split(",") if part.strip()]):
-            client = address
-            if not _is_in(address, self._networks):
-                break
-        return client
+        return forwarded_client(peer, forwarded_for, self._networks)
+
+
+def forwarded_client(peer: str, forwarded_for: str, networks: tuple[Network, ...]) -> str:
+    """The client of a request from ``peer``: ``peer`` itself unless it is a trusted proxy (in
+    ``networks``), else the rightmost address of ``forwarded_for`` that is not one (else the leftmost)."""
+    if not networks or not _is_in(peer, networks):
+        return peer
+    client = peer
+    for address in reversed([part.strip() for part in forwarded_for.split(",") if part.strip()]):
+        client = address
+        if not _is_in(address, networks):
+            break
+    return client
+
+
+def client_group(raw: str) -> str:
+    """The client as limits count it: its IPv4 address, or the /64 network of its IPv6 address."""
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
+    return str(address)

@@ -4,32 +4,29 @@ proxy configuration yields)."""
 
 from __future__ import annotations
 
-import ipaddress
-
 from flask import request
 
-from api.account_auth import caller_account
+from api.account_auth import caller_account, caller_login, require_account
 from api.context import game_service
-
-IPV6_CLIENT_PREFIX = 64  # one IPv6 client usually holds a whole /64: counted as one
+from api.proxies import client_group
+from services.inputs import Requester
 
 
 def client_address() -> str:
     """The client as quotas count it: its IPv4 address, or the /64 network of its IPv6 address."""
-    raw = request.remote_addr or "unknown"
-    try:
-        address = ipaddress.ip_address(raw)
-    except ValueError:
-        return raw
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
-    return str(address)
+    return client_group(request.remote_addr or "unknown")
 
 
-def charge(action: str, address_charged: bool = False) -> None:
+def requester() -> Requester:
+    """Who asks in this request: the logged-in account and its login's digest, if any, and the client."""
+    return Requester(account=caller_account(), login_digest=caller_login(), client=client_address())
+
+
+def charge(action: str, address_charged: bool = False, account_required: bool = False) -> None:
     """429 ``quota.exceeded`` (with Retry-After) once the caller used up the quota of ``action``;
-    ``address_charged``: the client address was already charged (in a read's round trip)."""
+    ``address_charged``: the client address was already charged (in a read's round trip);
+    ``account_required``: 401 first for a caller not logged in (nothing is charged then)."""
+    if account_required:
+        require_account()
     address = None if address_charged else client_address()
     game_service().quotas.charge(action, account=caller_account(), address=address)

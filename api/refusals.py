@@ -48,8 +48,12 @@ SEAT_UNAVAILABLE = Refusal(
     "this name in any letter case (`name.taken`)",
 )
 CANNOT_START = Refusal(409, "Already started, or a seat is empty")
+NOT_CREATOR = Refusal(
+    403, "Only the seat of the account that created the game starts it (`game.not_creator`)"
+)
 GAME_STARTED = Refusal(409, "The game has started")
 NOT_OVER = Refusal(409, "The game is not over yet")
+NO_DECISION = Refusal(422, "The seat had nothing to decide at that position, or the game has no search bot")
 NAME_TAKEN = Refusal(409, "The login name or the display name is taken (letter case does not matter)")
 SEAT_GIVEN_UP = Refusal(
     409,
@@ -85,7 +89,9 @@ BAD_LINK_TOKEN = Refusal(
     404, "No such link: its token is forged, expired or for another purpose (`token.invalid`)"
 )
 NO_WEBHOOK = Refusal(404, "The account has no webhook")
-UNKNOWN_ACCOUNT = Refusal(404, "No account has this name (`field`: `account`)")
+UNKNOWN_ABSENCE = Refusal(404, "You have no absence of this id (`absence.unknown`)")
+ABSENCE_STARTED = Refusal(409, "The absence has started: it can no longer be cancelled (`absence.started`)")
+UNKNOWN_INVITEE = Refusal(404, "No player has this display name (`player.unknown`, `field`: `player`)")
 NOT_SEATED_HERE = Refusal(403, "Only a player seated in this game may invite")
 MAIL_TOO_SOON = Refusal(
     429, "A verification mail went to this account less than a minute ago (`mail.too_soon`)"
@@ -112,15 +118,19 @@ NOT_SEATED = Refusal(403, "Your account holds no seat in this game")
 SPECTATORS_SILENT = Refusal(403, "This game keeps its chat to its players (`chat.spectators_closed`)")
 CHAT_TOO_FAST = Refusal(429, "Too many messages: past the rate limit (`chat.rate_limited`); see Retry-After")
 BAD_CHAT_CURSOR = Refusal(400, "Bad `chat_after` (a chat message id)")
+CHAT_ARCHIVED = Refusal(
+    409, "The game is archived: its chat and mutes can be read, no longer changed (`chat.archived`)"
+)
 BAD_PAGING = Refusal(400, "Bad `page` or `per_page`")
 BAD_ARCHIVE_FILTER = Refusal(400, "Bad `players`, `since`, `until` (YYYY-MM-DD), `page` or `per_page`")
 UNKNOWN_HOSTED_GAME = Refusal(404, "No hosted game by that name")
 UNKNOWN_PLAYER = Refusal(404, "No player by that name")
 BAD_DISPLAY_NAME = Refusal(400, "Bad `display_name` (1-40 characters, no control or invisible characters)")
+BAD_LANGUAGE = Refusal(400, "A `language` that is not a shipped language's code")
 DISPLAY_NAME_TAKEN = Refusal(
     409, "Another player uses this display name (any letter case): `display_name.taken`"
 )
-# Security (issue 13): what every unsafe request may be refused, and the refusals of tokens and commands.
+# Security: what every unsafe request may be refused, and the refusals of tokens and commands.
 UNSUPPORTED_MEDIA = Refusal(
     415,
     "A body not sent as `Content-Type: application/json` (`content_type.unsupported`, field `Content-Type`)",
@@ -133,3 +143,20 @@ FOREIGN_ORIGIN = Refusal(
 COMMAND_ID_REUSED = Refusal(409, "This `command_id` was already used with another body (`command_id.reused`)")
 SEAT_TOKEN_NEEDED = Refusal(401, "No seat token, or one that is unknown, expired or revoked")
 WRONG_PASSWORD = Refusal(403, "The current password is wrong (`password.wrong`)")
+# Answered by the asynchronous front (api/front/) before any endpoint runs, for every endpoint alike.
+BODY_TOO_SLOW = Refusal(
+    408, "The body did not arrive within `PAPYRUS_BODY_SECONDS` (`body.too_slow`): the connection is closed"
+)
+BODY_TOO_SLOW_ANSWER = (
+    "body.too_slow",
+    "The request's body did not arrive within {limit:g} s: send it at once.",
+)
+BODIES_AT_ONCE = Refusal(
+    429,
+    "The client already sends `PAPYRUS_BODIES_PER_CLIENT` bodies that have not fully arrived "
+    "(`body.too_many`): the connection is closed; try again in a second",
+)
+BODIES_AT_ONCE_ANSWER = (
+    "body.too_many",
+    "Your address is already sending {limit:g} requests whose bodies have not arrived: finish those first.",
+)

@@ -1,16 +1,10 @@
-"""Refusals made before any view runs, against cross-site request forgery (issue 13):
+"""Refusals made before any view runs, against cross-site request forgery.
 
-* every request body must be sent as ``Content-Type: application/json`` (415 ``content_type.unsupported``
-  otherwise): a cross-site HTML form can only send form or ``text/plain`` bodies, and a cross-site script
-  cannot send JSON without a CORS preflight, which this service never grants;
-* an unsafe request (not GET/HEAD/OPTIONS) that carries the session cookie, and every login or registration,
-  is refused (403 ``origin.forbidden``) when its ``Origin`` is not the service's own, or, without an
-  ``Origin``, when ``Sec-Fetch-Site`` says another site sent it ("same-site" included: a sibling origin
-  is another origin). A cross-site form can thus neither act for a victim nor log a victim in as the
-  attacker. API clients that send neither header (curl, bots) are not browsers and are let through.
-
-The service's own origin is the scheme and host of the request as it arrived (behind a reverse proxy, as
-the proxy forwarded them: ``PAPYRUS_TRUSTED_PROXIES``, api/proxies.py).
+Every body must be ``Content-Type: application/json`` (else 415): a cross-site form cannot send one, nor a
+cross-site script without a CORS preflight, never granted. An unsafe request carrying the session cookie, and
+every login or registration, is refused (403 ``origin.forbidden``) when its ``Origin``, or without one its
+``Sec-Fetch-Site``, says another site sent it ("same-site" included). Clients sending neither header (curl,
+bots) pass. The service's origin is the request's as it arrived (api/proxies.py).
 """
 
 from __future__ import annotations

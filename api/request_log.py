@@ -36,7 +36,27 @@ def _start() -> None:
     g.papyrus_request = _Answering(time.perf_counter(), bind(game_id=game_id))
 
 
+_LATER = "papyrus_answered_later"
+
+
+def answered_later() -> float:
+    """This request's answer is made after it returns (a submit waiting for its outcome on the front's
+    event loop, api/front/live_hub.py): its line and count wait for that answer, which
+    :func:`resume_answering` opens again; returns when the request came in."""
+    setattr(g, _LATER, True)
+    answering: _Answering | None = g.get("papyrus_request")
+    return answering.started if answering is not None else time.perf_counter()
+
+
+def resume_answering(started: float) -> None:
+    """In the request context a late answer is made in: its line and count measure from ``started``."""
+    game_id = (request.view_args or {}).get("game_id")
+    g.papyrus_request = _Answering(started, bind(game_id=game_id))
+
+
 def _answered(response: Response) -> Response:
+    if g.get(_LATER):
+        return response
     answering: _Answering | None = g.get("papyrus_request")
     started = answering.started if answering is not None else time.perf_counter()
     seconds = time.perf_counter() - started

@@ -1,4 +1,4 @@
-"""Headers every answer carries (issue 13, item 10): ``nosniff`` and a CSP that lets an ``/api/*`` answer
+"""Headers every answer carries: ``nosniff`` and a CSP that lets an ``/api/*`` answer
 load nothing and be framed by nobody, a ``Server`` header that names no software version (``papyrus
 serve`` runs werkzeug's server with :class:`QuietRequestHandler`; Granian, under ``papyrus api``, says only
 "granian"), and the ``Secure`` flag of the session cookie from ``PAPYRUS_SECURE_COOKIES`` (on by default,

@@ -3,12 +3,13 @@
 With ``REDIS_URL`` (production): that Redis, jobs run by ``papyrus worker`` processes. Without it
 (embedded): an in-process fakeredis server and an in-process worker, so one process is the whole system;
 with ``PAPYRUS_DATA_FILE`` every change is journaled before it is answered, and the games are restored from
-that file and its journal at start; the file is rewritten from the store (and the journal cut down) every
-``PAPYRUS_DATA_SAVE_SECONDS`` and when the runtime closes (services/store/journal).
+that file and its journal at start (finished games are archived beside it); the file is rewritten from the
+store every ``PAPYRUS_DATA_SAVE_SECONDS`` and at close (services/store/journal).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from api.context import ApiConfig
 from api.web.settings import LiveSettings
 from services.game_service import GameService
 from services.observability.redis_errors import count_errors
+from services.processing.rq_instances import rq_connections
 from services.settings import Settings
 from services.store.connect import store_client
 from services.store.journal import FSYNC_POLICIES, DurableStore
@@ -79,10 +81,16 @@ def production_runtime(settings: Settings, socket_timeout: float | None = None) 
     assert settings.redis_url is not None
     timeout = socket_timeout or store_socket_timeout()
     store = store_client(settings.redis_url, settings.redis_cluster, socket_timeout=timeout)
-    rq_connection = store_client(settings.rq_redis_url) if settings.rq_redis_url else store
-    count_errors(store, rq_connection)
-    service = GameService(store, settings, rq_connection)
+    connections = rq_connections(settings, store, store_client)
+    count_errors(store, *connections)
+    service = GameService(store, settings, connections)
     return Runtime(service=service, redis=store, mode="production", close=store.close)
+
+
+def archive_directory(data_file: Path) -> Path:
+    """Where an embedded store keeps its archived games (unless PAPYRUS_ARCHIVE_URL says):
+    ``<data file>.archive``."""
+    return data_file.with_name(data_file.name + ".archive")
 
 
 def embedded_runtime(
@@ -104,6 +112,8 @@ def embedded_runtime(
         worker = start_embedded_worker(service)
         return Runtime(service=service, redis=store, mode="embedded", close=worker.stop)
     durable = DurableStore.open(data_file, fsync_policy)
+    if not settings.archive_url:  # finished games are archived to a directory beside the data file
+        settings = dataclasses.replace(settings, archive_url=str(archive_directory(data_file)))
     service = GameService(durable.client, settings)
     worker = start_embedded_worker(GameService(durable.worker_client, settings))
     durable.compact_every(save_seconds)

@@ -6,16 +6,26 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-from flask import Response, jsonify, request
+from flask import Response, jsonify
 
 from api import refusals
-from api.account_auth import clear_session_cookie, presented_tokens, require_account, set_session_cookie
+from api.account_auth import (
+    clear_session_cookie,
+    device_cookie,
+    presented_tokens,
+    require_account,
+    set_device_cookie,
+    set_session_cookie,
+)
 from api.context import game_service
 from api.decoding import decode_body
-from api.endpoints import api_blueprint, endpoint
+from api.endpoints import Freeform, api_blueprint, endpoint
+from api.errors import ApiError
 from api.paging import PAGED, page_params, page_request, page_response
-from api.quota_guard import charge
+from api.quota_guard import charge, client_address
 from api.schemas import NewPassword, PlayerName
+from domain.messages import msg
+from services.errors import ServiceError
 from services.limits.paging import POSITION_CURSOR, position_page
 from services.players.login_tokens import Login
 from services.results import Account, AccountGame
@@ -61,11 +71,6 @@ class LoginGranted(msgspec.Struct, kw_only=True):
     expires_at: float
 
 
-def _client_address() -> str:
-    """The caller's address: the peer's, or the forwarded one from a trusted proxy (api/proxies.py)."""
-    return request.remote_addr or "unknown"
-
-
 def _granted(granted: Login) -> Response:
     service = game_service()
     shown = LoginGranted(
@@ -76,6 +81,8 @@ def _granted(granted: Login) -> Response:
     )
     response = jsonify(shown)
     set_session_cookie(response, granted, service.settings.token_ttl)
+    if granted.device:
+        set_device_cookie(response, granted.device)
     return response
 
 
@@ -105,7 +112,8 @@ def register() -> tuple[Response, int]:
 )
 def login() -> Response:
     body = decode_body(Credentials)
-    return _granted(game_service().accounts.login(body.name, body.password, _client_address()))
+    accounts = game_service().accounts
+    return _granted(accounts.login(body.name, body.password, client_address(), device_cookie()))
 
 
 @endpoint(
@@ -123,7 +131,7 @@ def change_password() -> Response:
     name = require_account()
     body = decode_body(PasswordChange)
     changed = game_service().accounts.change_password(
-        name, body.password, body.new_password, _client_address()
+        name, body.password, body.new_password, client_address(), device_cookie()
     )
     return _granted(changed)
 
@@ -174,3 +182,58 @@ def my_games() -> Response:
     limit, cursor = page_request()
     games = game_service().seating.games_of(require_account())
     return page_response(position_page(games, limit, cursor), "accounts.my_games", limit)
+
+
+class AccountErasure(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """The account's password, confirming that it is to be erased."""
+
+    password: Password
+
+
+class Erased(msgspec.Struct, kw_only=True):
+    """The pseudonym that now stands for the erased account in its games, chats and exports."""
+
+    pseudonym: str
+
+
+@endpoint(
+    blueprint,
+    "GET",
+    "/accounts/me/data",
+    summary="Everything the service holds about your account, as one JSON document: profile, games and "
+    "seats, the chat messages you wrote, notification settings, ratings, the addresses you logged in from.",
+    auth="account",
+    responses={200: ("Your data", Freeform("OwnData", "Your account's data (see the summary)."))},
+    refusals=(refusals.NOT_LOGGED_IN,),
+)
+def my_data() -> Response:
+    response = jsonify(game_service().own_data.export(require_account()))
+    response.headers["Content-Disposition"] = 'attachment; filename="papyrus-account.json"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@endpoint(
+    blueprint,
+    "DELETE",
+    "/accounts/me",
+    summary="Erase your account (its password confirms): the login, e-mail, webhook, sessions and tokens are "
+    "removed; your name in every game, chat and export becomes one pseudonym, so finished games stay whole.",
+    request=AccountErasure,
+    auth="account",
+    responses={200: ("Erased", Erased)},
+    refusals=(refusals.BAD_INPUT, refusals.NOT_LOGGED_IN, refusals.WRONG_PASSWORD, refusals.THROTTLED),
+)
+def erase_me() -> Response:
+    name = require_account()
+    body = decode_body(AccountErasure)
+    service = game_service()
+    try:
+        service.accounts.check_password(name, body.password, client_address(), device_cookie())
+    except ServiceError as refused:
+        if refused.http_status != 401:
+            raise
+        raise ApiError(403, "password.wrong", msg("The password is wrong."), "password") from None
+    response = jsonify(Erased(pseudonym=service.own_data.erase(name)))
+    clear_session_cookie(response)
+    return response

@@ -14,11 +14,15 @@ from api.auth import caller_seat, require_seat
 from api.context import game_service
 from api.decoding import decode_body
 from api.endpoints import api_blueprint, endpoint
+from api.quota_guard import charge
 from services.social.chat import ChatMessage
 
 blueprint = api_blueprint("chat", __name__)
 # Something visible, and no control character but a line break (the service says which rule a text broke).
-TEXT_PATTERN = "^(?=[\\s\\S]*\\S)[^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+_TEXT_CHARACTER = "[^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]"
+_VISIBLE_CHARACTER = "[^\\s\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]"
+# Written without a lookahead, which generators of examples (schemathesis, hypothesis) can only filter for.
+TEXT_PATTERN = f"^{_TEXT_CHARACTER}*{_VISIBLE_CHARACTER}{_TEXT_CHARACTER}*$"
 SPEAKER_PATTERN = "^(seat:[0-9]{1,2}|spectator:[0-9a-f]{16})$"
 
 
@@ -75,9 +79,12 @@ def read_chat(game_id: str) -> Response:
         refusals.SPECTATORS_SILENT,
         refusals.UNKNOWN_GAME,
         refusals.CHAT_TOO_FAST,
+        refusals.CHAT_ARCHIVED,
+        refusals.QUOTA_EXCEEDED,
     ),
 )
 def post_chat(game_id: str) -> tuple[Response, int]:
+    charge("chat")
     service = game_service()
     meta = service.meta(game_id)
     body = decode_body(PostMessage)
@@ -99,7 +106,7 @@ def chat_mutes(game_id: str) -> Response:
     service = game_service()
     service.meta(game_id)
     seat = caller_seat(game_id)
-    muted = sorted(service.social.chat.mutes(game_id, seat))
+    muted = sorted(service.social.mutes(game_id, seat))
     return jsonify(Mutes(muted=muted, names=service.social.speaker_names(game_id, muted)))
 
 
@@ -112,9 +119,17 @@ def chat_mutes(game_id: str) -> Response:
     auth="optional",
     request=MuteSpeaker,
     responses={200: ("Your mutes now", Mutes)},
-    refusals=(refusals.BAD_SPEAKER, refusals.NO_SEAT_TOKEN, refusals.NOT_SEATED, refusals.UNKNOWN_GAME),
+    refusals=(
+        refusals.BAD_SPEAKER,
+        refusals.NO_SEAT_TOKEN,
+        refusals.NOT_SEATED,
+        refusals.UNKNOWN_GAME,
+        refusals.CHAT_ARCHIVED,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def mute_speaker(game_id: str) -> Response:
+    charge("settings")
     service = game_service()
     service.meta(game_id)
     seat = require_seat(game_id)

@@ -1,29 +1,49 @@
-"""Commands: submit one for your seat and wait briefly for its outcome, or poll a pending one."""
+"""Commands: submit one for your seat and wait briefly for its outcome, or poll a pending one.
+
+Under the asynchronous front (api/front/) the wait is not a thread's: the command is checked and queued
+here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), then makes the
+answer on the app's threads with the same functions as a blocking wait (:func:`_answer_later`).
+"""
 
 from __future__ import annotations
 
 import re
 
-from flask import Response
+from flask import Flask, Response, current_app, request
 
 from api import refusals
 from api.auth import bearer_token, proven_by_token, refuse_other_seat, require_seat
 from api.context import api_context, game_service
-from api.decoding import decode_body, whole_numbers
-from api.endpoints import api_blueprint, endpoint
+from api.decoding import decode_body, query_int, whole_numbers
+from api.endpoints import QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
+from api.front.live_hub import WaitingAnswer
+from api.front.wsgi_bridge import LIVE_HANDOFF, Handoff, WholeAnswer
+from api.language import request_language, use_language
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
 from api.quota_guard import charge, client_address
+from api.request_log import answered_later, resume_answering
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
+from services.player_commands import Queued, Submission
+from services.results import CommandOutcome, GameView
 
 blueprint = api_blueprint("commands", __name__)
+# No game's command comes near it; a larger one would be kept in the game's log (and its refusal quoting it)
+# for ever.
+MAX_COMMAND_BODY = 4096
 
 OUTCOME_RESPONSES: dict[int, tuple[str, object]] = {
     200: ("Accepted: the new version and the new events as you may see them", CommandResult),
     202: ("Not decided yet: poll the `poll` link", CommandResult),
 }
 OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
+WITH_VIEW = QueryParam(
+    "view",
+    "1: an accepted command's answer carries your seat's view after it (`view`, with your legal commands), "
+    "so a client needs no read before its next move.",
+    maximum=1,
+)
 
 
 @endpoint(
@@ -32,10 +52,11 @@ OUTCOME_REFUSALS = (refusals.STALE_VERSION, refusals.RULES_REFUSE)
     "/games/<game_id>/commands",
     summary=(
         "Submit a command for your seat (a game's, or the table's: papyrus.resign, papyrus.undo, "
-        "papyrus.pause, papyrus.resume, papyrus.reclaim); waits briefly for its outcome."
+        "papyrus.pause, papyrus.resume, papyrus.reclaim, papyrus.choose); waits briefly for its outcome."
     ),
     request=SubmitCommand,
     auth="seat",
+    query=(WITH_VIEW,),
     responses=OUTCOME_RESPONSES,
     refusals=(
         *OUTCOME_REFUSALS,
@@ -53,23 +74,84 @@ def submit_command(game_id: str) -> Response:
     reads = game_service().proven
     address = client_address() if reads.charges_quota else None
     proven = proven_by_token(lambda token: reads.before_submit(game_id, token, address))
-    seat, found = proven if proven is not None else (require_seat(game_id), None)
+    seat = proven[0] if proven is not None else require_seat(game_id)
     charge("command", address_charged=address is not None and bearer_token() is not None)
+    if len(request.get_data(cache=True)) > MAX_COMMAND_BODY:
+        raise ApiError(
+            400, "command.too_large", f"A command's body must be at most {MAX_COMMAND_BODY} bytes.", "command"
+        )
     body = decode_body(SubmitCommand)
     refuse_other_seat(seat, body.seat)
     command = whole_numbers(body.command)
     require_command_type(command)
     stored_id = stored_command_id(seat, body.command_id)
     wait = api_context().config.submit_wait_seconds
+    view_seat = seat if query_int("view", 0, 1) == 1 else None
+    submission = Submission(game_id, seat, command, stored_id, body.expected_version)
+    handoff: Handoff | None = request.environ.get(LIVE_HANDOFF)
     try:
-        outcome = game_service().submit_and_wait(
-            game_id, seat, command, stored_id, body.expected_version, wait, found
-        )
+        if handoff is not None and wait > 0:
+            handoff.expect(game_id)  # watched before the command is queued: its decision's notice is heard
+            queued = game_service().submit_only(submission, proven[1] if proven is not None else None)
+            if isinstance(queued, Queued):
+                return _answer_later(handoff, queued, body.command_id, wait, view_seat)
+            outcome = queued
+        elif proven is not None:
+            outcome = game_service().submit_read_and_wait(submission, proven[1], wait)
+        else:
+            outcome = game_service().submit_and_wait(
+                game_id, seat, command, stored_id, body.expected_version, wait
+            )
     except ServiceError as refused:
         if refused.http_status == 400:
             refused.field = command_field(refused.field)
         raise
-    return outcome_response(game_id, body.command_id, outcome, events=True)
+    return _answer(game_id, body.command_id, outcome, view_seat)
+
+
+def _answer(
+    game_id: str,
+    command_id: str,
+    outcome: CommandOutcome,
+    view_seat: int | None,
+    view: GameView | None = None,
+) -> Response:
+    """The submitter's answer, with its seat's view after an accepted command when it asked for it
+    (``view``: read already)."""
+    if view is None and view_seat is not None and outcome.status == "accepted":
+        view = game_service().view_at_head(game_id, view_seat)
+    return outcome_response(game_id, command_id, outcome, events=True, view=view)
+
+
+def _answer_later(
+    handoff: Handoff, queued: Queued, command_id: str, wait: float, view_seat: int | None
+) -> Response:
+    """Leave the wait for ``queued``'s outcome to the front: it looks for the outcome at once and at each
+    of the game's notices for up to ``wait`` seconds, and makes the answer in a context of this same
+    request (its language, headers, log line and count measured from its start). Returned here: the
+    pending answer, sent only if that wait fails (the command is queued either way)."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    environ, service = request.environ, game_service()
+    started, language = answered_later(), request_language()
+    game_id = queued.game_id
+
+    def made(outcome: CommandOutcome, view: GameView | None = None) -> WholeAnswer:
+        with app.request_context(environ):
+            resume_answering(started)
+            use_language(language)
+            response = app.process_response(_answer(game_id, command_id, outcome, view_seat, view))
+            headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
+            return response.status_code, headers, response.get_data()
+
+    def check() -> WholeAnswer | None:
+        outcome, view = service.decided_with_view(queued, view_seat)
+        return made(outcome, view) if outcome is not None else None
+
+    expire = lambda: made(service.still_pending(queued))  # noqa: E731
+    # a resubmitted command may have been decided before the game was watched: look at once
+    handoff.answer = WaitingAnswer(game_id, wait, check, expire, look_first=queued.cursor is None)
+    pending = CommandOutcome(command_id=queued.command_id, status="pending", version=queued.version)
+    return outcome_response(game_id, command_id, pending, events=False)
 
 
 @endpoint(

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import chain
 
 import msgspec
 from flask import Response, jsonify, stream_with_context
 
 from api import refusals
-from api.account_auth import caller_account, caller_login
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body, whole_numbers
 from api.endpoints import Freeform, api_blueprint, endpoint
 from api.paging import PAGED, page_params, page_request, page_response
-from api.quota_guard import charge, client_address
+from api.quota_guard import charge, requester
 from api.schemas import CreateGame, JoinSeat, StartGame
+from services.inputs import TableTerms
 from services.limits.paging import LOBBY_CURSOR
 from services.results import GameMeta, SeatGranted
 
@@ -42,16 +43,8 @@ def create_game() -> tuple[Response, int]:
     options = whole_numbers(body.options)
     clock = msgspec.to_builtins(body.clock) if body.clock is not None else None
     service = game_service()
-    created = service.create_game(
-        body.game,
-        body.seats,
-        options,
-        public=body.public,
-        client=client_address(),
-        clock=clock,
-        rated=body.rated,
-        spectator_chat=body.spectator_chat,
-    )
+    terms = TableTerms(public=body.public, clock=clock, rated=body.rated, spectator_chat=body.spectator_chat)
+    created = service.create_game(body.game, body.seats, options, terms, requester())
     return jsonify(created), 201
 
 
@@ -66,7 +59,10 @@ def create_game() -> tuple[Response, int]:
 )
 def lobby() -> Response:
     limit, cursor = page_request()
-    return page_response(game_service().lobby_page(limit, cursor), "games.lobby", limit)
+    service = game_service()
+    page = service.lobby_page(limit, cursor)
+    shown = dataclasses.replace(page, items=service.for_joining(page.items))
+    return page_response(shown, "games.lobby", limit)
 
 
 @endpoint(
@@ -78,7 +74,8 @@ def lobby() -> Response:
     refusals=(refusals.UNKNOWN_GAME,),
 )
 def game_meta(game_id: str) -> Response:
-    return jsonify(game_service().meta(game_id))
+    service = game_service()
+    return jsonify(service.for_joining([service.meta(game_id)])[0])
 
 
 @endpoint(
@@ -99,16 +96,7 @@ def game_meta(game_id: str) -> Response:
 def join_seat(game_id: str) -> tuple[Response, int]:
     charge("join")
     body = decode_body(JoinSeat)
-    account, login = caller_account(), caller_login()
-    granted = game_service().join(
-        game_id,
-        body.name,
-        body.seat,
-        account=account,
-        invite=body.invite,
-        login_digest=login,
-        client=client_address(),
-    )
+    granted = game_service().join(game_id, body.name, body.seat, body.invite, requester())
     return jsonify(granted), 201
 
 
@@ -123,16 +111,20 @@ def join_seat(game_id: str) -> tuple[Response, int]:
     refusals=(
         refusals.BAD_INPUT,
         refusals.NO_SEAT_TOKEN,
+        refusals.NOT_CREATOR,
         refusals.UNKNOWN_GAME,
         refusals.CANNOT_START,
         refusals.QUOTA_EXCEEDED,
     ),
 )
 def start_game(game_id: str) -> Response:
-    require_seat(game_id)
+    seat = require_seat(game_id)
     charge("write")
     body = decode_body(StartGame, empty_allowed=True)
-    return jsonify(game_service().start(game_id, fill_with_bots=body.fill_with_bots))
+    service = game_service()
+    return jsonify(
+        service.start(game_id, fill_with_bots=body.fill_with_bots, bot_level=body.bot_level, by_seat=seat)
+    )
 
 
 @endpoint(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from flask import Response, jsonify
@@ -18,13 +19,17 @@ blueprint = api_blueprint("health", __name__)
     blueprint,
     "GET",
     "/health",
-    summary="Readiness: Redis answers, a worker is alive and the sweep runs (503 lists what is missing).",
-    responses={200: ("Everything a game needs is there", Health), 503: ("Something is missing", Health)},
+    summary="Readiness: Redis answers, a worker is alive and the sweep runs (503 lists what is missing); "
+    "degraded while the oldest undecided command is more than a few seconds old.",
+    responses={
+        200: ("Everything a game needs is there (ok, or degraded while the workers lag)", Health),
+        503: ("Something is missing", Health),
+    },
 )
 def health() -> Response:
     context = api_context()
     now = time.time()
-    report = check_health(context.service.parts, context.redis.ping, now)
+    report = check_health(context.service.components, context.redis.ping, now)
     response = jsonify(_health_body(report, context.mode, now))
     response.status_code = 200 if report.ok else 503
     return response
@@ -43,12 +48,14 @@ def _health_body(report: HealthReport, mode: str, now: float) -> dict[str, objec
             "repaired_total": sweep.repaired,
         }
     return {
-        "status": "ok" if report.ok else "unavailable",
+        "status": report.status,
         "redis": "down" if "redis" in report.missing else "ok",
         "mode": mode,
         "missing": list(report.missing),
         "workers": report.workers,
         "last_sweep": last_sweep,
+        "oldest_undecided_seconds": None if report.lagging is None else round(report.lagging, 3),
+        "rq": [dataclasses.asdict(figures) for figures in report.rq],
     }
 
 

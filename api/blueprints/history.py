@@ -7,8 +7,12 @@ from flask import Response, jsonify
 from api import refusals
 from api.auth import caller_seat, require_seat
 from api.context import game_service
-from api.decoding import path_int, query_int
+from api.decoding import decode_body, path_int, query_int
 from api.endpoints import QueryParam, api_blueprint, endpoint
+from api.language import localized, rendered
+from api.quota_guard import charge
+from api.schemas import AnalysePosition
+from services.analysis import PositionAnalysis
 from services.results import HistoryEntry
 
 blueprint = api_blueprint("history", __name__)
@@ -32,7 +36,7 @@ AFTER = QueryParam(
 )
 def public_history(game_id: str) -> Response:
     after = query_int("after") or 0
-    return jsonify(game_service().history(game_id, caller_seat(game_id), after=after))
+    return jsonify(localized(game_service().history(game_id, caller_seat(game_id), after=after)))
 
 
 @endpoint(
@@ -47,4 +51,31 @@ def public_history(game_id: str) -> Response:
 )
 def seat_history(game_id: str, seat: str) -> Response:
     own = require_seat(game_id, acting_for=path_int("seat", seat))
-    return jsonify(game_service().history(game_id, own, after=query_int("after") or 0))
+    return jsonify(localized(game_service().history(game_id, own, after=query_int("after") or 0)))
+
+
+@endpoint(
+    blueprint,
+    "POST",
+    "/games/<game_id>/analysis",
+    summary="Once the game is over: the search bot's preferred moves for a seat's decision after event "
+    "`at`, each with its estimated win chance. Computed by a worker and cached: `pending` until it is "
+    "done (ask again).",
+    request=AnalysePosition,
+    auth="optional",
+    responses={200: ("The analysis, or `pending`", PositionAnalysis)},
+    refusals=(
+        refusals.BAD_INPUT,
+        refusals.UNKNOWN_GAME,
+        refusals.NOT_OVER,
+        refusals.NO_DECISION,
+        refusals.QUOTA_EXCEEDED,
+    ),
+)
+def analyse_position(game_id: str) -> Response:
+    charge("write")
+    body = decode_body(AnalysePosition)
+    found = game_service().analysis(game_id, body.at, body.seat)
+    for move in found.moves:
+        move.description = rendered(move.description)
+    return jsonify(found)

@@ -7,13 +7,13 @@ import msgspec
 from flask import Response, jsonify, url_for
 
 from api import refusals
-from api.account_auth import caller_account, caller_login
+from api.account_auth import caller_account
 from api.auth import require_seat
 from api.context import game_service
 from api.decoding import decode_body, path_int
 from api.endpoints import api_blueprint, endpoint
 from api.errors import ApiError
-from api.quota_guard import charge, client_address
+from api.quota_guard import charge, requester
 from api.schemas import Invitation, PlayerName, SeatNumber
 from services.results import GameMeta, SeatGranted
 
@@ -66,15 +66,7 @@ def join_by_invite(code: str) -> tuple[Response, int]:
     name = body.name or (service.accounts.display_name(account) if account else None)
     if name is None:
         raise ApiError(400, "invalid_field", "A player name is needed when you are not logged in.", "name")
-    granted = service.join(
-        game_id,
-        name,
-        body.seat,
-        account=account,
-        invite=code,
-        login_digest=caller_login(),
-        client=client_address(),
-    )
+    granted = service.join(game_id, name, body.seat, code, requester())
     return jsonify(granted), 201
 
 

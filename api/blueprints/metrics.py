@@ -19,5 +19,5 @@ blueprint = Blueprint("metrics", __name__)
 def scrape() -> Response:
     if not metrics.is_enabled():
         raise ApiError(404, "metrics_off", "Metrics are turned off (PAPYRUS_METRICS=0).", None)
-    body, content_type = render(StoreProbe(game_service().parts))
+    body, content_type = render(StoreProbe(game_service().components))
     return Response(body, content_type=content_type)

@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
-from flask import Response, jsonify
+from flask import Response, jsonify, redirect, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from api import refusals
 from api.account_auth import require_account
 from api.context import game_service
 from api.decoding import decode_body
-from api.endpoints import api_blueprint, endpoint
-from services.notifications.outbox import Kind
+from api.endpoints import Freeform, api_blueprint, endpoint
+from api.quota_guard import charge
 from services.notifications.preferences import EMAIL_PATTERN
 from services.notifications.service import NotificationSettingsView, WebhookSecret
+from services.processing.append_notes import Kind
 
 blueprint = api_blueprint("notifications", __name__)
 EventList = Annotated[list[Kind], msgspec.Meta(max_length=10)]
@@ -23,7 +25,7 @@ EventList = Annotated[list[Kind], msgspec.Meta(max_length=10)]
 
 class EventChoice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Which events each channel carries (any of your_turn, reminder, game_started, game_ended,
-    invitation); an omitted channel keeps its choice, an empty list turns it off."""
+    invitation, choice_asked); an omitted channel keeps its choice, an empty list turns it off."""
 
     mail_events: EventList | None = None
     webhook_events: EventList | None = None
@@ -66,9 +68,10 @@ def notification_settings() -> Response:
     auth="account",
     request=EventChoice,
     responses=dict([SETTINGS]),
-    refusals=(refusals.BAD_INPUT, refusals.BAD_EMAIL, refusals.NOT_LOGGED_IN),
+    refusals=(refusals.BAD_INPUT, refusals.BAD_EMAIL, refusals.NOT_LOGGED_IN, refusals.QUOTA_EXCEEDED),
 )
 def choose_events() -> Response:
+    charge("settings", account_required=True)
     body = decode_body(EventChoice)
     notifications = game_service().notifications
     return jsonify(notifications.choose_events(require_account(), body.mail_events, body.webhook_events))
@@ -88,9 +91,11 @@ def choose_events() -> Response:
         refusals.NOT_LOGGED_IN,
         refusals.MAIL_TOO_SOON,
         refusals.MAIL_UNAVAILABLE,
+        refusals.QUOTA_EXCEEDED,
     ),
 )
 def set_email() -> Response:
+    charge("settings", account_required=True)
     body = decode_body(EmailAddress)
     return jsonify(game_service().notifications.request_email(require_account(), body.email))
 
@@ -102,9 +107,10 @@ def set_email() -> Response:
     summary="Remove your e-mail address (no more mails).",
     auth="account",
     responses=dict([SETTINGS]),
-    refusals=(refusals.NOT_LOGGED_IN,),
+    refusals=(refusals.NOT_LOGGED_IN, refusals.QUOTA_EXCEEDED),
 )
 def remove_email() -> Response:
+    charge("settings", account_required=True)
     return jsonify(game_service().notifications.remove_email(require_account()))
 
 
@@ -134,15 +140,35 @@ def unsubscribe(token: str) -> Response:
 
 @endpoint(
     blueprint,
+    "GET",
+    "/notifications/unsubscribe/<token>",
+    summary="The unsubscribe link opened in a browser (a mail program that does not post it, a person "
+    "following the List-Unsubscribe address): 303 to its page, which asks before unsubscribing. Nothing "
+    "changes on a GET.",
+    responses={
+        303: (
+            "To the page `/unsubscribe/<token>`, a button that posts this address",
+            Freeform("Redirect", "A short page linking to that address", media_type="text/html"),
+        )
+    },
+    reads_store=False,
+)
+def unsubscribe_in_browser(token: str) -> BaseResponse:
+    return redirect(url_for("web.unsubscribe_page", token=token), code=303)
+
+
+@endpoint(
+    blueprint,
     "PUT",
     "/accounts/me/webhook",
     summary="Set your webhook URL; answers a new signing secret (shown once) and re-enables the webhook.",
     auth="account",
     request=WebhookUrl,
     responses={200: ("The webhook URL and its new secret", WebhookSecret)},
-    refusals=(refusals.BAD_INPUT, refusals.BAD_WEBHOOK_URL, refusals.NOT_LOGGED_IN),
+    refusals=(refusals.BAD_INPUT, refusals.BAD_WEBHOOK_URL, refusals.NOT_LOGGED_IN, refusals.QUOTA_EXCEEDED),
 )
 def set_webhook() -> Response:
+    charge("settings", account_required=True)
     body = decode_body(WebhookUrl)
     return jsonify(game_service().notifications.set_webhook(require_account(), body.url))
 
@@ -154,9 +180,10 @@ def set_webhook() -> Response:
     summary="Rotate your webhook's signing secret: the new one (shown once) signs every delivery from now.",
     auth="account",
     responses={200: ("The webhook URL and its new secret", WebhookSecret)},
-    refusals=(refusals.NOT_LOGGED_IN, refusals.NO_WEBHOOK),
+    refusals=(refusals.NOT_LOGGED_IN, refusals.NO_WEBHOOK, refusals.QUOTA_EXCEEDED),
 )
 def rotate_webhook_secret() -> Response:
+    charge("settings", account_required=True)
     return jsonify(game_service().notifications.rotate_webhook_secret(require_account()))
 
 
@@ -167,30 +194,32 @@ def rotate_webhook_secret() -> Response:
     summary="Remove your webhook.",
     auth="account",
     responses=dict([SETTINGS]),
-    refusals=(refusals.NOT_LOGGED_IN,),
+    refusals=(refusals.NOT_LOGGED_IN, refusals.QUOTA_EXCEEDED),
 )
 def remove_webhook() -> Response:
+    charge("settings", account_required=True)
     return jsonify(game_service().notifications.remove_webhook(require_account()))
 
 
 class Invitation(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """The account to invite to the game."""
+    """The player to invite to the game, by the display name others see (login names stay private)."""
 
-    account: Annotated[str, msgspec.Meta(max_length=64)]
+    player: Annotated[str, msgspec.Meta(max_length=64)]
 
 
 class InvitationSent(msgspec.Struct, kw_only=True):
-    """Who was invited to which game (the account is told by the channels it chose)."""
+    """Who was invited to which game (the player is told by the channels they chose)."""
 
     game_id: str
-    account: str
+    player: str
 
 
 @endpoint(
     blueprint,
     "POST",
     "/games/<game_id>/invitations",
-    summary="Invite an account to this open game (you hold a seat in it); it is told by mail or webhook.",
+    summary="Invite a player (by display name) to this open game (you hold a seat in it); they are told by "
+    "mail or webhook.",
     auth="account",
     request=Invitation,
     responses={202: ("The invitation is on its way", InvitationSent)},
@@ -199,13 +228,15 @@ class InvitationSent(msgspec.Struct, kw_only=True):
         refusals.NOT_LOGGED_IN,
         refusals.NOT_SEATED_HERE,
         refusals.UNKNOWN_GAME,
-        refusals.UNKNOWN_ACCOUNT,
+        refusals.UNKNOWN_INVITEE,
         refusals.GAME_STARTED,
+        refusals.QUOTA_EXCEEDED,
     ),
 )
 def invite(game_id: str) -> tuple[Response, int]:
+    charge("invite", account_required=True)
     body = decode_body(Invitation)
     service = game_service()
-    note = service.notifications.invitations.invite(game_id, require_account(), body.account)
-    service.parts.notify.schedule(game_id, f"invite-{note.key.rsplit(':', 1)[1]}")
-    return jsonify(InvitationSent(game_id=game_id, account=note.account or body.account)), 202
+    note = service.notifications.invitations.invite(game_id, require_account(), body.player)
+    service.components.notify.schedule(game_id, f"invite-{note.key.rsplit(':', 1)[1]}")
+    return jsonify(InvitationSent(game_id=game_id, player=body.player)), 202

@@ -16,7 +16,8 @@ from api.context import game_service
 from api.decoding import decode_body, query_int
 from api.endpoints import QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from services.social import MAX_PER_PAGE, ArchiveFilter, ArchivePage, Leaderboard
+from api.quota_guard import charge
+from services.social import MAX_PAGE, MAX_PER_PAGE, ArchiveFilter, ArchivePage, Leaderboard
 from services.social.profiles import Profile, ProfileSettings
 
 blueprint = api_blueprint("social", __name__)
@@ -27,7 +28,7 @@ _DATE = re.compile(f"^{DATE}$")
 GAME_NAME, PLAYER_NAME = r"[a-z0-9_]{1,40}", r"[^\n]{1,40}"
 _GAME, _PLAYER = re.compile(GAME_NAME), re.compile(PLAYER_NAME)
 
-PAGE = QueryParam("page", "Which page (1 = the first).", minimum=1)
+PAGE = QueryParam("page", f"Which page (1 = the first, at most {MAX_PAGE}).", minimum=1, maximum=MAX_PAGE)
 PER_PAGE = QueryParam(
     "per_page", "How many a page holds (1-100, default 20).", minimum=1, maximum=MAX_PER_PAGE
 )
@@ -40,7 +41,7 @@ class ChangeProfile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 def _paging() -> tuple[int, int]:
-    return query_int("page", 1) or 1, query_int("per_page", 1, MAX_PER_PAGE) or DEFAULT_PER_PAGE
+    return query_int("page", 1, MAX_PAGE) or 1, query_int("per_page", 1, MAX_PER_PAGE) or DEFAULT_PER_PAGE
 
 
 def _day(name: str) -> datetime | None:
@@ -87,6 +88,19 @@ def player_profile(name: str) -> Response:
 @endpoint(
     blueprint,
     "GET",
+    "/profiles/<public_id>",
+    summary="A player's profile by their public id (``id`` of a profile, ``player_id`` of an archived seat "
+    "or a leaderboard entry): the address that stays the same when the player changes their display name.",
+    responses={200: ("The profile", Profile)},
+    refusals=(refusals.UNKNOWN_PLAYER,),
+)
+def player_profile_by_id(public_id: str) -> Response:
+    return jsonify(game_service().social.profile_by_id(public_id))
+
+
+@endpoint(
+    blueprint,
+    "GET",
     "/accounts/me/profile",
     summary="Your profile settings.",
     auth="account",
@@ -107,9 +121,15 @@ def my_profile_settings() -> Response:
     auth="account",
     request=ChangeProfile,
     responses={200: ("Your profile settings now", ProfileSettings)},
-    refusals=(refusals.BAD_DISPLAY_NAME, refusals.NOT_LOGGED_IN, refusals.DISPLAY_NAME_TAKEN),
+    refusals=(
+        refusals.BAD_DISPLAY_NAME,
+        refusals.NOT_LOGGED_IN,
+        refusals.DISPLAY_NAME_TAKEN,
+        refusals.QUOTA_EXCEEDED,
+    ),
 )
 def change_profile_settings() -> Response:
+    charge("settings", account_required=True)
     name = require_account()
     body = decode_body(ChangeProfile)
     shown = game_service().social.profiles.rename(name, body.display_name)

@@ -8,15 +8,22 @@ when the game has one, ``board.css`` styles it (the game's pages link it by them
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import msgspec
 from flask import Blueprint, Response, jsonify, render_template
 
 from api.account_auth import caller_account
 from api.context import game_service
 from api.web.hosted import find_game_page, hosted_game
+from api.web.i18n import blueprint as i18n_blueprint
+from api.web.i18n import game_title, install_translations, page_title
 from api.web.live import blueprint as live_blueprint
 from api.web.settings import install_settings
 from api.web.social_pages import blueprint as social_pages_blueprint
 from domain import registry
+from domain.messages import Msg, msg
+from services.errors import ServiceError
 
 blueprint = Blueprint(
     "web",
@@ -27,6 +34,8 @@ blueprint = Blueprint(
 )
 blueprint.register_blueprint(live_blueprint)
 blueprint.register_blueprint(social_pages_blueprint)
+blueprint.register_blueprint(i18n_blueprint)
+blueprint.record_once(lambda state: install_translations(state.app))
 blueprint.record_once(lambda state: install_settings(state.app))
 
 CONTENT_SECURITY_POLICY = (
@@ -40,6 +49,8 @@ def _page_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
+    if response.mimetype == "text/html":
+        response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
@@ -50,23 +61,30 @@ def _page(template: str, status: int = 200, **context: object) -> Response:
 
 
 def _missing_game(game_id: str) -> Response:
-    return _page("missing.html", status=404, title="No such game", game_id=game_id)
+    return _page("missing.html", status=404, title=page_title(msg("No such game")), game_id=game_id)
 
 
 @blueprint.get("/")
 def lobby_page() -> Response:
-    return _page("lobby.html", title="Lobby")
+    return _page("lobby.html", title=page_title(msg("Lobby")))
 
 
 @blueprint.get("/web/games.json")
 def hosted_games() -> Response:
-    """Each hosted game's title and player counts, from the game itself (its options are in
-    /api/openapi.json)."""
+    """Each hosted game's title, player counts and the words for its options, from the game itself (the
+    options' types and defaults are in /api/openapi.json)."""
     games = [
-        {"name": name, "title": game.title, "players": {"min": game.min_players, "max": game.max_players}}
+        {
+            "name": name,
+            "title": game_title(game),
+            "players": {"min": game.min_players, "max": game.max_players},
+            "options": msgspec.to_builtins(dict(game.option_labels())),
+        }
         for name, game in sorted(registry.games().items())
     ]
-    return jsonify(games)
+    response = jsonify(games)
+    response.headers["Vary"] = "Accept-Language, Cookie"  # the titles are in the reader's language
+    return response
 
 
 @blueprint.get("/web/session.json")
@@ -82,49 +100,63 @@ def signed_in() -> Response:
 
 @blueprint.get("/register")
 def register_page() -> Response:
-    return _page("account.html", title="Register", mode="register")
+    return _page("account.html", title=page_title(msg("Register")), mode="register")
 
 
 @blueprint.get("/login")
 def login_page() -> Response:
-    return _page("account.html", title="Sign in", mode="login")
+    return _page("account.html", title=page_title(msg("Sign in")), mode="login")
 
 
 @blueprint.get("/account/settings")
 def settings_page() -> Response:
-    return _page("account.html", title="Notification settings", mode="settings")
+    return _page("account.html", title=page_title(msg("Notification settings")), mode="settings")
 
 
 @blueprint.get("/unsubscribe/<token>")
 def unsubscribe_page(token: str) -> Response:
-    return _page("account.html", title="Unsubscribe", mode="unsubscribe", token=token)
+    return _page("account.html", title=page_title(msg("Unsubscribe")), mode="unsubscribe", token=token)
 
 
-def _game_page(template: str, game_id: str, heading: str) -> Response:
+@blueprint.get("/verify-email/<token>")
+def verify_email_page(token: str) -> Response:
+    """The link of a verification mail: it confirms the address and says so on a page (a link that no
+    longer works says what to do instead)."""
+    try:
+        verified = game_service().notifications.verify_email(token)
+    except ServiceError:
+        return _page("account.html", status=400, title=page_title(msg("E-mail address")), mode="verified")
+    return _page(
+        "account.html", title=page_title(msg("E-mail address")), mode="verified", email=verified.email
+    )
+
+
+def _game_page(template: str, game_id: str, heading: Callable[[str], Msg] | None) -> Response:
     found = find_game_page(game_id)
     if found is None:
         return _missing_game(game_id)
-    return _page(template, title=f"{heading}{found.title}", game=found)
+    title = page_title(heading(found.title)) if heading is not None else found.title
+    return _page(template, title=title, game=found)
 
 
 @blueprint.get("/games/<game_id>")
 def game_page(game_id: str) -> Response:
-    return _game_page("game.html", game_id, "")
+    return _game_page("game.html", game_id, None)
 
 
 @blueprint.get("/games/<game_id>/history")
 def history_page(game_id: str) -> Response:
-    return _game_page("history.html", game_id, "History · ")
+    return _game_page("history.html", game_id, lambda title: msg("History · {game}", game=title))
 
 
 @blueprint.get("/games/<game_id>/rules")
 def game_rules_page(game_id: str) -> Response:
-    return _game_page("rules.html", game_id, "Rules · ")
+    return _game_page("rules.html", game_id, lambda title: msg("Rules · {game}", game=title))
 
 
 @blueprint.get("/rules/<name>")
 def rules_page(name: str) -> Response:
     found = hosted_game(name)
     if found is None:
-        return _page("missing.html", status=404, title="No such game", game_id="")
-    return _page("rules.html", title=f"Rules · {found.title}", game=found)
+        return _page("missing.html", status=404, title=page_title(msg("No such game")), game_id="")
+    return _page("rules.html", title=page_title(msg("Rules · {game}", game=found.title)), game=found)

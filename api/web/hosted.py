@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from api.context import game_service
+from api.web.i18n import game_title
 from domain import registry
 from domain.engine import Game, RulesSection
 from services.game_service import ServiceError
@@ -36,7 +37,7 @@ def game_stylesheet(name: str) -> str | None:
 def _page_of(game: Game, game_id: str | None) -> GamePage:
     return GamePage(
         name=game.name,
-        title=game.title,
+        title=game_title(game),
         stylesheet=game_stylesheet(game.name),
         rules=list(game.rules_reference()),
         game_id=game_id,

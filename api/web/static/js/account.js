@@ -1,4 +1,5 @@
 // Register and sign in: the server checks the name and password and sets the session cookie.
+import { _ } from "./i18n.js";
 import { ApiError } from "./api.js";
 import { showError } from "./dom.js";
 import { register, signIn } from "./session.js";
@@ -12,13 +13,14 @@ form.addEventListener("submit", async (event) => {
   const name = form.elements.name.value.trim();
   const password = form.elements.password.value;
   const displayName = form.elements.display_name ? form.elements.display_name.value.trim() : "";
-  if (!name) return showError(error, "Your login name is required.");
-  if (!password) return showError(error, "A password is required.");
+  if (!name) return showError(error, _("Your login name is required."));
+  if (!password) return showError(error, _("A password is required."));
   try {
     if (form.dataset.mode === "register") await register(name, password, displayName);
     else await signIn(name, password);
     window.location.assign("/");
   } catch (failure) {
-    showError(error, failure instanceof ApiError ? failure.message : "The server could not be reached.");
+    showError(error, failure instanceof ApiError ? failure.message : _("The server could not be reached."));
   }
 });
+form.querySelector("button[type=submit]").disabled = false;

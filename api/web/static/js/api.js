@@ -1,9 +1,11 @@
 // The JSON API, as the pages use it (the login travels as the session cookie). Every refusal becomes an
 // ApiError carrying the server's message and the field it names.
+import { _ } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
-    super(error.message || `The server answered ${status}.`);
+    super(error.message || _("The server answered {status}.", { status }));
     this.status = status;
     this.code = error.code || "error";
     this.field = error.field || null;

@@ -1,5 +1,6 @@
 // The archive of finished games: filters (game, player, number of players, dates) kept in the address, a page
 // at a time, newest first; each game opens on its final board.
+import { _, n_ } from "./i18n.js";
 import { get } from "./api.js";
 import { h, showError } from "./dom.js";
 import { finishedCard } from "./finished.js";
@@ -38,10 +39,10 @@ async function show() {
   const player = form.elements.player.value.trim();
   const list = document.getElementById("archive-list");
   list.replaceChildren(...found.games.map((game) => finishedCard(game, { highlight: player })));
-  if (!found.games.length) list.append(h("li", { class: "muted", text: "No finished game matches." }));
+  if (!found.games.length) list.append(h("li", { class: "muted", text: _("No finished game matches.") }));
   const pages = Math.max(1, Math.ceil(found.total / PER_PAGE));
-  document.getElementById("archive-total").textContent = `${found.total} finished game${found.total === 1 ? "" : "s"}`;
-  document.getElementById("archive-page").textContent = ` Page ${page} of ${pages} `;
+  document.getElementById("archive-total").textContent = n_("{count} finished game", "{count} finished games", found.total);
+  document.getElementById("archive-page").textContent = ` ${_("Page {page} of {pages}", { page, pages })} `;
   document.getElementById("archive-previous").disabled = page <= 1;
   document.getElementById("archive-next").disabled = page >= pages;
   document.getElementById("archive").dataset.loaded = params.toString();

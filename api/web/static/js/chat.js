@@ -1,6 +1,7 @@
 // The game's chat beside the board: the players' messages and, below, the spectators' channel. Messages
 // arrive on the game's live stream (event "chat"); every name and message goes in as text, never as markup.
 // A seated player can mute another speaker (the server then leaves them out of this seat's chat).
+import { _ } from "./i18n.js";
 import { ApiError, api, get, post } from "./api.js";
 import { h, showError } from "./dom.js";
 import { onChat } from "./live.js";
@@ -24,9 +25,9 @@ for (const player of meta.players || []) names.set(`seat:${player.seat}`, player
 function showMuted({ muted, names: known }) {
   for (const [speaker, name] of Object.entries(known || {})) names.set(speaker, name);
   const line = document.getElementById("chat-muted");
-  line.replaceChildren(...(muted.length ? [h("span", { class: "muted", text: "Muted: " })] : []),
+  line.replaceChildren(...(muted.length ? [h("span", { class: "muted", text: `${_("Muted:")} ` })] : []),
     ...muted.map((speaker) => h("button", { type: "button", class: "link", "data-speaker": speaker,
-      text: `Unmute ${names.get(speaker) || "a spectator"}`, onclick: () => unmute(speaker) })));
+      text: names.get(speaker) ? _("Unmute {name}", { name: names.get(speaker) }) : _("Unmute a spectator"), onclick: () => unmute(speaker) })));
   line.hidden = muted.length === 0;
 }
 
@@ -57,11 +58,11 @@ function item(message) {
   const line = h("li", { class: own ? "own" : null, "data-speaker": message.speaker, "data-id": message.id },
     h("span", { class: "chat-name", text: message.name }),
     h("span", { class: "chat-text", text: message.text }),
-    h("span", { class: "chat-when muted", text: `${when} · after event ${message.version}` }));
+    h("span", { class: "chat-when muted", text: when }));
   if (message.seat !== null) line.classList.add(`seat-${message.seat % 6}`);
   if (seat !== null && !own) {
-    line.append(h("button", { type: "button", class: "link chat-mute", text: "Mute",
-      "aria-label": `Mute ${message.name}`, onclick: () => mute(message.speaker) }));
+    line.append(h("button", { type: "button", class: "link chat-mute", text: _("Mute"),
+      "aria-label": _("Mute {name}", { name: message.name }), onclick: () => mute(message.speaker) }));
   }
   return line;
 }
@@ -99,7 +100,7 @@ async function send(event) {
     show({ replace: false, messages: [data] });
     text.value = "";
   } catch (refused) {
-    showError(error, refused instanceof ApiError ? refused.message : "The server could not be reached: not sent.");
+    showError(error, refused instanceof ApiError ? refused.message : _("The server could not be reached: not sent."));
   } finally {
     button.disabled = false;
   }
@@ -108,9 +109,9 @@ async function send(event) {
 const spectatorsSilent = seat === null && meta.spectator_chat === false;
 form.hidden = seat === null && (!me || spectatorsSilent);
 const signin = document.getElementById("chat-signin");
-signin.textContent = spectatorsSilent ? "Only the players talk in this game." : "Sign in to talk.";
+signin.textContent = spectatorsSilent ? _("Only the players talk in this game.") : _("Sign in to talk.");
 signin.hidden = !form.hidden;
-document.getElementById("chat-label").textContent = seat === null ? "Say something to the other spectators" : "Say something to the table";
+document.getElementById("chat-label").textContent = seat === null ? _("Say something to the other spectators") : _("Say something to the table");
 form.addEventListener("submit", send);
 text.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && !event.shiftKey) form.requestSubmit();

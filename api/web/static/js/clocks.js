@@ -1,7 +1,9 @@
 // The table around the board: every seat's clock counting down live (who is on the clock, how long each
 // has), and the table's own buttons for the viewer's seat: take back the last move, resign, propose or
 // resume a pause, take the seat back from the bot. The clocks carry seats and seconds only.
+import { _, list } from "./i18n.js";
 import { h } from "./dom.js";
+import { awayUntil } from "./away.js";
 
 let ticking = null;
 
@@ -12,8 +14,8 @@ export function formatSeconds(total) {
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = seconds % 60;
   const pad = (value) => String(value).padStart(2, "0");
-  if (days > 0) return `${days}d ${pad(hours)}h ${pad(minutes)}m`;
-  if (hours > 0) return `${hours}h ${pad(minutes)}m ${pad(rest)}s`;
+  if (days > 0) return _("{days}d {hours}h {minutes}m", { days, hours: pad(hours), minutes: pad(minutes) });
+  if (hours > 0) return _("{hours}h {minutes}m {seconds}s", { hours, minutes: pad(minutes), seconds: pad(rest) });
   return `${minutes}:${pad(rest)}`;
 }
 
@@ -32,12 +34,14 @@ export function showClocks(section, body, names, seat) {
   const receivedAt = Date.now();
   const paused = Boolean(body.table && body.table.paused);
   const budget = body.clock ? body.clock.per_move + body.clock.reserve : 0;
+  const away = new Map((body.away || []).map((entry) => [entry.seat, entry.until]));
   const rows = clocks.map((entry) => {
     const time = h("span", { class: "clock-time" });
     const row = h(
       "li",
       { class: entry.running ? "clock running" : "clock", "data-seat": entry.seat },
-      h("span", { class: "clock-name", text: entry.seat === seat ? `${names[entry.seat]} (you)` : names[entry.seat] }),
+      h("span", { class: "clock-name", text: entry.seat === seat ? _("{name} (you)", { name: names[entry.seat] }) : names[entry.seat] }),
+      away.has(entry.seat) ? h("span", { class: "away-mark badge", text: awayUntil(away.get(entry.seat)) }) : null,
       time,
     );
     return { entry, row, time };
@@ -52,20 +56,20 @@ export function showClocks(section, body, names, seat) {
   tick();
   const onClock = clocks.filter((entry) => entry.running).map((entry) => names[entry.seat]);
   const caption = paused
-    ? "The game is paused: the clocks are stopped."
-    : onClock.length ? `On the clock: ${onClock.join(", ")}.` : "Nobody is on the clock.";
-  section.replaceChildren(h("h2", { text: "Clocks" }), h("p", { class: "clock-caption", text: caption }), h("ul", {}, ...rows.map((r) => r.row)));
+    ? _("The game is paused: the clocks are stopped.")
+    : onClock.length ? _("On the clock: {names}.", { names: list(onClock) }) : _("Nobody is on the clock.");
+  section.replaceChildren(h("h2", { text: _("Clocks") }), h("p", { class: "clock-caption", text: caption }), h("ul", {}, ...rows.map((r) => r.row)));
   if (!paused && rows.some((r) => r.entry.running)) ticking = setInterval(tick, 1000);
 }
 
 function resignButton(submit) {
-  const button = h("button", { type: "button", class: "resign", text: "Resign" });
+  const button = h("button", { type: "button", class: "resign", text: _("Resign") });
   const confirm = h(
     "span",
     { class: "resign-confirm", hidden: true },
-    h("span", { text: "Resign for good? A bot plays your seat and you rank last. " }),
-    h("button", { type: "button", class: "danger", text: "Yes, resign", onclick: () => submit({ type: "papyrus.resign" }) }),
-    h("button", { type: "button", text: "No", onclick: () => { confirm.hidden = true; button.hidden = false; } }),
+    h("span", { text: `${_("Resign for good? A bot plays your seat and you rank last.")} ` }),
+    h("button", { type: "button", class: "danger", text: _("Yes, resign"), onclick: () => submit({ type: "papyrus.resign" }) }),
+    h("button", { type: "button", text: _("No"), onclick: () => { confirm.hidden = true; button.hidden = false; } }),
   );
   button.addEventListener("click", () => {
     button.hidden = true;
@@ -86,17 +90,14 @@ export function showTableActions(section, body, seat, submit) {
   const standIn = (table.stand_in || []).includes(seat);
   const buttons = [];
   if (standIn) {
-    buttons.push(h("button", { type: "button", class: "primary", text: "Take my seat back from the bot", onclick: () => submit({ type: "papyrus.reclaim" }) }));
+    buttons.push(h("button", { type: "button", class: "primary", text: _("Take my seat back from the bot"), onclick: () => submit({ type: "papyrus.reclaim" }) }));
   } else {
-    buttons.push(h("button", { type: "button", class: "undo", text: "Undo my last move", onclick: () => submit({ type: "papyrus.undo" }) }));
+    buttons.push(h("button", { type: "button", class: "undo", text: _("Undo my last move"), onclick: () => submit({ type: "papyrus.undo" }) }));
   }
-  if (table.paused) {
-    buttons.push(h("button", { type: "button", text: "Resume the game", onclick: () => submit({ type: "papyrus.resume" }) }));
-  } else if ((table.pause_votes || []).includes(seat)) {
-    buttons.push(h("span", { class: "muted", text: "You asked for a pause; waiting for the others." }));
-  } else {
-    buttons.push(h("button", { type: "button", text: "Propose a pause", onclick: () => submit({ type: "papyrus.pause" }) }));
+  // A pause asked for or in force is answered, withdrawn or resumed in the pause panel above (pause.js).
+  if (!table.paused && !(table.pause_votes || []).length) {
+    buttons.push(h("button", { type: "button", class: "propose-pause", text: _("Propose a pause"), onclick: () => submit({ type: "papyrus.pause" }) }));
   }
   buttons.push(...resignButton(submit));
-  section.replaceChildren(h("h2", { text: "Table" }), h("div", { class: "table-buttons" }, ...buttons));
+  section.replaceChildren(h("h2", { text: _("Table") }), h("div", { class: "table-buttons" }, ...buttons));
 }

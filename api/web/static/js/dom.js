@@ -18,6 +18,14 @@ function fill(node, attrs, children) {
 export const h = (tag, attrs, ...children) => fill(document.createElement(tag), attrs, children);
 export const s = (tag, attrs, ...children) => fill(document.createElementNS(SVG_NS, tag), attrs, children);
 
+// A small picture from /static/icons.svg (Egizia's stone, grain, ship, card and monuments, Sobek's goods and
+// characters, Giza's tiles):
+// named by `label` for assistive technology, or hidden from it when a text beside it says the same.
+export function icon(name, label = "") {
+  const attrs = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return s("svg", { class: `icon icon-${name}`, focusable: "false", ...attrs }, s("use", { href: `/static/icons.svg#${name}` }));
+}
+
 export function titled(node, text) {
   node.prepend(s("title", { text }));
   return node;

@@ -1,5 +1,6 @@
 // The games this server hosts: their titles and player counts from /web/games.json and their options from
 // the OpenAPI document, both built by the server from the games themselves (one source of truth).
+import { _, t } from "./i18n.js";
 import { get } from "./api.js";
 
 const humanize = (name) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll("_", " ");
@@ -14,7 +15,7 @@ let listing = null;
 // name -> { name, title, players: { min, max } }, asked once per page.
 export function gameFacts() {
   listing = listing || fetch("/web/games.json", { headers: { Accept: "application/json" } }).then((response) => {
-    if (!response.ok) throw new Error("The list of games could not be loaded.");
+    if (!response.ok) throw new Error(_("The list of games could not be loaded."));
     return response.json();
   }).then((games) => new Map(games.map((game) => [game.name, game])));
   return listing;
@@ -32,7 +33,8 @@ export async function hostedGames() {
       default: schema.default,
       label: schema.description || humanize(key),
     }));
-    const { title, players: { min, max } } = facts.get(name);
+    const { title, players: { min, max }, options: labels } = facts.get(name);
+    for (const option of options) if (labels && labels[option.key]) option.label = t(labels[option.key]);
     return { name, title, players: { min, max, default: max }, options };
   });
 }

@@ -1,4 +1,5 @@
 // A game's leaderboard, a page at a time, best first.
+import { _ } from "./i18n.js";
 import { get } from "./api.js";
 import { h } from "./dom.js";
 
@@ -11,7 +12,7 @@ let page = Math.max(1, Number(params.get("page")) || 1);
 function row(entry) {
   return h("tr", { "data-name": entry.display_name },
     h("td", { class: "rank", text: `#${entry.rank}` }),
-    h("td", {}, h("a", { href: `/players/${encodeURIComponent(entry.display_name)}`, text: entry.display_name })),
+    h("td", {}, h("a", { href: entry.player_id ? `/profiles/${encodeURIComponent(entry.player_id)}` : `/players/${encodeURIComponent(entry.display_name)}`, text: entry.display_name })),
     h("td", { class: "rating", text: entry.rating.toFixed(2) }),
     h("td", { text: String(entry.games) }));
 }
@@ -21,7 +22,7 @@ async function show() {
   document.querySelector("#board-table tbody").replaceChildren(...board.entries.map(row));
   document.getElementById("board-empty").hidden = board.total > 0;
   const pages = Math.max(1, Math.ceil(board.total / PER_PAGE));
-  document.getElementById("board-page").textContent = ` Page ${page} of ${pages} `;
+  document.getElementById("board-page").textContent = ` ${_("Page {page} of {pages}", { page, pages })} `;
   document.getElementById("board-previous").disabled = page <= 1;
   document.getElementById("board-next").disabled = page >= pages;
   root.dataset.loaded = String(page);

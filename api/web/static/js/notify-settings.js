@@ -1,4 +1,5 @@
 // The notification settings page (e-mail, events per channel, webhook) and the unsubscribe page.
+import { _ } from "./i18n.js";
 import { ApiError, api, get } from "./api.js";
 import { showError } from "./dom.js";
 
@@ -6,16 +7,16 @@ const errorBox = document.getElementById("settings-error") || document.getElemen
 const saved = document.getElementById("settings-saved");
 
 function failed(failure) {
-  showError(errorBox, failure instanceof ApiError ? failure.message : "The server could not be reached.");
+  showError(errorBox, failure instanceof ApiError ? failure.message : _("The server could not be reached."));
 }
 
 function show(settings) {
   const email = document.getElementById("email-state");
   email.textContent = settings.email
-    ? `Mails go to ${settings.email}.`
+    ? _("Mails go to {email}.", { email: settings.email })
     : settings.pending_email
-      ? `Open the link mailed to ${settings.pending_email} to verify it.`
-      : "No e-mail address yet.";
+      ? _("Open the link mailed to {email} to verify it.", { email: settings.pending_email })
+      : _("No e-mail address yet.");
   for (const box of document.querySelectorAll('#events-form input[name="mail"]')) {
     box.checked = settings.mail_events.includes(box.value);
   }
@@ -26,15 +27,15 @@ function show(settings) {
   document.getElementById("rotate-secret").hidden = !settings.webhook_url;
   document.getElementById("remove-webhook").hidden = !settings.webhook_url;
   document.getElementById("webhook-state").textContent = !settings.webhook_url
-    ? "No webhook."
+    ? _("No webhook.")
     : settings.webhook_enabled
-      ? "The webhook is on."
-      : `The webhook is off: ${settings.webhook_disabled_reason}`;
+      ? _("The webhook is on.")
+      : _("The webhook is off: {reason}", { reason: settings.webhook_disabled_reason });
 }
 
 function showSecret(answer) {
   const secret = document.getElementById("webhook-secret");
-  secret.textContent = `Signing secret (shown once): ${answer.webhook_secret}`;
+  secret.textContent = _("Signing secret (shown once): {secret}", { secret: answer.webhook_secret });
   secret.hidden = false;
 }
 
@@ -44,7 +45,7 @@ async function act(work) {
   try {
     await work();
     show(await get("/accounts/me/notifications"));
-    saved.textContent = "Saved.";
+    saved.textContent = _("Saved.");
   } catch (failure) {
     failed(failure);
   }
@@ -74,7 +75,7 @@ function unsubscribePage(button) {
   button.addEventListener("click", async () => {
     try {
       await api("POST", `/notifications/unsubscribe/${encodeURIComponent(button.dataset.token)}`);
-      errorBox.textContent = "Done: no more notification mails.";
+      errorBox.textContent = _("Done: no more notification mails.");
       button.disabled = true;
     } catch (failure) {
       failed(failure);

@@ -1,4 +1,5 @@
-// Profile settings: what the player may change of their public profile (the display name).
+// Profile settings: the display name, the language and whether the game pages ask before sending a move.
+import { _ } from "./i18n.js";
 import { ApiError, api, get } from "./api.js";
 import { showError } from "./dom.js";
 import { confirmPlayer } from "./session.js";
@@ -15,7 +16,44 @@ async function load() {
   const settings = await get("/accounts/me/profile");
   input.value = settings.display_name;
   form.hidden = false;
+  const chosen = await get("/accounts/me/language");
+  languageForm.elements.language.value = chosen.language || "";
+  languageForm.hidden = false;
+  const moves = await get("/accounts/me/moves");
+  movesForm.elements.confirm.checked = moves.confirm;
+  movesForm.hidden = false;
 }
+
+// Whether the game pages ask before sending a move.
+const movesForm = document.getElementById("moves-form");
+movesForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const movesError = document.getElementById("moves-form-error");
+  const movesSaved = document.getElementById("moves-form-saved");
+  showError(movesError, "");
+  movesSaved.hidden = true;
+  try {
+    const { data } = await api("PUT", "/accounts/me/moves", { body: { confirm: movesForm.elements.confirm.checked } });
+    movesForm.elements.confirm.checked = data.confirm;
+    movesSaved.hidden = false;
+  } catch (refused) {
+    showError(movesError, refused instanceof ApiError ? refused.message : _("The server could not be reached."));
+  }
+});
+
+// The language of the pages, mails and notifications: the page is reloaded in the new one.
+const languageForm = document.getElementById("language-form");
+languageForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const languageError = document.getElementById("language-form-error");
+  showError(languageError, "");
+  try {
+    await api("PUT", "/accounts/me/language", { body: { language: languageForm.elements.language.value || null } });
+    window.location.reload();
+  } catch (refused) {
+    showError(languageError, refused instanceof ApiError ? refused.message : _("The server could not be reached."));
+  }
+});
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -25,11 +63,10 @@ form.addEventListener("submit", async (event) => {
     const { data } = await api("PUT", "/accounts/me/profile", { body: { display_name: input.value } });
     input.value = data.display_name;
     saved.hidden = false;
-    const who = document.getElementById("who"); // the header's link to the profile follows the new name
-    who.href = `/players/${encodeURIComponent(data.display_name)}`;
-    who.setAttribute("aria-label", `Your profile (${data.display_name})`);
+    const who = document.getElementById("who"); // the header's link (/profile) names the new name
+    who.setAttribute("aria-label", _("Your profile ({name})", { name: data.display_name }));
   } catch (refused) {
-    showError(error, refused instanceof ApiError ? refused.message : "The server could not be reached.");
+    showError(error, refused instanceof ApiError ? refused.message : _("The server could not be reached."));
   }
 });
 

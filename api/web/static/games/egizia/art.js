@@ -17,12 +17,32 @@ export function defs(prefix) {
 
 export const paint = (prefix, name) => `url(#${prefix}-${name})`;
 
+// Lines of at most `width` columns (a CJK character takes two), broken between words, or anywhere in text
+// written without spaces; at most `most` lines, the last ending in "…" when text is left over.
+const columns = (text) => [...text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 0x2e7f ? 2 : 1), 0);
+
+function pieces(text, width) {
+  const out = [];
+  for (const word of text.split(" ")) {
+    let rest = word;
+    while (columns(rest) > width) {
+      let cut = 0;
+      for (let used = 0; cut < rest.length && used + columns(rest[cut]) <= width; cut += 1) used += columns(rest[cut]);
+      out.push([rest.slice(0, Math.max(cut, 1)), rest === word]);
+      rest = rest.slice(Math.max(cut, 1));
+    }
+    if (rest) out.push([rest, rest === word]);
+  }
+  return out;
+}
+
 export function wrap(text, width, most) {
   const lines = [""];
-  for (const word of text.split(" ")) {
+  for (const [word, starts] of pieces(text, width)) {
     const last = lines.length - 1;
-    if ((lines[last] + " " + word).trim().length > width && lines[last]) lines.push(word);
-    else lines[last] = (lines[last] + " " + word).trim();
+    const joined = starts && lines[last] ? `${lines[last]} ${word}` : lines[last] + word;
+    if (columns(joined) > width && lines[last]) lines.push(word);
+    else lines[last] = joined;
   }
   if (lines.length > most) lines.splice(most - 1, lines.length, lines[most - 1] + "…");
   return lines;

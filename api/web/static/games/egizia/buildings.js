@@ -3,7 +3,12 @@
 // scoring track. Build spaces are clickable only when `targets` (from the legal commands) offers them;
 // `changed` holds what changed since the viewer's last own move.
 import { clickable, s, seatClass, titled } from "../../js/dom.js";
+import { _, list, t } from "../../js/i18n.js";
 import { defs, label, paint } from "./art.js";
+import { marketWord, ringWord } from "./words.js";
+
+// A monument's small picture beside its name (the name says it: hidden from assistive technology).
+const monument = (name, x, y) => s("use", { href: `/static/icons.svg#${name}`, x, y, width: 14, height: 14, class: "monument-icon", "aria-hidden": "true" });
 
 function stone(x, y, width, height, space, names, targets, changed, text) {
   const owned = space.owner >= 0;
@@ -19,7 +24,9 @@ function stone(x, y, width, height, space, names, targets, changed, text) {
     group.append(s("circle", { cx: x + width - 3, cy: y + 3, r: 7, class: "order" }), label(x + width - 3, y + 6, String(order + 1), { class: "label tiny center order-number" }));
   }
   if (changed.has(`build:${space.id}`)) group.classList.add("changed");
-  titled(group, `${space.id}, value ${space.value}: ${owned ? `built by ${names[space.owner]}` : "empty"}`);
+  const args = { space: t(space.name), value: space.value, name: names[space.owner] };
+  const face = space.value === null || space.value === undefined;
+  titled(group, owned ? _("{space}, value {value}: built by {name}", args) : face ? _("{space}: face down", args) : _("{space}, value {value}: empty", args));
   const found = targets.build.get(space.id);
   if (found) clickable(group, found.label, found.act);
   return group;
@@ -29,7 +36,8 @@ function obelisk(view, names, targets, changed, prefix) {
   const group = s("g", { class: "building obelisk" });
   group.append(
     s("path", { d: "M560,496 L640,496 L631,148 L600,118 L569,148 Z", class: "monument", fill: paint(prefix, "stone") }),
-    label(600, 514, "Obelisk", { class: "label strong center building-name" }),
+    label(600, 514, _("Obelisk"), { class: "label strong center building-name" }),
+    monument("obelisk", 545, 503),
   );
   view.obelisk.forEach((space, index) => {
     const level = Math.floor(index / 2);
@@ -41,12 +49,12 @@ function obelisk(view, names, targets, changed, prefix) {
 function graves(view, names, targets, changed) {
   const group = s("g", { class: "building graves" });
   group.append(s("rect", { x: 652, y: 108, width: 338, height: 98, rx: 8, class: "necropolis" }),
-    label(820, 102, "Graves", { class: "label strong center building-name" }));
+    label(820, 102, _("Graves"), { class: "label strong center building-name" }), monument("grave", 776, 91));
   view.graves.forEach((grave, index) => {
     const x = 660 + (index % 6) * 54;
     const y = 114 + Math.floor(index / 6) * 46;
     const text = grave.owner >= 0 ? "" : grave.face_up ? String(grave.value) : "?";
-    const tile = stone(x, y, 48, 38, { ...grave, value: grave.value ?? "face down" }, names, targets, changed, text);
+    const tile = stone(x, y, 48, 38, grave, names, targets, changed, text);
     if (!grave.face_up && grave.owner < 0) tile.classList.add("face-down");
     group.append(tile);
   });
@@ -59,7 +67,8 @@ function pyramid(view, names, targets, changed, prefix) {
   const apex = base - view.pyramid.length * 38 - 26;
   group.append(
     s("path", { d: `M652,${base} L988,${base} L820,${apex} Z`, class: "monument", fill: paint(prefix, "sand") }),
-    label(820, apex - 6, "Pyramid", { class: "label strong center building-name" }),
+    label(820, apex - 6, _("Pyramid"), { class: "label strong center building-name" }),
+    monument("pyramid", 762, apex - 17),
   );
   view.pyramid.forEach((row, r) => {
     const start = 820 - (row.length * 44) / 2;
@@ -73,7 +82,8 @@ function temple(view, names, targets, changed, prefix) {
   group.append(
     s("path", { d: "M664,606 h296 v10 h-296 Z M672,438 h280 l-8,-8 h-264 Z", class: "monument", fill: paint(prefix, "stone") }),
     s("path", { d: "M744,508 h10 v98 h-10 Z M866,508 h10 v98 h-10 Z", class: "pillar" }),
-    label(820, 424, "Temple", { class: "label strong center building-name" }),
+    label(820, 424, _("Temple"), { class: "label strong center building-name" }),
+    monument("temple", 778, 413),
   );
   const columns = { "left column": 680, middle: 770, "right column": 900 };
   const counts = {};
@@ -94,17 +104,17 @@ function marker(cx, cy, r, seat, title, changed, key) {
 
 function markets(view, names, changed) {
   const group = s("g", { class: "markets" });
-  const tracks = [["Stone market", "stone_market", 570], ["Grain market", "grain_market", 690]];
-  for (const [title, field, x] of tracks) {
+  const tracks = [[_("Stone market"), "stone_market", 570, "stone"], [_("Grain market"), "grain_market", 690, "grain"]];
+  for (const [title, field, x, market] of tracks) {
     group.append(s("rect", { x: x - 4, y: 628, width: 98, height: 18 + view.markets.spaces * 30, rx: 6, class: "market-board" }),
       label(x + 45, 641, title, { class: "label strong center" }));
     for (let index = 0; index < view.markets.spaces; index += 1) {
       const y = 650 + index * 30;
-      const note = field === "grain_market" ? `−${view.markets.grain_penalty[index]} VP/grain` : view.markets.stone_sale_spaces.includes(index) ? "sell 2:1" : "";
-      group.append(titled(s("rect", { x, y, width: 90, height: 28, rx: 3, class: "market-space" }), `${title}, space ${index + 1} ${note}`),
+      const note = field === "grain_market" ? _("−{vp} VP/grain", { vp: view.markets.grain_penalty[index] }) : view.markets.stone_sale_spaces.includes(index) ? _("sell 2:1") : "";
+      group.append(titled(s("rect", { x, y, width: 90, height: 28, rx: 3, class: "market-space" }), _("{market}, space {number} {note}", { market: marketWord(market), number: index + 1, note })),
         label(x + 4, y + 10, note, { class: "label tiny" }));
       view.players.filter((p) => p[field] === index).forEach((p, k) => {
-        group.append(marker(x + 12 + k * 18, y + 19, 6.5, p.seat, `${names[p.seat]} on ${title} space ${index + 1}`, changed, `market:${field}:${p.seat}`));
+        group.append(marker(x + 12 + k * 18, y + 19, 6.5, p.seat, _("{name} on {market} space {number}", { name: names[p.seat], market: marketWord(market), number: index + 1 }), changed, `market:${field}:${p.seat}`));
       });
     }
   }
@@ -114,7 +124,7 @@ function markets(view, names, changed) {
 // The track's spaces from the view, ten to a row; a score past the last space goes round again.
 function scoreTrack(view, names, changed) {
   const spaces = view.track_spaces;
-  const group = s("g", { class: "score-track", "data-spaces": spaces }, label(895, 641, "Scoring track", { class: "label strong center" }));
+  const group = s("g", { class: "score-track", "data-spaces": spaces }, label(895, 641, _("Scoring track"), { class: "label strong center" }));
   for (let value = 0; value < spaces; value += 1) {
     const x = 800 + (value % 10) * 19;
     const y = 650 + Math.floor(value / 10) * 30;
@@ -126,31 +136,34 @@ function scoreTrack(view, names, changed) {
     const value = Math.max(0, p.score) % spaces; // below 0 waits on 0; past the last space goes round again
     const x = 800 + (value % 10) * 19 + 5 + (k % 2) * 8;
     const y = 650 + Math.floor(value / 10) * 30 + 15 + Math.floor(k / 2) * 7;
-    const laps = p.score >= spaces ? ` (+${Math.floor(p.score / spaces) * spaces})` : "";
-    group.append(marker(x, y, 4.5, p.seat, `${names[p.seat]}: ${p.score} VP${laps}`, changed, `score:${p.seat}`));
+    const laps = p.score >= spaces ? _(" (+{count})", { count: Math.floor(p.score / spaces) * spaces }) : "";
+    const score = _("{name}: {score} VP", { name: names[p.seat], score: p.score });
+    group.append(marker(x, y, 4.5, p.seat, score + laps, changed, `score:${p.seat}`));
     group.append(marker(806, legend + k * 14, 5, p.seat, names[p.seat], changed, `score:${p.seat}`),
-      label(816, legend + 4 + k * 14, `${names[p.seat]}: ${p.score} VP`, { class: "label small" }));
+      label(816, legend + 4 + k * 14, score, { class: "label small" }));
   });
   return group;
 }
 
 function header(view, changed) {
   const group = s("g", { class: "round-info" });
-  group.append(label(560, 24, `Round ${view.round} of ${view.rounds} · ${view.phase_title}`, { class: "label strong round-title" }));
-  group.append(label(560, 50, "Water ring:", { class: "label small" }));
+  group.append(label(560, 24, _("Round {round} of {rounds} · {phase}", { round: view.round, rounds: view.rounds, phase: t(view.phase_title) }), { class: "label strong round-title" }));
+  group.append(label(560, 50, _("Water ring:"), { class: "label small" }));
   view.ring_positions.forEach((position, index) => {
     const active = view.ring === position;
-    const ring = titled(s("circle", { cx: 650 + index * 36, cy: 46, r: 12, class: active ? "ring active" : "ring" }), `Water ring ${position}${active ? " (here)" : ""}`);
+    const where = { position: ringWord(position) };
+    const ring = titled(s("circle", { cx: 650 + index * 36, cy: 46, r: 12, class: active ? "ring active" : "ring" }), active ? _("Water ring {position} (here)", where) : _("Water ring {position}", where));
     if (active && changed.has("ring")) ring.classList.add("changed");
-    group.append(ring, label(650 + index * 36, 70, position, { class: "label tiny center" }));
+    group.append(ring, label(650 + index * 36, 70, ringWord(position), { class: "label tiny center" }));
   });
-  group.append(label(560, 88, `Sphinx deck ${view.sphinx_deck_size} · Nile decks ${Object.entries(view.nile_deck_sizes).map(([deck, size]) => `${deck}: ${size}`).join(", ")}`, { class: "label small" }));
+  const decks = list(view.nile_decks.map((deck) => _("{deck}: {count}", { deck: t(deck.name), count: deck.size })));
+  group.append(label(560, 88, _("Sphinx deck {count} · Nile cards of {decks}", { count: view.sphinx_deck_size, decks }), { class: "label small" }));
   return group;
 }
 
 export function drawBuildings(view, names, targets, changed) {
   const prefix = "buildings";
-  const svg = s("svg", { viewBox: "540 0 460 860", class: "board buildings", role: "group", "aria-label": "Buildings, markets and scores" });
+  const svg = s("svg", { viewBox: "540 0 460 860", class: "board buildings", role: "group", "aria-label": _("Buildings, markets and scores") });
   svg.append(
     defs(prefix),
     s("rect", { x: 540, y: 0, width: 460, height: 860, class: "ground", fill: paint(prefix, "sand") }),

@@ -2,7 +2,8 @@
 // the decision panel. A build is assembled step by step (crews, strength cards, then spaces in order) and the
 // Build button appears only when the choice equals one legal command.
 import { h } from "../../js/dom.js";
-import { cardLookup, crewNames, cardName, describeCommand, placementVariant, spaceLabel } from "./words.js";
+import { _, list, n_, t } from "../../js/i18n.js";
+import { buildSpaceName, cardLookup, cardName, crewNames, crewWord, describeCommand, marketWord, placementVariant, spaceLabel } from "./words.js";
 
 // The choice being assembled survives new versions as long as the legal commands stay the same.
 const ui = { offer: "", choosing: null, crews: [], cards: [], spaces: [] };
@@ -27,30 +28,20 @@ function placementTargets(view, submit, redraw, targets) {
     groups.set(key, [...(groups.get(key) || []), command]);
   }
   for (const [key, commands] of groups) {
-    const label = `Place a ship: ${spaceLabel(view, commands[0])}`;
+    const label = _("Place a ship: {place}", { place: spaceLabel(view, commands[0]) });
     const act = commands.length === 1 ? () => submit(commands[0]) : () => { ui.choosing = key; redraw(); };
     targets.river.set(key, { label, act });
   }
   if (!ui.choosing || !groups.has(ui.choosing)) return [];
   const commands = groups.get(ui.choosing);
-  return [h("div", { class: "choice", role: "group", "aria-label": "Choose how" },
-    h("p", { text: `${spaceLabel(view, commands[0])}: choose one.` }),
+  return [h("div", { class: "choice", role: "group", "aria-label": _("Choose how") },
+    h("p", { text: _("{place}: choose one.", { place: spaceLabel(view, commands[0]) }) }),
     commands.map((c) => button(placementVariant(view, c), () => submit(c), { class: "primary" })),
-    button("Cancel", () => { ui.choosing = null; redraw(); }))];
+    button(_("Cancel"), () => { ui.choosing = null; redraw(); }))];
 }
 
-function toggle(list, value) {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
-
-// "Obelisk level 3, value 3 (O5)": where a build space is, for the list of choices.
-function buildSpaceName(view, id) {
-  const buildings = [["Obelisk", view.obelisk], ["Pyramid", view.pyramid.flat()], ["Temple", view.temple]];
-  for (const [building, spaces] of buildings) {
-    const space = spaces.find((candidate) => candidate.id === id);
-    if (space) return `${building} ${space.part}, value ${space.value} (${id})`;
-  }
-  return id;
+function toggle(items, value) {
+  return items.includes(value) ? items.filter((v) => v !== value) : [...items, value];
 }
 
 function buildParts(view, submit, redraw, targets) {
@@ -67,31 +58,32 @@ function buildParts(view, submit, redraw, targets) {
   for (const c of matching) {
     const next = c.spaces[ui.spaces.length];
     if (next && !targets.build.has(next)) {
-      targets.build.set(next, { label: `Build ${buildSpaceName(view, next)} as stone ${ui.spaces.length + 1}`, act: () => { ui.spaces = [...ui.spaces, next]; redraw(); } });
+      targets.build.set(next, { label: _("Build {space} as stone {number}", { space: buildSpaceName(view, next), number: ui.spaces.length + 1 }), act: () => { ui.spaces = [...ui.spaces, next]; redraw(); } });
     }
   }
   targets.selected = ui.spaces;
   const crew = crewNames(view);
   const strength = ui.crews.reduce((sum, c) => sum + me.crews[crew[c]], 0);
-  const parts = [h("h3", { text: "Build" }),
-    h("p", { class: "hint", text: "Choose crews (and strength cards), then the spaces (highlighted on the board) in the order you build them." }),
-    h("div", { class: "toggles", role: "group", "aria-label": "Crews" }, crewsOffered.map((c) =>
-      button(`Crew ${crew[c]} (${me.crews[crew[c]]})`, () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
+  const parts = [h("h3", { text: _("Build") }),
+    h("p", { class: "hint", text: _("Choose crews (and strength cards), then the spaces (highlighted on the board) in the order you build them.") }),
+    h("div", { class: "toggles", role: "group", "aria-label": _("Crews") }, crewsOffered.map((c) =>
+      button(_("{crew} ({strength})", { crew: crewWord(c), strength: me.crews[crew[c]] }), () => { ui.crews = toggle(ui.crews, c); ui.spaces = []; redraw(); },
         { "aria-pressed": String(ui.crews.includes(c)), class: "toggle", "data-crew": c })))];
   if (cardsOffered.length) {
-    parts.push(h("div", { class: "toggles", role: "group", "aria-label": "Strength cards" }, cardsOffered.map((id) =>
+    parts.push(h("div", { class: "toggles", role: "group", "aria-label": _("Strength cards") }, cardsOffered.map((id) =>
       button(cardName(cards, id), () => { ui.cards = toggle(ui.cards, id); ui.spaces = []; redraw(); },
         { "aria-pressed": String(ui.cards.includes(id)), class: "toggle", "data-card": id }))));
   }
-  parts.push(h("p", { class: "selection", text: `Crew strength ${strength}; stones ${me.stones}; spaces chosen: ${ui.spaces.join(", ") || "none"}.` }));
+  const chosen = ui.spaces.length ? list(ui.spaces.map((id) => buildSpaceName(view, id))) : _("none");
+  parts.push(h("p", { class: "selection", text: _("Crew strength {strength}; stones {stones}; spaces chosen: {spaces}.", { strength, stones: me.stones, spaces: chosen }) }));
   const complete = matching.filter((c) => c.spaces.length === ui.spaces.length && ui.spaces.length > 0);
   for (const c of complete) {
-    const text = c.market ? `Build, then move my ${c.market} marker down` : "Build";
+    const text = c.market ? _("Build, then move my {market} marker down", { market: marketWord(c.market) }) : _("Build");
     parts.push(button(text, () => submit(c), { class: "primary", "data-build": c.market || "build" }));
   }
-  if (ui.spaces.length) parts.push(button("Undo last space", () => { ui.spaces = ui.spaces.slice(0, -1); redraw(); }));
+  if (ui.spaces.length) parts.push(button(_("Undo last space"), () => { ui.spaces = ui.spaces.slice(0, -1); redraw(); }));
   for (const c of draws.filter(matches)) {
-    parts.push(button(`Draw ${c.count} Sphinx card${c.count === 1 ? "" : "s"}`, () => submit(c), { class: "primary", "data-draw": c.count }));
+    parts.push(button(n_("Draw {count} Sphinx card", "Draw {count} Sphinx cards", c.count), () => submit(c), { class: "primary", "data-draw": c.count }));
   }
   return [h("div", { class: "builder" }, parts)];
 }
@@ -99,8 +91,8 @@ function buildParts(view, submit, redraw, targets) {
 function keepParts(view, submit) {
   const keeps = byType(view, "egizia.sphinx_keep");
   if (!keeps.length) return [];
-  return [h("div", { class: "keep" }, h("h3", { text: "Sphinx cards drawn" }),
-    h("ul", { class: "chips" }, view.drawn.map((card) => h("li", { class: "chip", "data-card": card.id }, h("strong", { text: card.id }), " ", card.text))),
+  return [h("div", { class: "keep" }, h("h3", { text: _("Sphinx cards drawn") }),
+    h("ul", { class: "chips" }, view.drawn.map((card) => h("li", { class: "chip", "data-card": card.id }, h("strong", { text: t(card.name) }), " ", t(card.text)))),
     keeps.map((c) => button(describeCommand(view, c), () => submit(c), { class: "primary", "data-keep": c.keep.join(",") || "none" })))];
 }
 
@@ -114,7 +106,7 @@ function simpleButtons(view, submit) {
 function choiceList(targets) {
   const choices = [...targets.river.values(), ...targets.build.values()];
   if (!choices.length) return [];
-  return [h("div", { class: "choice-list", role: "group", "aria-label": "Spaces you can choose" },
+  return [h("div", { class: "choice-list", role: "group", "aria-label": _("Spaces you can choose") },
     choices.map((choice) => button(choice.label, choice.act, { class: "choice-button" })))];
 }
 
@@ -126,6 +118,6 @@ export function decide(view, submit, redraw, inspect) {
     ...buildParts(view, submit, redraw, targets),
   ];
   panel.push(...choiceList(targets), ...keepParts(view, submit), ...simpleButtons(view, submit));
-  if (targets.river.size) panel.unshift(h("p", { class: "hint", text: "Choose a highlighted space on the river to place a ship there." }));
+  if (targets.river.size) panel.unshift(h("p", { class: "hint", text: _("Choose a highlighted space on the river to place a ship there.") }));
   return { targets, panel };
 }

@@ -1,6 +1,7 @@
 // The Egizia renderer: board, tableaus and decisions for one view, with what changed since `since` (an
 // earlier view) highlighted. Picked by the page from the game's name; the page itself shows the prompt.
 import { h } from "../../js/dom.js";
+import { _, t } from "../../js/i18n.js";
 import { drawBuildings } from "./buildings.js";
 import { boardChanges } from "./changes.js";
 import { decide } from "./decisions.js";
@@ -19,8 +20,8 @@ export function render({ view, names, submit, readOnly, parts, since = null }) {
   const changed = boardChanges(since, view);
   // Each part is a region of its own, reachable by keyboard: on a phone it scrolls sideways.
   parts.board.replaceChildren(
-    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The river" }, drawRiver(view, names, targets, changed)),
-    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": "The buildings" }, drawBuildings(view, names, targets, changed)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": _("The river") }, drawRiver(view, names, targets, changed)),
+    h("div", { class: "board-part", role: "region", tabindex: "0", "aria-label": _("The buildings") }, drawBuildings(view, names, targets, changed)),
   );
   parts.tableaus.replaceChildren(...drawTableaus(view, names));
   Object.assign(parts.board.dataset, { round: view.round, phase: view.phase });
@@ -33,13 +34,13 @@ export function render({ view, names, submit, readOnly, parts, since = null }) {
 export function glossary(view) {
   const spaces = view.river.filter((space) => space.type !== "card").map((space) => ({
     id: space.id,
-    term: `${space.name} (river position ${space.position})`,
-    text: space.text,
+    term: _("{place} (river position {position})", { place: t(space.name), position: space.position }),
+    text: t(space.text),
   }));
-  const cards = [...cardLookup(view).values()].sort((a, b) => a.id.localeCompare(b.id)).map((card) => ({
+  const cards = [...cardLookup(view).values()].filter((card) => card.text).sort((a, b) => a.id.localeCompare(b.id)).map((card) => ({
     id: card.id,
-    term: `${card.id} · ${cardShort(card)}`,
-    text: card.text,
+    term: `${t(card.name)} · ${cardShort(card)}`,
+    text: t(card.text),
   }));
   return [...spaces, ...cards];
 }

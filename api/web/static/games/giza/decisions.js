@@ -1,6 +1,7 @@
 // What the viewer may decide now, built only from the view's legal commands. Pick a tile in the hand: the
 // sites where it may go light up on the boards (and are listed as large buttons on a phone). Pick 1 to 4 tiles
 // and a Discard button appears when that set is a legal discard. Scarabs on top of my own sites get a button.
+import { _, n_, t } from "../../js/i18n.js";
 import { h } from "../../js/dom.js";
 import { tileName, tileNode } from "./tiles.js";
 
@@ -25,8 +26,8 @@ export function myHand(view) {
 }
 
 function siteWords(view, names, command) {
-  const owner = command.board === view.viewer ? "your" : `${names[command.board]}'s`;
-  return `${owner} ${view.site_names[command.site]}`;
+  const site = t(view.site_names[command.site]);
+  return command.board === view.viewer ? _("your {site}", { site }) : _("{name}'s {site}", { name: names[command.board], site });
 }
 
 function targetsFor(view, names, submit) {
@@ -34,8 +35,9 @@ function targetsFor(view, names, submit) {
   if (ui.selected.length !== 1) return targets;
   const tile = myHand(view).find((candidate) => candidate.id === ui.selected[0]);
   for (const play of byType(view, "giza.play").filter((command) => command.tile === ui.selected[0])) {
-    const verb = tile.kind === "demolish" ? "Demolish the top tile of" : `Play ${tileName(tile)} on`;
-    targets.set(`${play.board}/${play.site}`, { label: `${verb} ${siteWords(view, names, play)}`, act: () => submit(play) });
+    const where = siteWords(view, names, play);
+    const label = tile.kind === "demolish" ? _("Demolish the top tile of {site}", { site: where }) : _("Play the {tile} on {site}", { tile: tileName(tile), site: where });
+    targets.set(`${play.board}/${play.site}`, { label, act: () => submit(play) });
   }
   return targets;
 }
@@ -51,34 +53,34 @@ function handNode(view, deciding, redraw) {
       ui.selected = pressed ? ui.selected.filter((id) => id !== tile.id) : [...ui.selected, tile.id];
       redraw();
     };
-    return h("li", {}, tileNode(tile, "button", { type: "button", "aria-pressed": String(pressed), onclick: toggle, "aria-label": `${tileName(tile)}${pressed ? ", chosen" : ""}` }));
+    return h("li", {}, tileNode(tile, "button", { type: "button", "aria-pressed": String(pressed), onclick: toggle, "aria-label": pressed ? _("{tile}, chosen", { tile: tileName(tile) }) : tileName(tile) }));
   });
-  return h("section", { class: "giza-hand", "aria-label": "Your hand" },
-    h("h3", { text: "Your hand" }),
+  return h("section", { class: "giza-hand", "aria-label": _("Your hand") },
+    h("h3", { text: _("Your hand") }),
     h("ul", { class: "hand-tiles" }, items));
 }
 
 function hint(view, targets) {
-  if (!ui.selected.length) return "Choose a tile in your hand: the sites where it may go light up. Choose 1 to 4 tiles to discard them.";
-  if (ui.selected.length === 1 && !targets.size) return "This tile fits nowhere now: you may discard it.";
-  if (ui.selected.length === 1) return "Choose a highlighted site, or more tiles to discard.";
-  return `${ui.selected.length} tiles chosen to discard.`;
+  if (!ui.selected.length) return _("Choose a tile in your hand: the sites where it may go light up. Choose 1 to 4 tiles to discard them.");
+  if (ui.selected.length === 1 && !targets.size) return _("This tile fits nowhere now: you may discard it.");
+  if (ui.selected.length === 1) return _("Choose a highlighted site, or more tiles to discard.");
+  return n_("{count} tile chosen to discard.", "{count} tiles chosen to discard.", ui.selected.length);
 }
 
 function actions(view, names, targets, submit, redraw) {
   const parts = [h("p", { class: "hint", text: hint(view, targets) })];
   if (targets.size) {
-    parts.push(h("div", { class: "giza-choices", role: "group", "aria-label": "Where to play the chosen tile" },
+    parts.push(h("div", { class: "giza-choices", role: "group", "aria-label": _("Where to play the chosen tile") },
       [...targets.values()].map((target) => button(target.label, target.act, { class: "choice-button" }))));
   }
   const discard = byType(view, "giza.discard").find((command) => sameSet(command.tiles, ui.selected));
   if (discard) {
     const count = discard.tiles.length;
-    parts.push(button(`Discard ${count === 1 ? "this tile" : `these ${count} tiles`}`, () => submit(discard), { class: "primary", "data-command": "giza.discard" }));
+    parts.push(button(n_("Discard this tile", "Discard these {count} tiles", count), () => submit(discard), { class: "primary", "data-command": "giza.discard" }));
   }
-  if (ui.selected.length) parts.push(button("Clear the choice", () => { ui.selected = []; redraw(); }, { "data-command": "clear" }));
+  if (ui.selected.length) parts.push(button(_("Clear the choice"), () => { ui.selected = []; redraw(); }, { "data-command": "clear" }));
   for (const remove of byType(view, "giza.remove_scarab")) {
-    const text = `Take the scarab off your ${view.site_names[remove.site]} (your turn ends, no draw)`;
+    const text = _("Take the scarab off your {site} (your turn ends, no draw)", { site: t(view.site_names[remove.site]) });
     parts.push(button(text, () => submit(remove), { "data-command": "giza.remove_scarab", "data-site": remove.site }));
   }
   return parts;
@@ -89,7 +91,6 @@ export function decide(view, names, submit, redraw) {
   const deciding = view.legal_commands.length > 0;
   const targets = deciding ? targetsFor(view, names, submit) : new Map();
   const panel = deciding ? [h("div", { class: "giza-decide" }, actions(view, names, targets, submit, redraw))] : [];
-  const notes = view.prompt.notes || [];
-  if (deciding && notes.length) panel.push(h("ul", { class: "giza-notes" }, notes.map((note) => h("li", { text: note }))));
+  // Why a tile fits nowhere: the page lists the prompt's notes once, beside the decisions (not here too).
   return { targets, panel, hand: handNode(view, deciding, redraw) };
 }

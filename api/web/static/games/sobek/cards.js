@@ -1,6 +1,12 @@
-// Cards, backs, tokens and track symbols as HTML and SVG, coloured by goods type (see board.css).
-import { h, s } from "../../js/dom.js";
-import { cardTitle, goodsName } from "./words.js";
+// Cards, backs, tokens and track symbols as HTML and SVG, coloured by goods type (see board.css); each card
+// shows its goods' or its character's picture from /static/icons.svg beside its name.
+import { h, icon, s } from "../../js/dom.js";
+import { _, t } from "../../js/i18n.js";
+import { backName, cardTitle, goodsName } from "./words.js";
+
+// Each character card has a picture of its own, named by its id in lower case without its "CH-" prefix,
+// so that the two Scribes and the High Priest and Priestess are told apart at a glance.
+export const characterPicture = (card) => `character-${card.id.replace(/^CH-/, "").toLowerCase()}`;
 
 function scarabRow(count) {
   return h("span", { class: "card-scarabs", "aria-hidden": "true" }, Array.from({ length: count }, () => h("span", { class: "pip" })));
@@ -9,16 +15,19 @@ function scarabRow(count) {
 // A face-up card: a <button> when `act` is given (toggle or choose), otherwise a plain element.
 export function cardFace(card, { act, pressed, tag } = {}) {
   const classes = ["card", `goods-${card.goods}`, card.power ? "character" : "goods", `back-${card.back}`];
+  const title = cardTitle(card);
   const attrs = {
     class: classes.join(" "),
     "data-card": card.id,
-    title: card.text ? `${cardTitle(card)}: ${card.text}` : cardTitle(card),
-    "aria-label": `${cardTitle(card)} (${card.id})`,
+    title: card.text ? `${title}: ${t(card.text)}` : title,
+    "aria-label": title,
   };
+  const picture = icon(card.power ? characterPicture(card) : `goods-${card.goods}`);
+  picture.classList.add("card-icon");
   const body = [
-    h("span", { class: "card-goods", text: card.power ? card.name : goodsName(card.goods) }),
+    picture,
+    h("span", { class: "card-goods", text: card.power ? t(card.character) : goodsName(card.goods) }),
     card.power ? h("span", { class: "card-family", text: goodsName(card.goods) }) : scarabRow(card.scarabs),
-    h("span", { class: "card-id", text: card.id }),
   ];
   if (act) {
     return h("button", { ...attrs, type: "button", "aria-pressed": pressed === undefined ? null : String(pressed), onclick: act }, body);
@@ -27,17 +36,24 @@ export function cardFace(card, { act, pressed, tag } = {}) {
 }
 
 export function cardBack(back, label) {
-  return h("span", { class: `card back back-${back}`, role: "img", "aria-label": label || `a card with a ${back} back`, title: label || `${back} back` },
+  const words = label || _("a card with a {back} back", { back: backName(back) });
+  return h("span", { class: `card back back-${back}`, role: "img", "aria-label": words, title: words },
     h("span", { class: "back-mark", text: back === "orange" ? "☥" : "" }));
 }
 
 export function tokenFace(token, act) {
-  const attrs = { class: `token face kind-${token.kind}`, "data-token": token.id, title: token.text, "aria-label": `${token.name}: ${token.text}` };
-  const body = [h("span", { class: "token-name", text: token.name }), token.symbol ? h("span", { class: "token-symbol", text: token.symbol }) : null];
+  const name = t(token.name);
+  const text = t(token.text);
+  const attrs = { class: `token face kind-${token.kind}`, "data-token": token.id, title: text, "aria-label": `${name}: ${text}` };
+  const body = [h("span", { class: "token-name", text: name }), token.symbol ? symbolIcon(token.symbol) : null];
   return act ? h("button", { ...attrs, type: "button", onclick: act }, body) : h("span", { ...attrs, role: "img" }, body);
 }
 
-export const tokenBack = () => h("span", { class: "token back", role: "img", "aria-label": "a face-down event token", text: "?" });
+function symbolIcon(kind) {
+  return s("svg", { class: "token-symbol", viewBox: "-10 -10 20 20", width: 18, height: 18, "aria-hidden": "true", focusable: "false" }, symbol(kind, 0, 0));
+}
+
+export const tokenBack = () => h("span", { class: "token back", role: "img", "aria-label": _("a face-down event token"), text: "?" });
 
 // Track symbols, drawn in a 20 x 20 box centred on (x, y).
 export function symbol(kind, x, y) {

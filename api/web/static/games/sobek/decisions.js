@@ -3,6 +3,7 @@
 // cards are chosen by selecting cards of the hand: a button appears for every legal command whose cards are
 // interchangeable with the selection (same goods, scarabs and back; a character is itself), and it plays the
 // cards selected.
+import { _, n_ } from "../../js/i18n.js";
 import { h } from "../../js/dom.js";
 import { cardFace } from "./cards.js";
 import { cardLookup, describeCommand, kindOf, signature } from "./words.js";
@@ -33,9 +34,9 @@ function simpleButtons(view, names, submit) {
 }
 
 const CHOOSER_HINTS = {
-  "sobek.play_set": "Play a set: select 3 or more cards of one goods type (amulets are wild, characters count as their type).",
-  "sobek.lay_sideways": "Sideways set: select 3 or more cards of one goods type.",
-  "sobek.court": "Courtier: select 1 or 2 cards matching one of your sets.",
+  "sobek.play_set": () => _("Play a set: select 3 or more cards of one goods type (amulets are wild, characters count as their type)."),
+  "sobek.lay_sideways": () => _("Sideways set: select 3 or more cards of one goods type."),
+  "sobek.court": () => _("Courtier: select 1 or 2 cards matching one of your sets."),
 };
 
 function cardChooser(view, names, submit, redraw) {
@@ -53,22 +54,22 @@ function cardChooser(view, names, submit, redraw) {
   const matching = commands.filter((c) => c.cards.length === ui.selected.length && signature(cards, c.cards) === chosen);
   const types = [...new Set(commands.map((c) => c.type))];
   const parts = [
-    h("p", { class: "hint", text: types.map((t) => CHOOSER_HINTS[t]).join(" ") }),
-    h("div", { class: "card-row chooser", role: "group", "aria-label": "Cards of my hand to play" },
+    h("p", { class: "hint", text: types.map((type) => CHOOSER_HINTS[type]()).join(" ") }),
+    h("div", { class: "card-row chooser", role: "group", "aria-label": _("Cards of my hand to play") },
       hand.map((card) => cardFace(card, { act: toggle(card.id), pressed: ui.selected.includes(card.id) }))),
-    h("p", { class: "selection", "data-fact": "selection", text: ui.selected.length ? `Selected: ${ui.selected.length} card${ui.selected.length === 1 ? "" : "s"}.` : "Nothing selected." }),
+    h("p", { class: "selection", "data-fact": "selection", text: ui.selected.length ? n_("Selected: {count} card.", "Selected: {count} cards.", ui.selected.length) : _("Nothing selected.") }),
   ];
   for (const command of matching) {
     const played = { ...command, cards: [...ui.selected] };
     parts.push(button(describeCommand(view, names, command), () => submit(played), { class: "primary", ...dataOf(command), "data-play": "selected" }));
   }
-  if (ui.selected.length) parts.push(button("Clear the selection", () => { ui.selected = []; redraw(); }));
+  if (ui.selected.length) parts.push(button(_("Clear the selection"), () => { ui.selected = []; redraw(); }));
   return [h("div", { class: "chooser-panel" }, parts)];
 }
 
 function lookPanel(view) {
   if (!view.vizier_look) return [];
-  return [h("p", { class: "hint", text: "The Vizier sees this corruption pile:" }),
+  return [h("p", { class: "hint", text: _("The Vizier sees this corruption pile:") }),
     h("div", { class: "card-row" }, view.vizier_look.cards.map((c) => cardFace(c)))];
 }
 
@@ -83,6 +84,6 @@ export function decide(view, names, submit, redraw) {
   }
   const panel = [...lookPanel(view), ...cardChooser(view, names, submit, redraw)];
   const simple = simpleButtons(view, names, submit);
-  if (simple.length) panel.push(h("div", { class: "choices", role: "group", "aria-label": "Choices" }, simple));
+  if (simple.length) panel.push(h("div", { class: "choices", role: "group", "aria-label": _("Choices") }, simple));
   return { targets, panel };
 }

@@ -1,13 +1,18 @@
 // Sobek in words: goods, cards, tokens and every command a player can choose, described for people. Card and
-// token facts (names, scarabs, powers, texts) come from the view, never from here.
-export const GOODS_NAMES = {
-  ivory: "Ivory", ebony: "Ebony", marble: "Marble", cattle: "Cattle", fish: "Fish", wheat: "Wheat", amulet: "Amulet",
-};
-export const BACK_NAMES = { green: "green (starting goods)", beige: "beige (goods)", orange: "orange (character)" };
-export const SYMBOL_NAMES = { ankh: "ankh", eye: "eye", scarab: "scarab", number: "numbered square" };
+// token names and texts come from the view (messages of the catalogs), never from here.
+import { _, n_, p_, t } from "../../js/i18n.js";
 
-export const goodsName = (goods) => GOODS_NAMES[goods] || goods;
-const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+export const GOODS_NAMES = {
+  ivory: () => p_("goods", "ivory"), ebony: () => p_("goods", "ebony"), marble: () => p_("goods", "marble"),
+  cattle: () => p_("goods", "cattle"), fish: () => p_("goods", "fish"), wheat: () => p_("goods", "wheat"),
+  amulet: () => p_("goods", "amulet"),
+};
+export const BACK_NAMES = { green: () => p_("back", "green"), beige: () => p_("back", "beige"), orange: () => p_("back", "orange") };
+export const SYMBOL_NAMES = { ankh: () => p_("track", "ankh"), eye: () => p_("track", "eye"), scarab: () => p_("track", "scarab"), number: () => p_("track", "numbered") };
+
+export const goodsName = (goods) => (GOODS_NAMES[goods] ? GOODS_NAMES[goods]() : goods);
+export const backName = (back) => (BACK_NAMES[back] ? BACK_NAMES[back]() : back);
+export const symbolName = (kind) => (SYMBOL_NAMES[kind] ? SYMBOL_NAMES[kind]() : kind);
 
 // Every card the viewer may see, by id.
 export function cardLookup(view) {
@@ -25,14 +30,13 @@ export function cardLookup(view) {
   return cards;
 }
 
+// "ivory (3 scarabs)", "Thief (fish)": the card's name as the server words it.
 export function cardTitle(card) {
-  if (!card) return "a hidden card";
-  if (card.power) return `${card.name} (${goodsName(card.goods)} character)`;
-  const scarabs = card.scarabs ? plural(card.scarabs, "scarab") : "no scarab";
-  return `${goodsName(card.goods)}, ${scarabs}`;
+  if (!card) return _("a hidden card");
+  return t(card.name);
 }
 
-export const cardWords = (cards, id) => `${cardTitle(cards.get(id))} (${id})`;
+export const cardWords = (cards, id) => cardTitle(cards.get(id));
 
 // What makes two cards interchangeable in a set: a character stands for itself.
 export function kindOf(card) {
@@ -43,43 +47,46 @@ export const signature = (cards, ids) => ids.map((id) => kindOf(cards.get(id))).
 
 function setName(view, index) {
   const set = view.players.find((p) => p.seat === view.viewer).upright[index];
-  return set ? `your ${goodsName(set.goods).toLowerCase()} set (${plural(set.cards.length, "card")})` : `set ${index + 1}`;
+  if (!set) return _("set {number}", { number: index + 1 });
+  return n_("your {goods} set ({count} card)", "your {goods} set ({count} cards)", set.cards.length, { goods: goodsName(set.goods) });
 }
 
-const tokenOf = (view, id) => view.token_faces.find((t) => t.id === id);
+const tokenOf = (view, id) => view.token_faces.find((token) => token.id === id);
+
+function nileCard(view, position) {
+  const slot = view.nile[position - 1];
+  return slot.card ? cardTitle(slot.card) : _("a face-down character");
+}
 
 // One command as the label of its button.
 export function describeCommand(view, names, command) {
   const cards = cardLookup(view);
   switch (command.type) {
     case "sobek.take": {
-      const slot = view.nile[command.position - 1];
-      const what = slot.card ? cardTitle(slot.card) : "a face-down character";
-      const cost = command.position > 1 ? `, ${plural(command.position - 1, "card")} to corruption` : ", no corruption";
-      return `Take Nile card ${command.position}: ${what}${cost}`;
+      const card = nileCard(view, command.position);
+      if (command.position === 1) return _("Take Nile card 1: {card}, no corruption", { card });
+      return n_("Take Nile card {position}: {card}, {count} card to corruption", "Take Nile card {position}: {card}, {count} cards to corruption",
+        command.position - 1, { position: command.position, card });
     }
-    case "sobek.hire": {
-      const slot = view.nile[command.position - 1];
-      return `Merchant: take Nile card ${command.position}, ${slot.card ? cardTitle(slot.card) : "a face-down character"}`;
-    }
-    case "sobek.play_character": return `Play ${cardTitle(cards.get(command.card))} for its power`;
+    case "sobek.hire": return _("Merchant: take Nile card {position}, {card}", { position: command.position, card: nileCard(view, command.position) });
+    case "sobek.play_character": return _("Play {card} for its power", { card: cardTitle(cards.get(command.card)) });
     case "sobek.choose_token": {
       const token = tokenOf(view, command.token);
-      return token ? `${token.name}: ${token.text}` : "Choose this token";
+      return token ? `${t(token.name)}: ${t(token.text)}` : _("Choose this token");
     }
-    case "sobek.push": return `Push ${names[command.target]} back`;
-    case "sobek.curse": return `Curse ${names[command.target]}`;
-    case "sobek.prosper": return `Prosperity on ${setName(view, command.set)}`;
-    case "sobek.steal": return `Steal a ${command.back} card from ${names[command.target]}`;
-    case "sobek.look": return `Look at ${names[command.target]}'s corruption pile`;
-    case "sobek.pick": return `Take ${cardWords(cards, command.card)}`;
-    case "sobek.purge": return `Remove every ${goodsName(command.goods).toLowerCase()} card from my corruption pile`;
-    case "sobek.discard": return `Discard ${cardWords(cards, command.card)}`;
-    case "sobek.finish": return "Finish: lay no more sideways sets";
-    case "sobek.choose_start": return `${names[command.seat]}${command.seat === view.viewer ? " (me)" : ""} starts`;
-    case "sobek.play_set": return command.join >= 0 ? `Add to ${setName(view, command.join)}` : "Lay a new upright set";
-    case "sobek.lay_sideways": return "Lay as a sideways set";
-    case "sobek.court": return `Add to ${setName(view, command.set)}`;
-    default: return command.type;
+    case "sobek.push": return _("Push {name} back", { name: names[command.target] });
+    case "sobek.curse": return _("Curse {name}", { name: names[command.target] });
+    case "sobek.prosper": return _("Prosperity on {set}", { set: setName(view, command.set) });
+    case "sobek.steal": return _("Steal a card with a {back} back from {name}", { back: backName(command.back), name: names[command.target] });
+    case "sobek.look": return _("Look at {name}'s corruption pile", { name: names[command.target] });
+    case "sobek.pick": return _("Take {card}", { card: cardWords(cards, command.card) });
+    case "sobek.purge": return _("Remove every {goods} card from my corruption pile", { goods: goodsName(command.goods) });
+    case "sobek.discard": return _("Discard {card}", { card: cardWords(cards, command.card) });
+    case "sobek.finish": return _("Finish: lay no more sideways sets");
+    case "sobek.choose_start": return command.seat === view.viewer ? _("{name} (me) starts", { name: names[command.seat] }) : _("{name} starts", { name: names[command.seat] });
+    case "sobek.play_set": return command.join >= 0 ? _("Add to {set}", { set: setName(view, command.join) }) : _("Lay a new upright set");
+    case "sobek.lay_sideways": return _("Lay as a sideways set");
+    case "sobek.court": return _("Add to {set}", { set: setName(view, command.set) });
+    default: return _("Choose");
   }
 }

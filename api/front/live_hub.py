@@ -1,0 +1,342 @@
+"""Open game pages and waiting submits served on the event loop: each costs a coroutine, not a thread.
+
+The app hands a page over (:class:`LivePage`, api/web/live.py) or a submit's wait for its outcome
+(:class:`WaitingAnswer`, api/blueprints/commands.py); each then waits here for its game's notices
+(services/store/live_notices.py). A notice wakes every page and answer of the game; pages in the same state
+(seat, version, chat cursor) share one catch-up, run on the app's threads with the API's own functions."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+log = logging.getLogger(__name__)
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+# What a page's catch-up answers: the messages to send (encoded), its new version and chat cursor.
+CaughtUp = tuple[bytes, int, str]
+HEARTBEAT = b": still here\n\n"
+Answer = TypeVar("Answer")
+# A waiting answer looks again this often without a notice: a notices connection that dropped (and is being
+# opened again) delays an answer by this much at most, not until it expires.
+LOOK_AGAIN_SECONDS = 0.5
+# Numbers every notice of the process, never one twice: the pages a notice woke share reads by its number.
+_NOTICES = itertools.count(1)
+
+
+@dataclass
+class LivePage:
+    """A page the app opened: where it stands (``seen`` version, chat ``cursor``), how it catches up
+    (``step``: a blocking function of the version, the cursor and the number of the notice that woke it,
+    run on the app's threads: pages woken by one notice may share their reads), how long it lasts
+    and may stay silent, and ``release`` (its slot, given back once when it ends)."""
+
+    game_id: str
+    seat: int | None
+    seen: int
+    cursor: str
+    step: Callable[[int, str, int], CaughtUp]
+    stream_seconds: float
+    heartbeat_seconds: float
+    release: Callable[[], None]
+
+
+@dataclass
+class WaitingAnswer(Generic[Answer]):
+    """A request waiting for its game to move (a submitted command, for its outcome): ``check`` (blocking,
+    run on the app's threads) answers once it can, else None; ``expire`` answers after ``seconds`` without
+    one."""
+
+    game_id: str
+    seconds: float
+    check: Callable[[], Answer | None]
+    expire: Callable[[], Answer]
+    look_first: bool = True  # check once before any notice (False: watched since before the game could move)
+
+
+class NoticeSource(Protocol):
+    """Where notices come from: ``start`` once on the loop with the hub's callbacks; ``watch``/``unwatch`` a
+    game's channel when its first page opens and its last one closes."""
+
+    def start(self, hub: LiveHub) -> None: ...
+
+    def watch(self, game_id: str) -> None: ...
+
+    def unwatch(self, game_id: str) -> None: ...
+
+
+class _Game:
+    """The open pages of one game, the count of its notices and the catch-ups shared since the last one."""
+
+    __slots__ = ("batch", "idle_since", "pages", "serial", "shared", "waiting")
+
+    def __init__(self) -> None:
+        self.pages: set[asyncio.Event] = set()
+        self.waiting: set[asyncio.Event] = set()
+        self.idle_since: float | None = None
+        self.serial = next(_NOTICES)
+        self.shared: dict[tuple[int | None, int, str], asyncio.Future[CaughtUp]] = {}
+        self.batch: list[_Step] = []  # catch-ups asked for in this turn of the loop, run in one hand-off
+
+
+class LiveHub:
+    """The pages and waiting answers of one API process by game, and the notices that wake them. A game's
+    channel stays watched ``linger`` seconds after its last page or answer left, so the next command's
+    wait in a game played on subscribes nothing."""
+
+    def __init__(self, source: NoticeSource, pool: Executor, linger: float = 0.0) -> None:
+        self._source = source
+        self._pool = pool
+        self._linger = linger
+        self._games: dict[str, _Game] = {}
+        self._started = False
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(game.waiting) for game in self._games.values())
+
+    @property
+    def pages(self) -> int:
+        return sum(len(game.pages) for game in self._games.values())
+
+    def watched(self) -> list[str]:
+        return list(self._games)
+
+    def notice(self, game_id: str) -> None:
+        """On the loop: the game's log or chat grew (or its channel was subscribed again): wake its pages."""
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        game.serial = next(_NOTICES)
+        game.shared.clear()
+        for wake in game.pages:
+            wake.set()
+        for wake in game.waiting:
+            wake.set()
+
+    def expect(self, game_id: str, wake: asyncio.Event) -> None:
+        """On the loop: watch ``game_id`` for an answer about to wait on it, ``wake`` set by its notices
+        from now on (called before the request's command is queued: no notice of its decision is missed)."""
+        self._start()
+        self._join(game_id, wake, waiting=True)
+
+    def forget(self, game_id: str, wake: asyncio.Event) -> None:
+        """On the loop: ``wake`` no longer waits on ``game_id``."""
+        game = self._games.get(game_id)
+        if game is not None:
+            game.waiting.discard(wake)
+        self._leave(game_id, wake)
+
+    async def answer(self, waiting: WaitingAnswer[Answer], wake: asyncio.Event | None = None) -> Answer:
+        """``waiting``'s answer: its check's, run at once (unless ``wake`` was watching its game since
+        before it could move, :meth:`expect`) and after each notice of its game, or its expiry's once
+        ``seconds`` passed without one."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + waiting.seconds
+        if wake is None:
+            wake = asyncio.Event()
+            self.expect(waiting.game_id, wake)
+        try:
+            if waiting.look_first:
+                wake.set()
+            while True:
+                if wake.is_set():
+                    wake.clear()
+                    found = await loop.run_in_executor(self._pool, waiting.check)
+                    if found is not None:
+                        return found
+                left = deadline - loop.time()
+                if left <= 0:
+                    return await loop.run_in_executor(self._pool, waiting.expire)
+                try:
+                    async with asyncio.timeout(min(left, LOOK_AGAIN_SECONDS)):
+                        await wake.wait()
+                except TimeoutError:
+                    wake.set()  # no notice for a while (its connection may be down): look anyway
+        finally:
+            self.forget(waiting.game_id, wake)
+
+    def _start(self) -> None:
+        if not self._started:
+            self._started = True
+            self._source.start(self)
+
+    async def serve(self, page: LivePage, send: Send, left: asyncio.Event, wake: asyncio.Event) -> None:
+        """Continue ``page``'s stream until it is due to end or its client ``left`` (which sets ``wake`` too);
+        a failed catch-up (the store unreachable) ends it as well: the browser reconnects and catches up from
+        its last event."""
+        self._start()
+        game = self._join(page.game_id, wake)
+        try:
+            await self._follow(page, game, wake, send, left)
+        except Exception:
+            log.warning("a live page ended on an error", exc_info=True, extra={"game": page.game_id})
+        finally:
+            self._leave(page.game_id, wake)
+
+    async def _follow(
+        self, page: LivePage, game: _Game, wake: asyncio.Event, send: Send, left: asyncio.Event
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + page.stream_seconds
+        spoke = loop.time()
+        wake.set()  # one catch-up at once: a notice between the opening and the subscription is not missed
+        while not left.is_set():
+            if wake.is_set():
+                wake.clear()
+                body, page.seen, page.cursor = await self._catch_up(page, game)
+                if body:
+                    await _send(send, body, left)
+                    spoke = loop.time()
+            now = loop.time()
+            if now >= deadline:
+                return
+            if now - spoke >= page.heartbeat_seconds:
+                await _send(send, HEARTBEAT, left)
+                spoke = now
+            waiting = min(deadline, spoke + page.heartbeat_seconds) - now
+            try:
+                async with asyncio.timeout(max(0.0, waiting)):
+                    await wake.wait()
+            except TimeoutError:
+                pass
+
+    async def _catch_up(self, page: LivePage, game: _Game) -> CaughtUp:
+        """The page's catch-up, shared by the pages in the same state; the catch-ups a notice set off (its
+        pages resume in the same turn of the loop) run one after another in one hand-off to the threads."""
+        key = (page.seat, page.seen, page.cursor)
+        shared = game.shared.get(key)
+        if shared is None:
+            loop = asyncio.get_running_loop()
+            shared = loop.create_future()
+            game.shared[key] = shared
+            shared.add_done_callback(lambda done: _forget_failed(game, key, done))
+            if not game.batch:
+                loop.call_soon(self._hand_over, game)
+            game.batch.append(
+                _Step(functools.partial(page.step, page.seen, page.cursor, game.serial), shared)
+            )
+        return await asyncio.shield(shared)
+
+    def _hand_over(self, game: _Game) -> None:
+        """Run the catch-ups asked for since the last hand-off on one of the threads; each page gets its
+        own answer or error."""
+        batch, game.batch = game.batch, []
+        running = asyncio.get_running_loop().run_in_executor(self._pool, _run_steps, batch)
+        running.add_done_callback(lambda done: _settle(batch, done))
+
+    def _join(self, game_id: str, wake: asyncio.Event, waiting: bool = False) -> _Game:
+        game = self._games.get(game_id)
+        if game is None:
+            game = self._games[game_id] = _Game()
+            self._source.watch(game_id)
+        (game.waiting if waiting else game.pages).add(wake)
+        game.idle_since = None
+        return game
+
+    def _leave(self, game_id: str, wake: asyncio.Event) -> None:
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        game.pages.discard(wake)
+        if game.pages or game.waiting:
+            return
+        if self._linger > 0 and game.idle_since is None:
+            loop = asyncio.get_running_loop()
+            game.idle_since = loop.time()
+            loop.call_later(self._linger, self._drop_idle, game_id, game)
+            return
+        if self._linger <= 0:
+            del self._games[game_id]
+            self._source.unwatch(game_id)
+
+    def _drop_idle(self, game_id: str, game: _Game) -> None:
+        """A lingering game's channel is unwatched once nothing joined it for ``linger`` seconds."""
+        if self._games.get(game_id) is not game or game.pages or game.waiting or game.idle_since is None:
+            return
+        idle = asyncio.get_running_loop().time() - game.idle_since
+        if idle + 1e-3 < self._linger:
+            asyncio.get_running_loop().call_later(self._linger - idle, self._drop_idle, game_id, game)
+            return
+        del self._games[game_id]
+        self._source.unwatch(game_id)
+
+
+async def _send(send: Send, body: bytes, left: asyncio.Event) -> None:
+    """Send a chunk; a client gone meanwhile (the server refuses the write) counts as ``left``."""
+    try:
+        await send({"type": "http.response.body", "body": body, "more_body": True})
+    except Exception:  # the server's own error for a closed connection: nothing to tell anyone
+        left.set()
+
+
+class _Step(NamedTuple):
+    """A catch-up to run on a thread, and the future its pages await."""
+
+    run: Callable[[], CaughtUp]
+    answer: asyncio.Future[CaughtUp]
+
+
+def _run_steps(batch: list[_Step]) -> list[tuple[CaughtUp | None, BaseException | None]]:
+    """On a thread: each step's answer, or its error."""
+    answers: list[tuple[CaughtUp | None, BaseException | None]] = []
+    for step in batch:
+        try:
+            answers.append((step.run(), None))
+        except Exception as error:  # the page it belongs to ends on it (LiveHub.serve), the others go on
+            answers.append((None, error))
+    return answers
+
+
+def _settle(
+    batch: list[_Step], done: asyncio.Future[list[tuple[CaughtUp | None, BaseException | None]]]
+) -> None:
+    """On the loop: each step's future gets its answer (all the hand-off's error, if it failed as a whole)."""
+    if done.cancelled():
+        for step in batch:
+            step.answer.cancel()
+        return
+    failure = done.exception()
+    answers = [(None, failure)] * len(batch) if failure is not None else done.result()
+    for step, (answer, error) in zip(batch, answers, strict=True):
+        if step.answer.done():
+            continue
+        if error is not None:
+            step.answer.set_exception(error)
+        else:
+            assert answer is not None
+            step.answer.set_result(answer)
+
+
+def _forget_failed(game: _Game, key: tuple[int | None, int, str], done: asyncio.Future[CaughtUp]) -> None:
+    if (done.cancelled() or done.exception() is not None) and game.shared.get(key) is done:
+        del game.shared[key]
+
+
+class LocalSource:
+    """Notices published in this process (embedded mode: its worker runs here; store/live_notices.py)."""
+
+    def __init__(self, notices: Any) -> None:
+        self._notices = notices
+        self._stop: Callable[[], None] | None = None
+
+    def start(self, hub: LiveHub) -> None:
+        loop = asyncio.get_running_loop()
+        self._stop = self._notices.listen(lambda game_id: loop.call_soon_threadsafe(hub.notice, game_id))
+
+    def watch(self, game_id: str) -> None:
+        pass
+
+    def unwatch(self, game_id: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        """Hear no more notices (the loop is closing)."""
+        if self._stop is not None:
+            self._stop()
+            self._stop = None

@@ -1,4 +1,4 @@
-"""Cross-site request forgery (issue 13, item 3): a page on another origin (a sibling subdomain included)
+"""Cross-site request forgery: a page on another origin (a sibling subdomain included)
 can neither act with a victim's session cookie nor log the victim in as the attacker. Bodies must be JSON
 (what a cross-site form cannot send), and cookie-authenticated changes and logins must come from the
 service's own origin."""

@@ -1,4 +1,4 @@
-"""Display names, not login names (issue 13, item 2): account names are what a lockout attacker needs, so no
+"""Display names, not login names: account names are what a lockout attacker needs, so no
 one but the account's owner ever sees one: players lists, the lobby, views, history and another player's
 "my games" show the name each player chose (an account's display name by default)."""
 

@@ -1,4 +1,4 @@
-"""Login throttling under concurrency (issue 13, item 1): 40 wrong passwords fired at once for one name are
+"""Login throttling under concurrency: 40 wrong passwords fired at once for one name are
 counted and checked in one atomic step, so no more than the limit reach the password check, on fakeredis and
 on a real Redis (REDIS_TEST_URL; skipped without one unless PAPYRUS_REQUIRE_REDIS=1)."""
 

@@ -1,4 +1,4 @@
-"""Seat token lifetimes (issue 13, item 9): a seat token taken while logged in dies with that login (logout,
+"""Seat token lifetimes: a seat token taken while logged in dies with that login (logout,
 password change); an anonymous one expires after ``seat_token_ttl`` unless rotated, and rotating it ends
 the old token at once."""
 

@@ -65,7 +65,7 @@ def test_a_player_cannot_act_in_a_game_they_have_not_joined(site: Site) -> None:
     foreign = site.client().post(url, json=command, headers={"Authorization": f"Bearer {other_token}"})
     assert foreign.status_code == 401
     assert site.client().get(f"/api/games/{game['id']}/seats/1/view", headers=outsider).status_code == 403
-    submitted = [command.command_id for _, command in site.service.parts.inbox.all(game["id"])]
+    submitted = [command.command_id for _, command in site.service.components.inbox.all(game["id"])]
     assert not [command_id for command_id in submitted if "sneaky" in command_id]
 
 
@@ -126,3 +126,62 @@ def test_my_games_list_the_ones_where_it_is_my_turn_first(site: Site) -> None:
         (games[0]["id"], False, "running"),
         (games[2]["id"], False, "open"),
     ]
+
+
+def test_only_the_player_who_created_a_game_starts_it(site: Site) -> None:
+    site.register("djoser")
+    site.register("guest")
+    djoser, guest = site.login("djoser"), site.login("guest")
+    body = {"game": "toy", "seats": 3, "options": {"hand": 2}}
+    game = site.client().post("/api/games", json=body, headers=djoser).get_json()
+    assert site.join(game["id"], guest, name="Guest").status_code == 201  # the guest sits first
+    assert site.join(game["id"], djoser, name="Djoser").status_code == 201
+    assert site.client().get(f"/api/games/{game['id']}").get_json()["host"] == 1
+    start = f"/api/games/{game['id']}/start"
+    refused = site.client().post(
+        start, json={"fill_with_bots": True}, headers={**guest, "Accept-Language": "de-DE"}
+    )
+    assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "game.not_creator"
+    assert refused.get_json()["error"]["message"] == "Nur wer dieses Spiel erstellt hat, kann es starten."
+    assert site.service.meta(game["id"]).status == "open"
+    started = site.client().post(start, json={"fill_with_bots": True}, headers=djoser)
+    assert started.status_code == 200 and started.get_json()["status"] == "running"
+
+
+def test_once_the_creator_leaves_any_seated_player_starts(site: Site) -> None:
+    site.register("sneferu")
+    site.register("visitor")
+    sneferu, visitor = site.login("sneferu"), site.login("visitor")
+    body = {"game": "toy", "seats": 2, "options": {"hand": 2}}
+    game = site.client().post("/api/games", json=body, headers=sneferu).get_json()
+    site.join(game["id"], sneferu, name="Sneferu")
+    site.join(game["id"], visitor, name="Visitor")
+    assert site.client().delete(f"/api/games/{game['id']}/seats/0", headers=sneferu).status_code == 200
+    assert "host" not in site.client().get(f"/api/games/{game['id']}").get_json()
+    started = site.client().post(
+        f"/api/games/{game['id']}/start", json={"fill_with_bots": True}, headers=visitor
+    )
+    assert started.status_code == 200
+
+
+def test_a_refused_seat_says_why_in_the_readers_language(site: Site) -> None:
+    game = site.new_game(seats=2)
+    for name in ("sneferu", "khaba"):
+        site.register(name)
+        assert site.join(game["id"], site.login(name), name=name).status_code == 201
+    site.register("huni")
+    huni = site.login("huni")
+    said = {}
+    for language in ("en", "de", "ja"):
+        full = site.join(game["id"], {**huni, "Accept-Language": language}, name="huni")
+        assert (full.status_code, full.get_json()["error"]["code"]) == (409, "game.full")
+        said[language] = full.get_json()["error"]["message"]
+    assert said == {
+        "en": "Every seat of this game is taken.",
+        "de": "Alle Plätze dieser Partie sind besetzt.",
+        "ja": "このゲームの席はすべて埋まっています。",
+    }
+    unknown = site.client().post(
+        "/api/invites/nope/seats", json={"name": "x"}, headers={"Accept-Language": "de"}
+    )
+    assert unknown.get_json()["error"]["message"] == "Keine Partie hat diesen Einladungscode."

@@ -1,4 +1,4 @@
-"""Client addresses behind the reverse proxy (issue 13, item 2): forwarded addresses count only when a trusted
+"""Client addresses behind the reverse proxy: forwarded addresses count only when a trusted
 proxy (``PAPYRUS_TRUSTED_PROXIES``) sent them, so users behind the proxy no longer share one address, and a
 client talking to the API directly cannot escape its throttle by forging ``X-Forwarded-For``."""
 
@@ -17,7 +17,7 @@ PROXY = "10.0.0.2"
 
 def _behind_proxy(site: Site) -> Flask:
     config = ApiConfig(submit_wait_seconds=0.0, trusted_proxies=f"{PROXY},fd00::/8")
-    return create_app(site.service, redis=site.service.parts.redis, config=config, mode="test")
+    return create_app(site.service, redis=site.service.components.redis, config=config, mode="test")
 
 
 def _login(app: Flask, peer: str, forwarded_for: str | None, name: str, password: str) -> int:

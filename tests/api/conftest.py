@@ -14,8 +14,10 @@ from api.app import create_app
 from api.context import ApiConfig
 from domain import registry
 from services.game_service import GameService
+from services.quota_policy import QuotaPolicy
 from services.settings import Settings
 from tests.api.support import Harness, JsonClient, json_client
+from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from tests.support.toygame import GAME as TOY
 from workers.embedded import start_embedded_worker
 
@@ -40,7 +42,11 @@ def store(toy_registered: None) -> fakeredis.FakeRedis:
 
 @pytest.fixture(scope="package")
 def service(store: fakeredis.FakeRedis) -> Iterator[GameService]:
-    service = GameService(store, Settings())
+    # One client address makes every request of the package: tests/api/test_quotas.py tests the quotas.
+    settings = Settings(
+        bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS, quotas=QuotaPolicy.off()
+    )
+    service = GameService(store, settings)
     worker = start_embedded_worker(service)
     yield service
     worker.stop()

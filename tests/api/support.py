@@ -121,8 +121,8 @@ class Harness:
     def _is_settled(self, game_id: str) -> bool:
         if self.service.meta(game_id).status == "open":
             return True
-        queue = self.service.parts.scheduler.queue
-        head = self.service.parts.store.head(game_id).version
+        queue = self.service.components.scheduler.queue
+        head = self.service.components.store.head(game_id).version
         public = self.service.view(game_id, None)
         waiting = bool(public.to_act) or public.status == "over"
         idle = queue.count == 0 and not self.store.exists(keys.process_queued(game_id))

@@ -54,6 +54,12 @@ CASES: list[Case] = [
     ("GET", "/seats/-1/history", None, "seat0", 400, "seat"),
     ("GET", "/commands/bad%20id", None, "seat0", 400, "command_id"),
     ("GET", "/export", None, "none", 409, None),
+    ("POST", "/commands", b"[" * 1500 + b"]" * 1500, "seat0", 400, "body"),
+    ("POST", "/commands", b'{"command_id": "a", "command": ' + b"[" * 1500 + b"]" * 1500 + b"}", "seat0",
+     400, "command"),
+    ("POST", "/commands", b'{"command_id": "a", "command": {"type": "toy.play_card", "card": 1, "x": '
+     + b"[" * 600 + b"]" * 600 + b"}}", "seat0", 400, "body"),
+    ("POST", "/seats", b"{" + b'"a":{' * 2000 + b"}" * 2001, "none", 400, "body"),
 ]  # fmt: skip
 
 
@@ -73,17 +79,11 @@ def tables(client: Any, service: Any, store: Any) -> tuple[Table, Table]:
     return harness.new_game(seats=2), harness.new_game(seats=2)
 
 
-@pytest.mark.parametrize(("method", "path", "body", "auth", "status", "field"), CASES)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case[0]} {case[1]} {case[3]} {case[5]}")
 def test_refused_requests_name_the_field_and_change_nothing(
-    api: Harness,
-    tables: tuple[Table, Table],
-    method: str,
-    path: str,
-    body: Any,
-    auth: str,
-    status: int,
-    field: str | None,
+    api: Harness, tables: tuple[Table, Table], case: Case
 ) -> None:
+    method, path, body, auth, status, field = case
     table, other = tables
     api.settle(table.game_id)
     before = api.fingerprint(table.game_id)
@@ -111,3 +111,30 @@ def test_unknown_paths_and_methods_answer_json_errors(api: Harness) -> None:
     wrong_method = api.client.delete("/api/games")
     assert wrong_method.status_code == 405
     assert wrong_method.json["error"]["message"]
+
+
+DEEP = b"[" * 3000 + b"]" * 3000
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/games", b'{"game": "toy", "seats": 2, "options": {"a": ' + DEEP + b"}}"),
+        ("/api/accounts", DEEP),
+        ("/api/sessions", DEEP),
+        ("/api/sessions", b'{"name": ' + DEEP + b"}"),
+    ],
+)
+def test_a_body_nested_thousands_deep_is_refused_with_400(api: Harness, path: str, body: bytes) -> None:
+    """(Each request here is charged to the package's shared quotas: one of each kind.)"""
+    refused = api.client.post(path, data=body, content_type="application/json")
+    assert refused.status_code == 400, refused.json
+    assert refused.json["error"]["field"] in {"body", "name", "options"}
+
+
+@pytest.mark.parametrize("query", ["page=92233720368547759", "page=1000001", "page=999999999999999999"])
+def test_a_page_number_past_any_list_is_refused_with_400(api: Harness, query: str) -> None:
+    for path in ("/api/ratings/toy", "/api/archive"):
+        refused = api.client.get(f"{path}?{query}")
+        assert refused.status_code == 400, refused.json
+        assert refused.json["error"]["field"] == "page"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from services import keys
 from services.store.records import CommandRecord
 from tests.api.conftest import make_app
@@ -80,6 +82,11 @@ def test_a_stale_expected_version_is_a_409_that_changes_nothing(api: Harness) ->
     assert stale.json["error"]["field"] == "expected_version"
     assert stale.json["error"]["message"] == "Someone moved first — the board is updated, choose again."
     assert api.fingerprint(table.game_id) == before
+    body = {"command_id": "late-de", "command": first_legal(api, table, 0), "expected_version": version}
+    headers = {**table.auth(0), "Accept-Language": "de"}
+    german = api.client.post(f"/api/games/{table.game_id}/commands", json=body, headers=headers)
+    assert german.status_code == 409
+    assert german.json["error"]["message"].startswith("Jemand anderes war schneller")
 
 
 def test_resubmitting_a_command_id_with_the_same_body_returns_the_first_outcome(api: Harness) -> None:
@@ -162,11 +169,11 @@ def test_a_submitted_command_not_yet_decided_polls_as_pending_then_as_its_outcom
         expected_version=None,
         at="2027-01-01T00:00:00.000000Z",
     )
-    api.service.parts.inbox.submit(table.game_id, record)  # in the inbox, no job yet to decide it
+    api.service.components.inbox.submit(table.game_id, record)  # in the inbox, no job yet to decide it
     poll = f"/api/games/{table.game_id}/commands/queued"
     pending = api.client.get(poll, headers=table.auth(0))
     assert (pending.status_code, pending.json["status"]) == (202, "pending")
-    api.service.parts.scheduler.process_game(table.game_id)
+    api.service.components.scheduler.process_game(table.game_id)
     api.settle(table.game_id)
     decided = api.client.get(poll, headers=table.auth(0))
     assert (decided.status_code, decided.json["status"]) == (200, "accepted")
@@ -192,7 +199,7 @@ def test_a_whole_game_played_over_http_scores_as_the_domain_does(api: Harness) -
     assert exported.status_code == 200
     replayed = replay_export(TOY_GAME, parse_export(exported.get_data(as_text=True)))
     assert replayed is not None
-    assert final["result"] == {"ranking": replayed.ranking, "scores": replayed.scores}
+    assert final["result"] == msgspec.to_builtins(replayed)
 
 
 def test_a_running_game_cannot_be_exported(api: Harness) -> None:

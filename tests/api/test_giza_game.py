@@ -51,7 +51,7 @@ def read_everything(api: Harness, table: Table, seat: int) -> str:
 
 def secrets_now(api: Harness, table: Table, seat: int) -> set[str]:
     game = get_game(GAME_NAME)
-    _, state = api.service.parts.shared_states.load(game, table.game_id)
+    _, state = api.service.components.shared_states.load(game, table.game_id)
     return game.secrets(state, seat)
 
 

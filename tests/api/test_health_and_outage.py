@@ -11,13 +11,16 @@ import pytest
 from flask import Flask
 
 from api.app import create_app
+from api.endpoints import ENDPOINTS
+from api.refusals import STORE_UNAVAILABLE
 from services.game_service import GameService
+from services.operations.health import LAGGING_SECONDS
 from services.processing.upkeep import Upkeep
 from services.settings import Settings
 from tests.api.support import TOY, JsonClient, json_client
 from tests.support.harness import FakeClock
 
-SAMPLE_VALUES = {"seat": "0", "command_id": "c1", "code": "abc", "game": TOY}
+SAMPLE_VALUES = {"seat": "0", "command_id": "c1", "code": "abc", "game": TOY, "public_id": "abcdefghjk"}
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def quiet() -> Iterator[tuple[GameService, fakeredis.FakeServer, FakeClock]]:
 
 
 def app_for(service: GameService) -> Flask:
-    return create_app(service, redis=service.parts.redis, mode="test")
+    return create_app(service, redis=service.components.redis, mode="test")
 
 
 def test_health_names_the_missing_worker_and_sweep_then_is_ok_once_a_worker_runs_its_upkeep(
@@ -45,7 +48,7 @@ def test_health_names_the_missing_worker_and_sweep_then_is_ok_once_a_worker_runs
     assert (missing.json["status"], missing.json["missing"]) == ("unavailable", ["worker", "sweep"])
     assert missing.json["redis"] == "ok"
 
-    Upkeep(service.parts, service.sweep, "w1").run()
+    Upkeep(service.components, service.sweep, "w1").run()
     healthy = client.get("/api/health")
     assert (healthy.status_code, healthy.json["status"], healthy.json["missing"]) == (200, "ok", [])
     assert healthy.json["workers"] == 1 and healthy.json["last_sweep"]["runs"] == 1
@@ -57,12 +60,32 @@ def test_health_names_the_sweep_once_none_ran_for_two_intervals_though_a_worker_
     service, _, clock = quiet
     monkeypatch.setattr("api.blueprints.health.time.time", clock)
     client = json_client(app_for(service))
-    Upkeep(service.parts, service.sweep, "w1").run()
+    Upkeep(service.components, service.sweep, "w1").run()
     clock.advance(2 * service.settings.sweep_interval + 1)
-    service.parts.heartbeats.beat("w1", clock.now)  # the worker lives on, its sweeps do not run
+    service.components.heartbeats.beat("w1", clock.now)  # the worker lives on, its sweeps do not run
     stale = client.get("/api/health")
     assert (stale.status_code, stale.json["missing"]) == (503, ["sweep"])
     assert stale.json["last_sweep"]["age_seconds"] == pytest.approx(2 * service.settings.sweep_interval + 1)
+
+
+def test_health_says_degraded_while_a_command_waits_undecided_for_more_than_a_few_seconds(
+    quiet: tuple[GameService, fakeredis.FakeServer, FakeClock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service, _, clock = quiet
+    monkeypatch.setattr("api.blueprints.health.time.time", clock)
+    client = json_client(app_for(service))
+    meta = service.create_game(TOY, 2, {})
+    for seat in range(2):
+        service.join(meta.id, f"P{seat}")
+    service.start(meta.id)
+    service.submit(meta.id, 0, {"type": "toy.play_card", "card": 1}, "waiting", None)
+    Upkeep(service.components, service.sweep, "w1").run()  # a worker beats and sweeps, but decides nothing
+    assert client.get("/api/health").json["status"] == "ok", "a command just submitted is no lag"
+    clock.advance(LAGGING_SECONDS + 1)
+    service.components.heartbeats.beat("w1", clock.now)
+    lagging = client.get("/api/health")
+    assert (lagging.status_code, lagging.json["status"], lagging.json["missing"]) == (200, "degraded", [])
+    assert lagging.json["oldest_undecided_seconds"] == pytest.approx(LAGGING_SECONDS + 1)
 
 
 def test_liveness_answers_while_redis_is_down_and_health_says_redis(
@@ -133,5 +156,10 @@ def test_every_endpoint_that_needs_the_store_answers_503_store_unavailable_while
             assert response.json["error"]["code"] == "store_unavailable", (method, path)
             assert response.headers["Retry-After"].isdigit()
     api_routes = {route for route in answered if route[1].startswith("/api/")}
-    served_without_the_store = {("GET", "/api/live"), ("GET", "/api/openapi.json")}
+    # what each endpoint declares: those that never read the store, and the OpenAPI document beside them
+    served_without_the_store = {
+        (endpoint.method.upper(), endpoint.path)
+        for endpoint in ENDPOINTS
+        if STORE_UNAVAILABLE not in endpoint.refusals and 503 not in endpoint.responses
+    } | {("GET", "/api/openapi.json")}
     assert {route for route in api_routes if answered[route] != 503} == served_without_the_store

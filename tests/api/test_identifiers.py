@@ -1,4 +1,4 @@
-"""Identifiers and names (issue 13, item 7): patterns match in full (a command id ending in a newline is
+"""Identifiers and names: patterns match in full (a command id ending in a newline is
 refused, not stored as an id nobody can poll), and names are NFKC-normalised, hold no control or invisible
 formatting character, and are compared whatever their letter case."""
 
@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.support import Harness
+from tests.api.support import Harness, JsonClient
 
 PASSWORD = "papyrus-pass-9"
+
+
+@pytest.fixture(scope="module")
+def open_game(client: JsonClient) -> str:
+    """One open game every refused name tries to join (each test finds it still empty)."""
+    created: str = client.post("/api/games", json={"game": "toy", "seats": 2}).json["id"]
+    return created
 
 
 @pytest.mark.parametrize("command_id", ["once\n", "once\r\n", "\nonce", "on ce", "once\x00"])
@@ -33,14 +40,33 @@ def test_a_command_id_is_matched_in_full(api: Harness, command_id: str) -> None:
         "\u200b\u200c\u200d\ufeff",  # nothing but zero-width characters
         "\u2066Ann\u2069",  # bidi isolates
         "   ",
+        "\u3164",  # Hangul filler, drawn blank
+        "\uffa0",  # halfwidth Hangul filler
+        "\u2800",  # the blank Braille pattern
+        "A" + "\u0301" * 39,  # 39 combining marks stacked on one letter
+        "\u034f",  # the combining grapheme joiner alone
+        "\u034fAnn",  # ...or inside a name
+        "\ufe0f\ufe0e",  # variation selectors alone
+        "\u0301\u0301",  # marks on nothing
     ],
 )
-def test_a_player_name_with_control_or_invisible_characters_is_refused(api: Harness, name: str) -> None:
-    game_id = api.client.post("/api/games", json={"game": "toy", "seats": 2}).json["id"]
+def test_a_player_name_with_control_or_invisible_characters_is_refused(
+    api: Harness, open_game: str, name: str
+) -> None:
+    game_id = open_game
     refused = api.client.post(f"/api/games/{game_id}/seats", json={"name": name})
     assert refused.status_code == 400
     assert refused.json["error"]["field"] in {"name", "player_name"}
     assert api.client.get(f"/api/games/{game_id}").json["players"] == []
+
+
+@pytest.mark.parametrize(
+    "names", [("Nguy\u1ec5n", "\u0939\u093f\u0902\u0926\u0940"), ("Ann \u2764\ufe0f", "Zo\u0308e")]
+)
+def test_names_with_accents_marks_and_emoji_are_accepted(api: Harness, names: tuple[str, str]) -> None:
+    game_id = api.client.post("/api/games", json={"game": "toy", "seats": 2}).json["id"]
+    for name in names:
+        assert api.client.post(f"/api/games/{game_id}/seats", json={"name": name}).status_code == 201
 
 
 def test_a_player_name_is_normalised_with_nfkc(api: Harness) -> None:

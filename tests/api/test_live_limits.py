@@ -1,4 +1,4 @@
-"""Live streams cannot exhaust the server (issue 13, item 4): past the cap in all or per client a new
+"""Live streams cannot exhaust the server: past the cap in all or per client a new
 stream is refused with 503 and Retry-After while ordinary requests go on, a closed stream gives its slot
 back, and a store connection pool used up answers 503 ``server_busy``, never a 500."""
 

@@ -1,4 +1,4 @@
-"""Odd numbers (issue 13, item 6): Unicode digits, numbers of thousands of digits, integers beyond 64 bits in
+"""Odd numbers: Unicode digits, numbers of thousands of digits, integers beyond 64 bits in
 a command or ``expected_version``, a live cursor beyond the game's version — each a 400 naming the field,
 before anything is written or any stream starts, never a 500."""
 
@@ -42,10 +42,9 @@ def table(client: Any, service: Any, store: Any) -> Table:
     return Harness(client, service, store).new_game(seats=2)
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status", "field"), CASES)
-def test_odd_numbers_are_refused_naming_the_field(
-    api: Harness, table: Table, method: str, path: str, body: Any, status: int, field: str
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case[0]} {case[1]} {case[4]}")
+def test_odd_numbers_are_refused_naming_the_field(api: Harness, table: Table, case: Case) -> None:
+    method, path, body, status, field = case
     api.settle(table.game_id)
     before = api.fingerprint(table.game_id)
     payload = {"data": body, "content_type": "application/json"} if isinstance(body, str) else {"json": body}

@@ -1,4 +1,4 @@
-"""Quotas (issue 13, item 5): one client address or account may register, create games, join and submit
+"""Quotas: one client address or account may register, create games, join and submit
 commands only so often; past the limit a 429 with Retry-After, while other clients go on; counting is
 atomic, so concurrent requests cannot slip past it."""
 
@@ -212,6 +212,25 @@ def test_the_command_quota_counts_after_redis_forgot_its_scripts(
 ) -> None:
     client, service = limited
     game_id, token = _seated_game(client)
-    service.parts.redis.script_flush()
+    service.components.redis.script_flush()
     statuses = _submits(client, game_id, token, 3)
     assert statuses[2] == 429 and 429 not in statuses[:2]
+
+
+def test_a_quota_refusal_is_in_the_readers_language(limited: tuple[JsonClient, GameService]) -> None:
+    client, _ = limited
+    for _ in range(3):
+        _create(client, ATTACKER)
+    said = {
+        language: _create(client, ATTACKER, **{"Accept-Language": language}).json["error"]["message"]
+        for language in ("en", "de", "ja")
+    }
+    assert said["en"].startswith(
+        "Too many requests of this kind from your network address (at most 3 in 3600 s)"
+    )
+    assert said["de"].startswith(
+        "Zu viele Anfragen dieser Art von deiner Netzwerkadresse (höchstens 3 in 3600 s)"
+    )
+    assert said["ja"].startswith(
+        "このネットワークアドレスからの同じ種類のリクエストが多すぎます\uff083600秒に最大3回\uff09"
+    )

@@ -1,4 +1,4 @@
-"""Headers and documents (issue 13, item 10): nosniff and a restrictive CSP on /api/*, a Server header that
+"""Headers and documents: nosniff and a restrictive CSP on /api/*, a Server header that
 names no software, the session cookie's Secure flag from a setting, and ``Allow`` on a 405."""
 
 from __future__ import annotations

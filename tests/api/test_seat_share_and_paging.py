@@ -1,5 +1,5 @@
 """One anonymous client may not take every seat of someone else's game, and list endpoints answer a page
-at a time (issue 13, item 5)."""
+at a time."""
 
 from __future__ import annotations
 
@@ -143,15 +143,15 @@ def test_a_lobby_page_reads_a_page_of_games_not_the_whole_lobby(
     for _ in range(120):
         _game(client)
     read: list[int] = []
-    real_hmget = service.parts.redis.hmget
+    real_hmget = service.components.redis.hmget
 
     def counting_hmget(name: Any, keys_: Any, *args: Any) -> Any:
         read.append(len(keys_))
         return real_hmget(name, keys_, *args)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(service.parts.redis, "hmget", counting_hmget)
-        patch.setattr(service.parts.redis, "hvals", lambda name: pytest.fail("the whole lobby was read"))
+        patch.setattr(service.components.redis, "hmget", counting_hmget)
+        patch.setattr(service.components.redis, "hvals", lambda name: pytest.fail("the whole lobby was read"))
         page = client.get("/api/games?limit=10")
     assert len(page.json) == 10
     assert sum(read) <= 11
@@ -160,5 +160,5 @@ def test_a_lobby_page_reads_a_page_of_games_not_the_whole_lobby(
 def test_the_lobby_order_is_rebuilt_when_it_does_not_match(fresh: tuple[JsonClient, GameService]) -> None:
     client, service = fresh
     created = [_game(client) for _ in range(4)]
-    service.parts.redis.delete(keys.lobby_order())  # a store from before the index, say
+    service.components.redis.delete(keys.lobby_order())  # a store from before the index, say
     assert [game["id"] for game in client.get("/api/games").json] == created

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from services import keys
 from services.results import HistoryEvent
 from tests.api.support import Harness, Table
+from tests.support.conformance import objects
 
 
 def everything_a_seat_can_read(api: Harness, table: Table, seat: int) -> list[Any]:
@@ -55,16 +55,6 @@ def dealt(api: Harness, table: Table, seat: int) -> set[int]:
         entry.data for entry in history if isinstance(entry, HistoryEvent) and entry.type == "toy.cards_dealt"
     ]
     return {card for deal in deals if deal["seat"] == seat for card in deal["cards"]}
-
-
-def objects(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from objects(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from objects(value)
 
 
 def leaks(answers: list[Any], seat: int, dealt_to_me: set[int]) -> list[str]:

@@ -136,3 +136,20 @@ def test_a_sobek_command_the_rules_refuse_answers_422_with_the_rule(
     assert "IVO-01" not in answer.json["error"]["message"]
     api.settle(sobek_game.game_id)
     assert api.versions(sobek_game.game_id)[0] == before
+
+
+def test_a_command_too_large_to_keep_is_refused_before_anything_is_stored(api: Harness) -> None:
+    """A command of a known type with 6 KB of strings: refused with 400, not kept in the log for ever."""
+    table = sobek_table(api, people=1)
+    before = api.fingerprint(table.game_id)
+    huge = {"type": "sobek.play_set", "cards": ["x" * 600] * 10}
+    refused = api.client.post(
+        f"/api/games/{table.game_id}/commands",
+        headers=table.auth(0),
+        json={"command_id": "huge", "command": huge},
+    )
+    assert refused.status_code == 400, refused.json
+    assert refused.json["error"]["code"] == "command.too_large"
+    assert refused.json["error"]["field"] == "command"
+    api.settle(table.game_id)
+    assert api.fingerprint(table.game_id) == before

@@ -10,6 +10,7 @@ import pytest
 
 from domain import registry
 from domain.engine import Game, RulesSection
+from services.i18n import english
 from tests.api.support import TOY, Harness
 
 WORDED = [
@@ -32,7 +33,7 @@ def _page(api: Harness, path: str) -> tuple[int, str]:
 
 
 def _section_titles(game: Game) -> list[str]:
-    return [section.title for section in game.rules_reference()]
+    return [english(section.title) for section in game.rules_reference()]
 
 
 @pytest.mark.parametrize("name", [*sorted(registry.games()), TOY])
@@ -111,3 +112,16 @@ def test_the_session_says_who_is_signed_in_and_answers_200_to_nobody(api: Harnes
     assert signed_in.status_code == 200 and signed_in.json == {"name": "wanda", "display_name": "Wanda W."}
     forged = api.client.get("/web/session.json", headers={"Cookie": "papyrus_session=forged"})
     assert forged.status_code == 200 and forged.json == nobody
+
+
+@pytest.mark.parametrize("path", ["/register", "/login"])
+def test_the_password_forms_post_and_wait_for_their_script(api: Harness, path: str) -> None:
+    """A click before the page's script is ready must not submit the form as a GET, which would put the
+    password in the address (and in every log that records it): the form posts, and its button starts
+    disabled until the script has taken the form over."""
+    status, body = _page(api, path)
+    assert status == 200
+    form = body[body.index('<form id="account-form"') :]
+    assert 'method="post"' in form[: form.index(">")]
+    button = form[form.index("<button") :]
+    assert " disabled" in button[: button.index(">")]

@@ -45,14 +45,16 @@ def _history_as(app: Flask, game_id: str, token: str) -> list[dict[str, Any]]:
     return body
 
 
-def _refuse_once(service: GameService, game_id: str, seat: int, to_act: list[int], turn: int) -> int:
-    """A command for a seat that is not to act (refused by the rules), or one with a stale version."""
-    idle = [other for other in range(SEATS) if other not in to_act]
-    command = service.legal_commands(game_id, to_act[0])[0]
-    if (turn // 10) % 2 or not idle:
+def _refuse_once(service: GameService, game_id: str, to_act: list[int], turn: int) -> int:
+    """A refused command from each seat in turn: a stale version from a seat to act, a move out of turn
+    (refused by the rules) from a seat that is not."""
+    seat = (turn // 10) % SEATS
+    if seat in to_act:
+        command = service.legal_commands(game_id, seat)[0]
         service.submit(game_id, seat, command, f"stale-{turn}", expected_version=0)
     else:
-        service.submit(game_id, idle[0], command, f"wrong-turn-{turn}", None)
+        command = service.legal_commands(game_id, to_act[0])[0]
+        service.submit(game_id, seat, command, f"wrong-turn-{turn}", None)
     return 1
 
 
@@ -72,7 +74,7 @@ def play(service: GameService, app: Flask, seed: int = 7) -> PlayedGame:
         if turn % CHECKPOINT_EVERY == 0:
             histories.append({seat: _history_as(app, game_id, tokens[seat]) for seat in range(SEATS)})
         if turn % 10 == 3:
-            refused += _refuse_once(service, game_id, to_act[0], to_act, turn)
+            refused += _refuse_once(service, game_id, to_act, turn)
         for seat in to_act:
             command = rng.choice(service.legal_commands(game_id, seat))
             service.submit(game_id, seat, command, f"move-{turn}-{seat}", None)

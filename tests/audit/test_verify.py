@@ -160,6 +160,31 @@ def test_a_declared_result_that_the_moves_do_not_give_is_refused(played: PlayedG
     assert text.startswith("header: declares the result")
 
 
+def test_an_export_written_before_results_had_places_still_verifies(played: PlayedGame) -> None:
+    """Its header declares only the ranking and the scores: they are checked, nothing else is asked of it."""
+
+    def old_shape(records: list[Line]) -> None:
+        records[0]["result"] = {key: records[0]["result"][key] for key in ("ranking", "scores")}
+
+    verdict = verify_export(forged(played.export, old_shape, recompute_chain=False))
+    assert verdict.ok, problems_text(verdict)
+
+    def old_and_forged(records: list[Line]) -> None:
+        old_shape(records)
+        records[0]["result"]["ranking"].reverse()
+
+    text = problems_text(failed(forged(played.export, old_and_forged, recompute_chain=False)))
+    assert text.startswith("header: declares the result")
+
+
+def test_declared_places_that_the_moves_do_not_give_are_refused(played: PlayedGame) -> None:
+    def edit(records: list[Line]) -> None:
+        records[0]["result"]["places"] = [1] * len(records[0]["result"]["places"])
+
+    text = problems_text(failed(forged(played.export, edit, recompute_chain=True)))
+    assert text.startswith("header: declares the result")
+
+
 def test_a_refusal_with_a_forged_reason_is_found(played: PlayedGame) -> None:
     def edit(records: list[Line]) -> None:
         refused = next(

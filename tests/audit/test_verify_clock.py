@@ -4,7 +4,6 @@ than the seat's allowance, or a clock that says there is none, is caught."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -12,37 +11,19 @@ import fakeredis
 import pytest
 
 from services.audit.verify import verify_export
-from services.game_service import GameService
+from services.inputs import TableTerms
 from services.store.records import epoch_of
+from tests.audit.absent_seat import AbsentSeat, play_with_an_absent_seat
 from tests.audit.forgery import Line, forged
-from tests.support.harness import FakeClock, drain, make_service
+from tests.support.harness import FakeClock, make_service
 
 SEATS = 2
 ABSENT = 1
 HOUR = 3600.0
 
 
-def play_with_an_absent_seat(service: GameService, clock: FakeClock) -> str:
-    game_id: str = service.create_game(
-        "egizia", SEATS, {}, clock={"preset": "custom", "per_move": HOUR, "reserve": 0, "policy": "pass"}
-    ).id
-    for seat in range(SEATS):
-        service.join(game_id, f"Player {seat}")
-    service.start(game_id)
-    rng = random.Random(3)
-    for turn in range(20_000):
-        drain(service)
-        if service.meta(game_id).status == "over":
-            return game_id
-        present = [seat for seat in service.view(game_id, None).to_act if seat != ABSENT]
-        for seat in present:
-            clock.advance(60)
-            command = rng.choice(service.legal_commands(game_id, seat))
-            service.submit(game_id, seat, command, f"move-{turn}-{seat}", None)
-        if not present:
-            clock.advance(HOUR + 1)
-            service.sweep.run()
-    raise AssertionError("the game did not end")
+CLOCK = TableTerms(clock={"preset": "custom", "per_move": HOUR, "reserve": 0, "policy": "pass"})
+TABLE = AbsentSeat(SEATS, ABSENT, seed=3, allowance=HOUR, move_seconds=60, terms=CLOCK)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +31,7 @@ def export() -> Iterator[list[str]]:
     connection = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     clock = FakeClock()
     service = make_service(connection, clock, queue_name="papyrus-audit-clock")
-    game_id = play_with_an_absent_seat(service, clock)
+    game_id = play_with_an_absent_seat(service, clock, TABLE)
     yield list(service.export(game_id))
     connection.close()
 

@@ -3,42 +3,23 @@ re-decided like any other, and a forger who passes them off as the seat's own mo
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import fakeredis
 import pytest
 
 from services.audit.verify import verify_export
-from services.game_service import GameService
+from tests.audit.absent_seat import AbsentSeat, play_with_an_absent_seat
 from tests.audit.forgery import Line, events, forged
-from tests.support.harness import FakeClock, drain, make_service
+from tests.support.harness import FakeClock, make_service
 
 SEATS = 3
 ABSENT = 2
 MOVE_TIMEOUT = 3600.0
 
 
-def play_with_an_absent_seat(service: GameService, clock: FakeClock) -> str:
-    """Seats 0 and 1 play random legal moves at once; seat 2 never plays and always times out."""
-    game_id: str = service.create_game("egizia", SEATS, {}).id
-    for seat in range(SEATS):
-        service.join(game_id, f"Player {seat}")
-    service.start(game_id)
-    rng = random.Random(11)
-    for turn in range(20_000):
-        drain(service)
-        if service.meta(game_id).status == "over":
-            return game_id
-        to_act = service.view(game_id, None).to_act
-        present = [seat for seat in to_act if seat != ABSENT]
-        for seat in present:
-            command = rng.choice(service.legal_commands(game_id, seat))
-            service.submit(game_id, seat, command, f"move-{turn}-{seat}", None)
-        if not present:
-            clock.advance(MOVE_TIMEOUT + 1)
-            service.sweep.run()
-    raise AssertionError("the game did not end")
+# Seats 0 and 1 play random legal moves at once; seat 2 never plays and always times out.
+TABLE = AbsentSeat(SEATS, ABSENT, seed=11, allowance=MOVE_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +27,7 @@ def export() -> Iterator[list[str]]:
     connection = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     clock = FakeClock()
     service = make_service(connection, clock, queue_name="papyrus-audit-timeouts", move_timeout=MOVE_TIMEOUT)
-    game_id = play_with_an_absent_seat(service, clock)
+    game_id = play_with_an_absent_seat(service, clock, TABLE)
     yield list(service.export(game_id))
     connection.close()
 

@@ -125,6 +125,7 @@ def cluster_deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dep
         "PAPYRUS_REDIS_CLUSTER": "1",
         "RQ_REDIS_URL": REDIS_TEST_URL,
         "PAPYRUS_QUEUE": f"papyrus-e2e-{uuid.uuid4().hex[:8]}",
+        "PAPYRUS_BOT_THINK_MS": "50",
     }
     store = cluster.client()
     try:
@@ -141,7 +142,11 @@ def cluster_deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dep
 def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     store = _redis_or_skip()
     existing = _game_ids(store)
-    env = {"REDIS_URL": REDIS_TEST_URL, "PAPYRUS_QUEUE": f"papyrus-e2e-{uuid.uuid4().hex[:8]}"}
+    env = {
+        "REDIS_URL": REDIS_TEST_URL,
+        "PAPYRUS_QUEUE": f"papyrus-e2e-{uuid.uuid4().hex[:8]}",
+        "PAPYRUS_BOT_THINK_MS": "50",
+    }
     workers = _start_workers(env, tmp_path_factory.mktemp("e2e-logs"))
     runtime = runtime_from_env(env)
     server: BaseWSGIServer = make_server("127.0.0.1", 0, create_app(runtime.service, redis=runtime.redis))

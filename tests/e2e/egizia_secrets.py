@@ -3,20 +3,10 @@ seats' Sphinx cards — in views, and in the events answered to its commands."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from domain.games.egizia.data import GRAVES_FACE_UP
-
-
-def objects(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from objects(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from objects(value)
+from tests.support.conformance import objects
 
 
 def _event_leaks(kind: Any, data: dict[str, Any], seat: int) -> list[str]:

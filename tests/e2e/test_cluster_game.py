@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import msgspec
 import pytest
 import requests
 from redis.cluster import RedisCluster
@@ -34,7 +35,7 @@ def test_a_whole_game_runs_on_a_redis_cluster(cluster_deployment: Deployment) ->
     assert exported.status_code == 200
     replayed = replay_export(games()[GAME], parse_export(exported.text))
     assert replayed is not None
-    assert result == {"ranking": replayed.ranking, "scores": replayed.scores}
+    assert result == msgspec.to_builtins(replayed)
 
     store = cluster_deployment.store
     assert isinstance(store, RedisCluster)

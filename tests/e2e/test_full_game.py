@@ -9,6 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import msgspec
 import pytest
 import requests
 
@@ -16,6 +17,7 @@ from domain.registry import games
 from tests.api.replay import parse_export, replay_export
 from tests.e2e.bot_client import HttpBot
 from tests.e2e.conftest import Deployment
+from tests.e2e.egizia_secrets import leaks
 
 SEATS = 4
 PLAY_SECONDS = 120
@@ -58,7 +60,7 @@ def test_four_http_bots_finish_a_game_scored_as_the_domain_scores_it(deployment:
     lines = parse_export(exported.text)
     replayed = replay_export(games()[GAME], lines)
     assert replayed is not None
-    assert result == {"ranking": replayed.ranking, "scores": replayed.scores}
+    assert result == msgspec.to_builtins(replayed)
     accepted = [
         line for line in lines if line["kind"] == "command" and line["outcome"]["status"] == "accepted"
     ]
@@ -75,6 +77,7 @@ def assert_no_bot_saw_another_seats_token_or_the_seed(
         text = json.dumps(before_the_end)
         assert seed not in text
         assert all(token not in text for seat, token in enumerate(tokens) if seat != bot.seat)
+        assert leaks(before_the_end, bot.seat) == []
 
 
 def _is_over(answer: Any) -> bool:

@@ -1,10 +1,9 @@
-"""The production shape, observed: ``papyrus api`` (Granian, two processes sharing their figures), two
-``papyrus worker --metrics-port`` processes and a real Redis (REDIS_TEST_URL). Commands played over HTTP
-move the API's figures (whichever process answered) and the workers' (summed over both), the store's
-figures read at scrape time say two workers and nothing pending, and every log line of every process is
-one JSON object with no token in it. Then every API process is killed (SIGKILL) while a page holds a live
-stream: the server starts new ones, they answer, every acknowledged command is still there and the dead
-process's stream no longer counts."""
+"""The production shape, observed: ``papyrus api`` (two processes sharing figures), two ``papyrus worker
+--metrics-port`` processes and a real Redis. Commands over HTTP move the API's and the workers' figures, the
+store's figures say two workers and nothing pending, every log line is JSON without a token. Then every API
+process is SIGKILLed while a page holds a live stream: new ones answer, every acknowledged command is there,
+and the dead stream no longer counts.
+"""
 
 from __future__ import annotations
 

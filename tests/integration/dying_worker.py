@@ -2,12 +2,11 @@
 
 ``PAPYRUS_DIE_AT``:
 
-* ``decide``: a job is about to decide a command (after RQ moved the job to started, before any write);
-* ``project``: a job appended a decision and is about to write the projections;
-* ``sweep``: the worker took the sweep lock and is about to repair a game.
-
-``PAPYRUS_DIE_MARKER`` is a file: the first worker to die creates it, so the kill happens once across
-restarts. Otherwise the environment is ``papyrus worker``'s.
+``decide``: before a job decides a command; ``project``: after its append, before the projections;
+``sweep``: before the sweep repairs a game; ``archive-put``, ``-catalog``, ``-delete``, ``-index``: before
+an archiving job writes a game's object, its catalog entry, deletes its keys, drops its index entries.
+``PAPYRUS_DIE_MARKER``: a file the first worker to die creates, so the kill happens once across restarts.
+Otherwise as ``papyrus worker`` (the toy game hosted).
 """
 
 from __future__ import annotations
@@ -20,10 +19,14 @@ from typing import Any
 
 from rq import get_current_job
 
+from domain import registry
 from papyrus.cli import main
 from services.processing.game_processor import GameProcessor
 from services.processing.sweep import Sweep
 from services.read_side.projections import Projections
+from services.store.archive_catalog import ArchiveCatalog
+from services.store.object_store import S3Objects
+from tests.support.toygame import GAME
 
 
 def _die_once() -> None:
@@ -46,10 +49,15 @@ POINTS: dict[str, tuple[type, str, bool]] = {
     "decide": (GameProcessor, "_decide", True),
     "project": (Projections, "write", True),
     "sweep": (Sweep, "repair", False),
+    "archive-put": (S3Objects, "put", True),
+    "archive-catalog": (ArchiveCatalog, "put", True),
+    "archive-delete": (ArchiveCatalog, "delete_game", True),
+    "archive-index": (ArchiveCatalog, "forget_index_entry", True),
 }
 
 
 if __name__ == "__main__":
+    registry.games()[GAME.name] = GAME
     owner, name, in_a_job = POINTS[os.environ["PAPYRUS_DIE_AT"]]
     setattr(owner, name, _dying(getattr(owner, name), in_a_job))
     raise SystemExit(main(["worker"]))

@@ -120,9 +120,12 @@ class Workers:
     logs: Path
     running: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
-    def start(self, count: int = 1, die_at: str | None = None) -> list[subprocess.Popen[bytes]]:
-        """Start ``count`` workers; with ``die_at`` they SIGKILL themselves there once (dying_worker.py)."""
-        module = ["-m", "tests.integration.dying_worker"] if die_at else ["-m", "papyrus", "worker"]
+    def start(
+        self, count: int = 1, die_at: str | None = None, args: tuple[str, ...] = ()
+    ) -> list[subprocess.Popen[bytes]]:
+        """Start ``count`` workers (``args``: ``papyrus worker``'s); with ``die_at`` they SIGKILL themselves
+        there once (dying_worker.py)."""
+        module = ["-m", "tests.integration.dying_worker"] if die_at else ["-m", "papyrus", "worker", *args]
         env = {**self.env, "PAPYRUS_DIE_AT": die_at or "", "PAPYRUS_DIE_MARKER": str(self.logs / "died")}
         started = []
         for _ in range(count):
@@ -178,10 +181,10 @@ def session_members(session_id: int) -> list[int]:
 def start_live_workers(service: GameService, workers: Workers, count: int = 1) -> float:
     """Start ``count`` workers and wait for their first heartbeats; the moment they beat (monotonic), from
     which a recovery is timed (a Python process may take seconds to start on a loaded machine)."""
-    before = set(service.parts.heartbeats.last_beats())
+    before = set(service.components.heartbeats.last_beats())
     workers.start(count)
     wait_until(
-        lambda: len(set(service.parts.heartbeats.last_beats()) - before) >= count,
+        lambda: len(set(service.components.heartbeats.last_beats()) - before) >= count,
         STARTUP_SECONDS,
         f"{count} new worker heartbeat(s)",
     )

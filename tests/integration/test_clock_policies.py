@@ -16,6 +16,7 @@ import redis
 
 from services import keys
 from services.game_service import GameService
+from services.inputs import TableTerms
 from services.settings import Settings
 from tests.integration.conftest import REDIS_TEST_URL
 from tests.integration.processes import (
@@ -58,19 +59,19 @@ def deployment(
     finally:
         workers.stop_all()
         forget_everything(connection, prefix)
-        service.parts.redis.close()
+        service.components.redis.close()
 
 
 def absent_player_game(service: GameService, policy: str) -> str:
     """Egizia: seat 0 a player who never acts, seat 1 a bot."""
-    meta = service.create_game("egizia", 2, {}, clock={**CLOCK, "policy": policy})
+    meta = service.create_game("egizia", 2, {}, terms=TableTerms(clock={**CLOCK, "policy": policy}))
     service.join(meta.id, "absent", seat=ABSENT)
     service.start(meta.id, fill_with_bots=True)
     return meta.id
 
 
 def timeout_records(service: GameService, game_id: str) -> list[tuple[str, dict[str, object]]]:
-    return [(r.type, r.data) for r in service.parts.store.read(game_id) if r.actor == "timeout"]
+    return [(r.type, r.data) for r in service.components.store.read(game_id) if r.actor == "timeout"]
 
 
 def resign_and_verify(deployment: Deployment, game_id: str, acknowledged: list[str]) -> None:
@@ -97,9 +98,9 @@ def test_policy_bot_stands_in_until_the_player_reclaims(deployment: Deployment) 
     game_id = absent_player_game(service, "bot")
     wait_until(lambda: service.meta(game_id).table.stand_in == [ABSENT], GAME_SECONDS, "a bot stands in")
     assert timeout_records(service, game_id) == [("papyrus.stand_in", {"seat": ABSENT})]
-    moved = service.parts.store.head(game_id).version
+    moved = service.components.store.head(game_id).version
     wait_until(
-        lambda: any(r.actor == ABSENT for r in service.parts.store.read(game_id, after=moved)),
+        lambda: any(r.actor == ABSENT for r in service.components.store.read(game_id, after=moved)),
         STARTUP_SECONDS,
         "the stand-in bot plays the seat",
     )
@@ -127,11 +128,13 @@ def test_policy_forfeit_ranks_the_seat_last_and_a_bot_finishes(deployment: Deplo
 def test_a_deadline_whose_job_was_lost_is_fired_by_the_sweep(deployment: Deployment) -> None:
     service = deployment.service
     start_live_workers(service, deployment.workers, 1)
-    meta = service.create_game("egizia", 2, {}, clock={"preset": "custom", "per_move": 4, "reserve": 4})
+    meta = service.create_game(
+        "egizia", 2, {}, terms=TableTerms(clock={"preset": "custom", "per_move": 4, "reserve": 4})
+    )
     service.join(meta.id, "absent", seat=ABSENT)
     service.start(meta.id, fill_with_bots=True)
     clock = service.meta(meta.id).clock
-    wait_until(lambda: service.parts.deadlines.of_game(meta.id, clock), 30, "the absent seat's deadline")
+    wait_until(lambda: service.components.deadlines.of_game(meta.id, clock), 30, "the absent seat's deadline")
     scheduled = f"rq:scheduled:{deployment.prefix}"
     wait_until(lambda: deployment.store.zcard(scheduled) >= 2, 10, "the deadline's and the reminder's jobs")
     deployment.store.delete(scheduled)  # RQ lost its scheduled jobs (its Redis restarted empty, say)

@@ -1,17 +1,22 @@
 """The operator's tools on a real 3-master Redis Cluster (RQ on its own Redis): games played through the
 service with a bot, swept, examined by the doctor (which scans every shard for orphan keys), their
-projections rebuilt, and the health check, all as on a single Redis."""
+projections rebuilt, the health check and the live pages' notices, all as on a single Redis."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 import redis
 
+from api.front.live_hub import CaughtUp, LiveHub, LivePage
+from api.front.live_redis import RedisSource, cluster_shards
 from services import keys
 from services.game_service import CommandOutcome, GameService
 from services.operations.doctor import Doctor
@@ -54,7 +59,7 @@ def test_games_are_swept_examined_and_rebuilt_on_a_cluster(cluster_service: Game
     report = sweep_later(service, clock)
     assert report.due == 0, "nothing is left due once every game is over"
 
-    store = service.parts.redis
+    store = service.components.redis
     store.set(keys.seed("no-such-game"), "left behind")
     findings = Doctor(service).examine(service.settings.clock())
     assert keys.seed("no-such-game") in findings.orphan_keys, "the doctor scans every shard"
@@ -62,9 +67,9 @@ def test_games_are_swept_examined_and_rebuilt_on_a_cluster(cluster_service: Game
     store.delete(keys.seed("no-such-game"))
 
     before = {seat: service.view(played, seat) for seat in range(3)}
-    assert rebuild_all(service.parts) >= 2
+    assert rebuild_all(service.components) >= 2
     assert {seat: service.view(played, seat) for seat in range(3)} == before
-    health = check_health(service.parts, store.ping, service.settings.clock())
+    health = check_health(service.components, store.ping, service.settings.clock())
     assert "redis" not in health.missing and "rq_redis" not in health.missing
     assert health.sweep is not None and health.sweep.last.due == 0
 
@@ -93,3 +98,75 @@ def test_waiting_on_a_game_blocks_on_its_shard_until_it_moves(cluster_service: G
     (outcome,) = answers
     assert outcome.status == "accepted" and outcome.version > version
     assert service.wait_version(game_id, after=version, timeout=5) == outcome.version
+
+
+def test_live_notices_reach_pages_from_every_shard_over_one_connection_each(
+    cluster_service: GameService, redis_cluster: PrivateCluster
+) -> None:
+    """The append's SPUBLISH (and a chat message's) lands on its game's shard, and the API's one connection
+    per shard (api/front/live_redis.py) subscribed there wakes the game's pages."""
+    service = cluster_service
+    store = service.components.redis
+    shard_of = cluster_shards(store)
+    games = [new_game(service, seats=2, hand=2)[0] for _ in range(6)]
+    while len({shard_of(keys.live(game_id)) for game_id in games}) < 2 and len(games) < 60:
+        games.append(new_game(service, seats=2, hand=2)[0])  # random ids: six may share one shard
+    drain(service)
+    shards = {shard_of(keys.live(game_id)) for game_id in games}
+    assert len(shards) > 1, "the games spread over several shards"
+
+    async def scenario() -> dict[str, list[int]]:
+        source = RedisSource(redis_cluster.url, cluster_shards(store))
+        pool = ThreadPoolExecutor(1)
+        hub = LiveHub(source, pool)
+        woken: dict[str, list[int]] = {game_id: [] for game_id in games}
+
+        def step_of(game_id: str) -> Callable[[int, str, int], CaughtUp]:
+            def step(seen: int, cursor: str, notice: int) -> CaughtUp:
+                version = service.view(game_id, None).version
+                woken[game_id].append(version)
+                return b"", version, cursor
+
+            return step
+
+        pages = [
+            LivePage(game_id, None, 0, "0-0", step_of(game_id), 30.0, 30.0, lambda: None) for game_id in games
+        ]
+        left, wake = asyncio.Event(), [asyncio.Event() for _ in pages]
+        tasks = [
+            asyncio.ensure_future(hub.serve(p, _discard, left, w)) for p, w in zip(pages, wake, strict=True)
+        ]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 10
+        while loop.time() < deadline and len(source._shards) < len(shards):
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # every subscription confirmed
+        before = {game_id: len(calls) for game_id, calls in woken.items()}
+        _one_move_each(service, games)  # on the loop's thread, as RQ's worker sets signal handlers
+        while loop.time() < deadline and any(len(woken[g]) <= before[g] for g in games):
+            await asyncio.sleep(0.05)
+        assert len(source._shards) == len(shards), "one connection per shard"
+        left.set()
+        for event in wake:
+            event.set()
+        await asyncio.gather(*tasks)
+        pool.shutdown()
+        return {game_id: calls[before[game_id] :] for game_id, calls in woken.items()}
+
+    after_moves = asyncio.run(scenario())
+    for game_id in games:
+        assert after_moves[game_id], f"no notice reached {game_id}'s page"
+        assert max(after_moves[game_id]) == service.view(game_id, None).version
+
+
+async def _discard(message: MutableMapping[str, Any]) -> None:
+    del message
+
+
+def _one_move_each(service: GameService, games: list[str]) -> None:
+    """A move in every game but the last, where a player speaks instead (chat publishes beside its entry)."""
+    for game_id in games[:-1]:
+        seat = service.view(game_id, None).to_act[0]
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"live-{game_id}")
+    service.social.post(service.meta(games[-1]), 0, None, "well played")
+    drain(service)

@@ -16,6 +16,7 @@ import redis
 from domain.registry import games
 from services import keys
 from services.game_service import GameService
+from services.inputs import Requester
 from services.notifications.settings import NotifySettings
 from tests.integration.conftest import REDIS_TEST_URL
 from tests.integration.processes import STARTUP_SECONDS, Workers, wait_until, worker_env
@@ -42,7 +43,7 @@ def service(
     settings = NotifySettings(smtp_url=f"smtp://127.0.0.1:{smtp[1]}", digest_interval=0.0)
     service = make_service(connection, time.time, queue_name=keys.PREFIX, notify_settings=settings)  # type: ignore[arg-type]
     yield service
-    service.parts.scheduler.queue.delete(delete_jobs=True)
+    service.components.scheduler.queue.delete(delete_jobs=True)
     leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))
     if leftovers:
         connection.delete(*leftovers)
@@ -56,6 +57,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_doubles_only_the_mail_in
         REDIS_TEST_URL,
         keys.PREFIX,
         PAPYRUS_SMTP_URL=f"smtp://127.0.0.1:{port}",
+        PAPYRUS_PUBLIC_URL="https://papyrus.test",
         PAPYRUS_MAIL_DIGEST_INTERVAL="0",
         PAPYRUS_NOTIFY_CLAIM_SECONDS=str(CLAIM_SECONDS),
     )
@@ -67,7 +69,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_doubles_only_the_mail_in
         (first,) = workers.start(1)
         game_id = service.create_game(GAME, 2, {}).id
         for name in ("Ann", "Bob"):
-            service.join(game_id, name, account=name)
+            service.join(game_id, name, by=Requester(account=name))
         service.start(game_id)
         assert inbox.arrived.wait(STARTUP_SECONDS), "no mail reached the SMTP server"
         in_flight = inbox.messages[0]["X-Papyrus-Delivery"]
@@ -75,7 +77,9 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_doubles_only_the_mail_in
         inbox.hold.set()
         workers.start(1)
         wait_until(
-            lambda: service.parts.redis.xlen(keys.notify_outbox(game_id)) == 0 and len(inbox.messages) >= 3,
+            lambda: (
+                service.components.redis.xlen(keys.notify_outbox(game_id)) == 0 and len(inbox.messages) >= 3
+            ),
             STARTUP_SECONDS * 2,
             "every notification delivered after the kill",
         )

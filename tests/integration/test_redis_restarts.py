@@ -78,7 +78,7 @@ def strand_a_command(service: GameService, workers: Workers, game_id: str) -> st
     intermediate list, as a worker killed right after dequeuing it would leave it)."""
     workers.stop_all()
     service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "stranded", None)
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     assert queue.connection.lmove(queue.key, f"{queue.key}:intermediate", "LEFT", "RIGHT") is not None
     return "stranded"
 
@@ -89,7 +89,7 @@ def health(client: JsonClient) -> dict[str, Any]:
 
 
 def sweeps_after(service: GameService, moment: float) -> bool:
-    sweep = last_sweep(service.parts.redis)
+    sweep = last_sweep(service.components.redis)
     return sweep is not None and sweep.last.at > moment
 
 
@@ -98,7 +98,7 @@ def test_the_store_restarted_from_its_aof_loses_nothing_and_stalls_nothing(
 ) -> None:
     service = a_service(store.url, prefix)
     workers = Workers(worker_env(store.url, prefix), tmp_path)
-    client = json_client(create_app(service, redis=service.parts.redis))
+    client = json_client(create_app(service, redis=service.components.redis))
     try:
         workers.start(1)
         game_id = human_and_bot_game(service)
@@ -162,12 +162,12 @@ def test_rqs_own_redis_restarted_empty_stalls_no_game_and_no_sweep(
         humans_turn(service, game_id)
         workers.stop_all()
         service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "queued", None)
-        assert service.parts.scheduler.queue.count == 1
+        assert service.components.scheduler.queue.count == 1
 
         jobs_redis.stop()
         jobs_redis.wipe()
         jobs_redis.start()
-        assert service.parts.scheduler.queue.count == 0, "the job went with RQ's Redis"
+        assert service.components.scheduler.queue.count == 0, "the job went with RQ's Redis"
         back = time.time()
         up = start_live_workers(service, workers)
         wait_until(lambda: decided(service, game_id, "queued"), 60, "the lost job's command")

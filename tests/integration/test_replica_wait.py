@@ -122,5 +122,5 @@ def test_without_a_replica_the_command_is_stored_decided_and_answered_503(
         assert replica.client.hexists(keys.command_ids(game_id), "0.m1")
     finally:
         replica.stop()
-    stored = [command for _, command in service.parts.inbox.all(game_id) if command.command_id == "0.m1"]
+    stored = [command for _, command in service.components.inbox.all(game_id) if command.command_id == "0.m1"]
     assert len(stored) == 1  # three submissions, one command: decided once

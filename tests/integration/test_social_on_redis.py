@@ -20,6 +20,7 @@ import redis
 from services import keys
 from services.errors import ServiceError
 from services.game_service import GameService
+from services.inputs import Requester
 from services.settings import Settings
 from services.social.chat import ChatLimits
 from tests.integration.conftest import REDIS_TEST_URL
@@ -59,7 +60,7 @@ def deployment(
     finally:
         workers.stop_all()
         forget_everything(connection, prefix)
-        service.parts.redis.close()
+        service.components.redis.close()
 
 
 def _play_seat(service: GameService, game_id: str, seat: int, seed: int) -> None:
@@ -84,7 +85,7 @@ def _play_seat(service: GameService, game_id: str, seat: int, seed: int) -> None
 def _rated_game(service: GameService, seed: int) -> str:
     meta = service.create_game("egizia", len(PLAYERS), {})
     for name in PLAYERS:
-        service.join(meta.id, name, account=name)
+        service.join(meta.id, name, by=Requester(account=name))
     service.start(meta.id)
     seats = [
         threading.Thread(target=_play_seat, args=(service, meta.id, seat, seed + seat))
@@ -108,7 +109,7 @@ def test_a_worker_rates_finished_games_and_the_rebuild_process_gives_the_same_ta
     wait_until(
         lambda: (
             all(service.social.finished.get(game_id) is not None for game_id in game_ids)
-            and service.parts.redis.zcard(keys.finished_pending()) == 0
+            and service.components.redis.zcard(keys.finished_pending()) == 0
         ),
         30.0,
         "the worker indexed and rated both finished games",
@@ -153,4 +154,4 @@ def test_concurrent_chat_posts_on_redis_never_pass_the_rate(deployment: Deployme
         thread.join()
     assert sorted(answers) == [201] * 3 + [429] * 17
     assert len(service.social.messages(meta.id, None)) == 3
-    assert 0 < service.parts.redis.ttl(keys.chat_rate(meta.id, "seat:0")) <= 60
+    assert 0 < service.components.redis.ttl(keys.chat_rate(meta.id, "seat:0")) <= 60

@@ -41,7 +41,7 @@ def service(connection: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterato
     monkeypatch.setattr(keys, "PREFIX", f"papyrus-it-{uuid.uuid4().hex[:8]}")
     service = make_service(connection, FakeClock(), queue_name=keys.PREFIX)
     yield service
-    service.parts.scheduler.queue.delete(delete_jobs=True)
+    service.components.scheduler.queue.delete(delete_jobs=True)
     leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))
     if leftovers:
         connection.delete(*leftovers)
@@ -73,23 +73,23 @@ def test_a_sigkilled_worker_leaves_one_whole_append_and_the_next_run_projects_it
         timeout=120,
     )
     assert (tmp_path / "killed").exists(), crashed.stdout + crashed.stderr
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     if fork:
         assert crashed.returncode == 0, crashed.stderr
         assert clear_failures(service), "the killed horse's job should be recorded as failed"
     else:
         assert crashed.returncode == -signal.SIGKILL, crashed.stderr
         assert len(StartedJobRegistry(queue=queue).get_job_ids()) == 1, "the job the worker died in"
-    head = service.parts.store.head(game_id)
-    appended = [r for r in service.parts.store.read(game_id) if r.command_id == "c0"]
+    head = service.components.store.head(game_id)
+    appended = [r for r in service.components.store.read(game_id) if r.command_id == "c0"]
     assert len(appended) == 1 and head.checkpoint != "0-0"
-    assert service.parts.projections.version(game_id) < head.version
+    assert service.components.projections.version(game_id) < head.version
     outcome = service.outcome(game_id, "c0")
     assert outcome is not None and outcome.status == "accepted"
 
     clock = service.settings.clock
     assert isinstance(clock, FakeClock)
     assert sweep_later(service, clock).repaired == 1
-    assert service.parts.projections.version(game_id) == service.parts.store.head(game_id).version
+    assert service.components.projections.version(game_id) == service.components.store.head(game_id).version
     assert service.view(game_id, 0).view["my_card"] == card["card"]
-    assert len([r for r in service.parts.store.read(game_id) if r.command_id == "c0"]) == 1
+    assert len([r for r in service.components.store.read(game_id) if r.command_id == "c0"]) == 1

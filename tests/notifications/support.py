@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from services import keys
 from services.game_service import GameService
-from services.notifications.outbox import Notification, decode
+from services.inputs import Requester
 from services.notifications.preferences import AccountNotifications
+from services.processing.append_notes import Notification, decode
 
 
 def address(name: str) -> str:
@@ -21,12 +22,12 @@ def account_game(service: GameService, names: list[str], hand: int = 2, start: b
     """A toy game whose seats are held by the accounts ``names`` (seat n by names[n])."""
     meta = service.create_game("toy", len(names), {"hand": hand})
     for name in names:
-        service.join(meta.id, name, account=name)
+        service.join(meta.id, name, by=Requester(account=name))
     if start:
         service.start(meta.id)
     return meta.id
 
 
 def outbox_notes(service: GameService, game_id: str) -> list[Notification]:
-    entries = service.parts.redis.xrange(keys.notify_outbox(game_id))
+    entries = service.components.redis.xrange(keys.notify_outbox(game_id))
     return [note for _, fields in entries for note in decode(fields[b"n"])]

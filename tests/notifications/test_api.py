@@ -12,6 +12,8 @@ import pytest
 from api.app import create_app
 from api.context import game_service
 from services.game_service import GameService
+from services.inputs import Requester, TableTerms
+from services.limits.quotas import Limit, QuotaPolicy
 from services.notifications.preferences import AccountNotifications
 from services.notifications.settings import NotifySettings
 from services.settings import Settings
@@ -43,10 +45,14 @@ def test_an_address_is_used_once_the_mailed_link_is_opened(client: JsonClient, m
     assert asked.json["email"] is None and asked.json["pending_email"] == "imhotep@example.test"
     logged = mail_log.read_text()
     assert "To: imhotep@example.test" in logged and "Confirm your e-mail address" in logged
-    link = re.search(r"http://papyrus\.test(/api/notifications/verify/\S+)", logged.replace("=\n", ""))
+    assert "=3D" not in logged and "confirm it: http://papyrus.test/verify-email/" in logged, (
+        "not quoted-printable"
+    )
+    link = re.search(r"http://papyrus\.test(/verify-email/\S+)", logged)
     assert link is not None
-    verified = client.get(link.group(1).replace("=3D", "="))
-    assert verified.status_code == 200 and verified.json["email"] == "imhotep@example.test"
+    verified = client.get(link.group(1))
+    assert verified.status_code == 200 and verified.mimetype == "text/html"
+    assert "imhotep@example.test" in verified.text and "is confirmed" in verified.text
     assert client.get("/api/accounts/me/notifications", headers=auth).json["email"] == "imhotep@example.test"
     again = client.put("/api/accounts/me/email", json={"email": "other@example.test"}, headers=auth)
     assert again.status_code == 429 and again.json["error"]["code"] == "mail.too_soon"
@@ -103,25 +109,113 @@ def test_one_click_unsubscribe_stops_every_mail(client: JsonClient) -> None:
     assert client.get("/api/accounts/me/notifications", headers=auth).json["mail_events"] == []
 
 
-def test_a_seated_player_invites_an_account_which_gets_the_private_games_code(
+def test_a_seated_player_invites_a_player_by_display_name_which_gets_the_private_games_code(
     client: JsonClient, mail_log: Path
 ) -> None:
     ann, bob = signed_in(client, "ann"), signed_in(client, "bob")
+    assert (
+        client.put(
+            "/api/accounts/me/profile", json={"display_name": "Bob the Scribe"}, headers=bob
+        ).status_code
+        == 200
+    )
     with client.application.app_context():
         service = game_service()
-    meta = service.create_game("toy", 2, {"hand": 2}, public=False)
-    service.join(meta.id, "Ann", account="ann", invite=meta.invite)
+    meta = service.create_game("toy", 2, {"hand": 2}, terms=TableTerms(public=False))
+    service.join(meta.id, "Ann", invite=meta.invite, by=Requester(account="ann"))
     service.notifications.preferences.save("bob", AccountNotifications(email="bob@example.test"))
-    refused = client.post(f"/api/games/{meta.id}/invitations", json={"account": "ann"}, headers=bob)
+    refused = client.post(f"/api/games/{meta.id}/invitations", json={"player": "Ann"}, headers=bob)
     assert refused.status_code == 403
-    unknown = client.post(f"/api/games/{meta.id}/invitations", json={"account": "nobody"}, headers=ann)
-    assert unknown.status_code == 404 and unknown.json["error"]["field"] == "account"
-    sent = client.post(f"/api/games/{meta.id}/invitations", json={"account": "bob"}, headers=ann)
-    assert sent.status_code == 202 and sent.json == {"game_id": meta.id, "account": "bob"}
+    for unknown in ("nobody", "bob"):  # a login name is no player's name: nothing tells it exists
+        missing = client.post(f"/api/games/{meta.id}/invitations", json={"player": unknown}, headers=ann)
+        assert missing.status_code == 404 and missing.json["error"] == {
+            "code": "player.unknown",
+            "message": "No player has this display name.",
+            "field": "player",
+        }
+    sent = client.post(f"/api/games/{meta.id}/invitations", json={"player": "bob the scribe"}, headers=ann)
+    assert sent.status_code == 202 and sent.json == {"game_id": meta.id, "player": "bob the scribe"}
     service.notifications.delivery.deliver_game(meta.id)
     logged = mail_log.read_text().replace("=\n", "").replace("=3D", "=")
     assert "To: bob@example.test" in logged and "You are invited to" in logged
     assert f"/games/{meta.id}?invite={meta.invite}" in logged
-    client.post(f"/api/games/{meta.id}/invitations", json={"account": "bob"}, headers=ann)
+    client.post(f"/api/games/{meta.id}/invitations", json={"player": "Bob the Scribe"}, headers=ann)
     service.notifications.delivery.deliver_game(meta.id)
     assert mail_log.read_text().count("To: bob@example.test") == 1  # the same invitation, not mailed twice
+
+
+def test_invitations_and_account_settings_are_charged_to_quotas(connection: fakeredis.FakeRedis) -> None:
+    """Past the quota, 429: invitations (one account mails others through them) and settings changes."""
+    limits = {
+        **QuotaPolicy().limits,
+        "invite": Limit(2, 3600),
+        "settings": Limit(3, 3600),
+        "chat": Limit(2, 600),
+    }
+    service = GameService(connection, Settings(quotas=QuotaPolicy(limits=limits)))
+    client = json_client(create_app(service, redis=connection, mode="test"))
+    ann = signed_in(client, "ann")
+    meta = service.create_game("toy", 2, {"hand": 2})
+    service.join(meta.id, "Ann", by=Requester(account="ann"))
+    invites = [
+        client.post(f"/api/games/{meta.id}/invitations", json={"player": "x"}, headers=ann).status_code
+        for _ in range(3)
+    ]
+    assert invites == [404, 404, 429]
+    changes = [
+        client.put("/api/accounts/me/notifications", json={"mail_events": []}, headers=ann).status_code,
+        client.delete("/api/accounts/me/webhook", headers=ann).status_code,
+        client.put("/api/accounts/me/profile", json={"display_name": "Ann"}, headers=ann).status_code,
+        client.delete("/api/accounts/me/email", headers=ann).status_code,
+    ]
+    assert changes == [200, 200, 200, 429]
+    posts = [
+        client.post(f"/api/games/{meta.id}/chat", json={"text": "hi"}, headers=ann).status_code
+        for _ in range(3)
+    ]
+    assert posts == [201, 201, 429]
+
+
+def test_a_verification_mail_carries_no_text_the_account_chose(client: JsonClient, mail_log: Path) -> None:
+    """A login name like an advert: the mail to an address nobody confirmed yet never quotes it."""
+    auth = signed_in(client, "Win-a-prize.at.evil.example.x")
+    assert (
+        client.put("/api/accounts/me/email", json={"email": "victim@example.test"}, headers=auth).status_code
+        == 200
+    )
+    logged = mail_log.read_text().replace("=\n", "")
+    assert "To: victim@example.test" in logged and "If it was not, ignore this mail" in logged
+    assert "Win-a-prize" not in logged and "evil" not in logged
+
+
+def test_one_address_gets_at_most_three_verification_mails_a_day(client: JsonClient, mail_log: Path) -> None:
+    statuses = []
+    for index in range(5):
+        auth = signed_in(client, f"sender-{index}")
+        asked = client.put("/api/accounts/me/email", json={"email": "victim@example.test"}, headers=auth)
+        statuses.append((asked.status_code, asked.json.get("error", {}).get("code")))
+    assert statuses == [(200, None)] * 3 + [(429, "mail.too_soon")] * 2
+    assert mail_log.read_text().count("To: victim@example.test") == 3
+
+
+def test_the_mail_log_is_readable_by_its_owner_only(client: JsonClient, mail_log: Path) -> None:
+    mail_log.write_text("")
+    mail_log.chmod(0o644)  # made before, world-readable
+    auth = signed_in(client)
+    assert (
+        client.put("/api/accounts/me/email", json={"email": "imhotep@example.test"}, headers=auth).status_code
+        == 200
+    )
+    assert mail_log.stat().st_mode & 0o777 == 0o600
+
+
+def test_an_unsubscribe_link_expires(client: JsonClient) -> None:
+    signed_in(client)
+    service = client.application.extensions["papyrus"].service
+    link = service.notifications.unsubscribe_url("imhotep").removeprefix("http://papyrus.test")
+    real_clock = service.notifications._clock
+    service.notifications._clock = lambda: real_clock() + 181 * 24 * 3600  # six months on
+    expired = client.post(
+        link, data="List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
+    assert expired.status_code == 404 and expired.json["error"]["code"] == "token.invalid"

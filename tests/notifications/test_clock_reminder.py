@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from services.game_service import GameService
+from services.inputs import Requester, TableTerms
 from tests.notifications.conftest import CapturedMail
 from tests.notifications.support import address, with_email
 from tests.service.test_clocks import time_out
@@ -16,9 +17,9 @@ def test_a_quarter_of_the_time_left_mails_the_seat_on_the_clock_once(
 ) -> None:
     with_email(service, "Ann")
     timing = {"preset": "custom", "per_move": PER_MOVE, "reserve": RESERVE, "policy": "bot"}
-    meta = service.create_game("toy", 2, {"hand": 3}, clock=timing)
+    meta = service.create_game("toy", 2, {"hand": 3}, terms=TableTerms(clock=timing))
     for name in ("Ann", "Bob"):
-        service.join(meta.id, name, account=name)
+        service.join(meta.id, name, by=Requester(account=name))
     service.start(meta.id)
     drain(service, due_scheduled=False)
     service.notifications.sweep("test")

@@ -13,10 +13,11 @@ import pytest
 
 from domain.registry import games, get_game
 from services.game_service import GameService
+from services.inputs import Requester
 from services.notifications import delivery as delivery_module
 from services.notifications.preferences import AccountNotifications
 from services.notifications.settings import NotifySettings
-from services.store.state_cache import fold_records
+from services.table.state_cache import fold_records
 from tests.notifications.conftest import CapturedMail
 from tests.support.conformance import leaked
 from tests.support.harness import FakeClock, drain, make_service
@@ -50,7 +51,7 @@ def test_no_delivered_mail_or_webhook_shows_a_secret(name: str, monkeypatch: pyt
     meta = service.create_game(name, game.min_players, {})
     for seat in range(game.min_players):
         account = f"{name}{seat}"
-        service.join(meta.id, account, account=account)
+        service.join(meta.id, account, by=Requester(account=account))
         service.notifications.preferences.save(
             account,
             AccountNotifications(
@@ -59,7 +60,7 @@ def test_no_delivered_mail_or_webhook_shows_a_secret(name: str, monkeypatch: pyt
         )
     service.start(meta.id)
     _play(service, meta.id, seed=len(name))
-    records = service.parts.store.read(meta.id)
+    records = service.components.store.read(meta.id)
     sent = [
         (m["X-Papyrus-Delivery"], "\n".join(f"{k}: {v}" for k, v in m.items()) + m.get_content())
         for m in mails.sent

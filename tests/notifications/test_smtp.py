@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import fakeredis
 import pytest
 
+from services.clocks.reminders import QuarterLeft
 from services.game_service import GameService
 from services.notifications.outbox import enqueue_reminder
 from services.notifications.settings import NotifySettings
@@ -54,8 +55,8 @@ def test_your_turn_mail_then_one_digest_then_the_reminder_and_nothing_for_an_opt
     digest = inbox.to(address("Ann"))[-1]
     assert digest["Subject"] == "Your turn in 2 games"
     assert f"/games/{first}" in digest.get_content() and f"/games/{second}" in digest.get_content()
-    version = mailing.parts.store.head(first).version
-    enqueue_reminder(mailing.parts.redis, first, "toy", 0, version, 3 * 3600)
+    version = mailing.components.store.head(first).version
+    enqueue_reminder(mailing.components.redis, "toy", QuarterLeft(first, 0, version, 3 * 3600, 0.0))
     mailing.notifications.sweep("test-2")
     reminder = inbox.to(address("Ann"))[-1]
     assert reminder["Subject"] == "A quarter of your time is left in Toy"
@@ -71,11 +72,13 @@ def test_every_mail_has_a_one_click_unsubscribe_that_stops_the_mails(
     drain(mailing)
     received = inbox.wait_for(2)
     assert all(m["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click" for m in received)
+    raw = dict(received[0].raw_items())["List-Unsubscribe"]  # as it came over the wire
+    assert raw.startswith("<https://papyrus.example/api/notifications/unsubscribe/"), "not MIME-encoded"
     link = received[0]["List-Unsubscribe"].strip("<>")
     assert link.startswith("https://papyrus.example/api/notifications/unsubscribe/")
     assert "https://papyrus.example/unsubscribe/" in received[0].get_content()
     mailing.notifications.unsubscribe(link.rsplit("/", 1)[1])
-    enqueue_reminder(mailing.parts.redis, game_id, "toy", 0, 99, 60)
+    enqueue_reminder(mailing.components.redis, "toy", QuarterLeft(game_id, 0, 99, 60, 0.0))
     mailing.notifications.sweep("test")
     assert len(inbox.to(address("Ann"))) == 2
 
@@ -90,8 +93,8 @@ def test_an_address_gets_mails_only_once_its_mailed_link_is_opened(
     (verification,) = inbox.wait_for(1)
     assert verification["Subject"] == "Confirm your e-mail address"
     assert mailing.notifications.settings_of("Dee").email is None
-    link = next(w for w in verification.get_content().split() if "/api/notifications/verify/" in w)
+    link = next(w for w in verification.get_content().split() if "/verify-email/" in w)
     assert mailing.notifications.verify_email(link.rsplit("/", 1)[1]).email == "dee@example.test"
-    enqueue_reminder(mailing.parts.redis, game_id, "toy", 0, 99, 60)
+    enqueue_reminder(mailing.components.redis, "toy", QuarterLeft(game_id, 0, 99, 60, 0.0))
     mailing.notifications.sweep("test")
     assert [m["Subject"] for m in inbox.wait_for(2)][1] == "A quarter of your time is left in Toy"

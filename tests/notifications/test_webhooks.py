@@ -15,6 +15,7 @@ import fakeredis
 import pytest
 import trustme
 
+from services.clocks.reminders import QuarterLeft
 from services.errors import ServiceError
 from services.game_service import GameService
 from services.notifications.outbox import enqueue_reminder
@@ -91,7 +92,7 @@ def test_a_rotated_secret_signs_the_next_delivery(hooked: GameService, receiver:
     game_id = account_game(hooked, ["Ann", "Bob"])
     drain(hooked)
     new = hooked.notifications.rotate_webhook_secret("Ann").webhook_secret
-    enqueue_reminder(hooked.parts.redis, game_id, "toy", 0, 50, 600)
+    enqueue_reminder(hooked.components.redis, "toy", QuarterLeft(game_id, 0, 50, 600, 0.0))
     hooked.notifications.sweep("test")
     last = receiver.received[-1]
     assert json.loads(last.body)["kind"] == "reminder"
@@ -107,7 +108,7 @@ def test_repeated_failures_disable_the_webhook(hooked: GameService, receiver: Re
     settings = hooked.notifications.settings_of("Ann")
     assert "repeated failures" in settings.webhook_disabled_reason
     assert len(receiver.received) == LOOPBACK_ALLOWED.webhook_disable_after
-    enqueue_reminder(hooked.parts.redis, game_id, "toy", 0, 50, 600)
+    enqueue_reminder(hooked.components.redis, "toy", QuarterLeft(game_id, 0, 50, 600, 0.0))
     hooked.notifications.sweep("later")
     assert len(receiver.received) == LOOPBACK_ALLOWED.webhook_disable_after
     hooked.notifications.set_webhook("Ann", receiver.url)
@@ -125,6 +126,13 @@ PRIVATE_URLS = [
     "https://[fe80::1]/hook",
     "https://[::ffff:10.0.0.1]/hook",
     "https://0.0.0.0/hook",
+    "https://[64:ff9b::a9fe:a9fe]/hook",
+    "https://[64:ff9b:1::7f00:1]/hook",
+    "https://[2002:7f00:1::1]/hook",
+    "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook",
+    "https://[::7f00:1]/hook",
+    "https://[::ffff:0:7f00:1]/hook",
+    "https://[fec0::1]/hook",
 ]
 
 
@@ -185,6 +193,6 @@ def test_an_account_that_opted_out_of_an_event_gets_no_post_for_it(
     hooked.notifications.choose_events("Ann", None, ["game_ended"])
     game_id = account_game(hooked, ["Ann", "Bob"])
     drain(hooked)
-    enqueue_reminder(hooked.parts.redis, game_id, "toy", 0, 50, 600)
+    enqueue_reminder(hooked.components.redis, "toy", QuarterLeft(game_id, 0, 50, 600, 0.0))
     hooked.notifications.sweep("test")
     assert receiver.received == []

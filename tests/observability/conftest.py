@@ -92,7 +92,7 @@ class App:
     def gather_secrets(self, table: Table) -> None:
         meta = self.service.meta(table.game_id)
         game = get_game(meta.game)
-        _, state = self.service.parts.shared_states.load(game, table.game_id)
+        _, state = self.service.components.shared_states.load(game, table.game_id)
         for viewer in [None, *range(meta.seats)]:
             table.secrets |= game.secrets(state, viewer)
 

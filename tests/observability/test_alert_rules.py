@@ -38,8 +38,8 @@ def exposed_names(app: App) -> set[str]:
 
 def metric_names(expression: str) -> set[str]:
     """The metric names an expression reads: the identifiers that are not a function call, a keyword, a
-    label matcher (inside braces) or a range (inside brackets)."""
-    bare = re.sub(r"\{[^}]*\}|\[[^\]]*\]", " ", expression)
+    label matcher (inside braces), a range (inside brackets) or a grouping's labels (``by (rq)``)."""
+    bare = re.sub(r"\{[^}]*\}|\[[^\]]*\]|\b(?:by|without|on|ignoring)\s*\([^)]*\)", " ", expression)
     names = set()
     for word in re.finditer(r"[A-Za-z_:][A-Za-z0-9_:]*", bare):
         calls = bare[word.end() :].lstrip().startswith("(")
@@ -84,4 +84,5 @@ def test_a_stalled_command_is_one_older_than_two_sweep_intervals() -> None:
 
 def test_the_name_check_catches_a_metric_that_does_not_exist(app: App) -> None:
     assert metric_names('sum(rate(papyrus_nothing_total{job="x"}[5m])) > 0') == {"papyrus_nothing_total"}
+    assert metric_names("max by (rq) (papyrus_nothing) > 0") == {"papyrus_nothing"}
     assert "papyrus_nothing_total" not in exposed_names(app)

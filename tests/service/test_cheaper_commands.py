@@ -1,9 +1,8 @@
-"""Cheaper commands (issue 16): decision jobs shared by the games waiting for one, seat views and legal
+"""Cheaper commands: decision jobs shared by the games waiting for one, seat views and legal
 commands built on read from the projected state, the outcome carried by the decided stream's entry."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -18,7 +17,7 @@ from services.observability.service_probe import StoreProbe
 from services.processing.game_processor import GameProcessor
 from services.processing.job_start import READ_AHEAD
 from services.processing.ready_games import NextGame, ReadyGames, decide_ready_games
-from services.read_side.projections import Projections, encoded_body, seat_name, view_body
+from services.read_side.projections import GameAtVersion, Projections, encoded_body, seat_name, view_body
 from services.store.command_inbox import decided_in, pending_among
 from services.store.layout import encode_command, encode_outcome
 from services.store.records import CommandRecord, OutcomeRecord
@@ -31,7 +30,7 @@ def submit_first_legal(service: GameService, game_id: str, command_id: str) -> N
 
 
 def run_one_job(service: GameService) -> None:
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     SimpleWorker([queue], connection=queue.connection).work(burst=True, max_jobs=1, logging_level="ERROR")
 
 
@@ -40,9 +39,9 @@ def projected_games(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     written: list[str] = []
     real_write = Projections.write
 
-    def counted(self: Projections, game: Any, game_id: str, *args: Any, **kwargs: Any) -> bool:
-        written.append(game_id)
-        return real_write(self, game, game_id, *args, **kwargs)
+    def counted(self: Projections, at: GameAtVersion, *args: Any, **kwargs: Any) -> bool:
+        written.append(at.game_id)
+        return real_write(self, at, *args, **kwargs)
 
     monkeypatch.setattr(Projections, "write", counted)
     return written
@@ -53,7 +52,7 @@ def test_one_job_decides_the_commands_of_every_game_waiting_for_a_decision(servi
     drain(service)
     for game_id in games:
         submit_first_legal(service, game_id, "c1")
-    assert service.parts.scheduler.queue.count == 1, "one job for every game waiting"
+    assert service.components.scheduler.queue.count == 1, "one job for every game waiting"
 
     run_one_job(service)
 
@@ -61,7 +60,7 @@ def test_one_job_decides_the_commands_of_every_game_waiting_for_a_decision(servi
     assert [outcome.status if outcome else None for outcome in outcomes] == ["accepted"] * len(games)
     drain(service)
     assert [service.view(game_id, None).version for game_id in games] == [
-        service.parts.store.head(game_id).version for game_id in games
+        service.components.store.head(game_id).version for game_id in games
     ]
 
 
@@ -87,16 +86,16 @@ def test_a_running_games_views_are_built_on_read_and_match_the_log(service: Game
     submit_first_legal(service, game_id, "c1")
     drain(service)
     game = get_game("toy")
-    _, state = service.parts.shared_states.load(game, game_id)
-    version = service.parts.store.head(game_id).version
+    _, state = service.components.shared_states.load(game, game_id)
+    version = service.components.store.head(game_id).version
 
     for seat in range(3):
-        assert not service.parts.redis.exists(keys.projection(game_id, seat_name(seat)))
+        assert not service.components.redis.exists(keys.projection(game_id, seat_name(seat)))
         shown = service.view(game_id, seat)
         expected = view_body(game, state, seat, version)
         assert (shown.version, shown.view) == (version, expected.view)
     assert service.view(game_id, 0).view["hand"] != service.view(game_id, 1).view["hand"]
-    assert not service.parts.redis.exists(keys.projection(game_id, "public")), "no view body is written"
+    assert not service.components.redis.exists(keys.projection(game_id, "public")), "no view body is written"
     spectator = service.view(game_id, None)
     expected = view_body(game, state, None, version)
     assert (spectator.version, spectator.to_act, spectator.view) == (version, expected.to_act, expected.view)
@@ -114,8 +113,8 @@ def test_a_seat_view_built_on_read_is_the_body_a_written_view_had_with_the_table
     meta = service.meta(game_id)
     assert meta.table.resigned_seats() == {1}
     game = get_game("toy")
-    _, state = service.parts.shared_states.load(game, game_id)
-    version = service.parts.store.head(game_id).version
+    _, state = service.components.shared_states.load(game, game_id)
+    version = service.components.store.head(game_id).version
 
     for seat in range(seats):
         shown = msgspec.to_builtins(service.view(game_id, seat))
@@ -130,11 +129,15 @@ def test_legal_commands_follow_the_log_when_the_projection_lags(
 ) -> None:
     game_id, _ = new_game(service, seats=2, hand=3)
     drain(service)
-    projected = service.parts.projections.version(game_id)
+    projected = service.components.projections.version(game_id)
     monkeypatch.setattr(Projections, "write", lambda *args, **kwargs: False)
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c1", None)
     drain(service)
-    assert service.parts.store.head(game_id).version > projected == service.parts.projections.version(game_id)
+    assert (
+        service.components.store.head(game_id).version
+        > projected
+        == service.components.projections.version(game_id)
+    )
 
     assert service.legal_commands(game_id, 0) == [], "seat 0 has played this round"
     assert service.legal_commands(game_id, 1) != []
@@ -159,11 +162,11 @@ def test_the_decided_entry_carries_the_commands_records_as_the_log_holds_them(se
         seat = service.view(game_id, 0).to_act[0]
         service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"c{turn}", None)
         drain(service)
-        entries = service.parts.redis.xrange(keys.decided(game_id), f"({cursor}", "+")
+        entries = service.components.redis.xrange(keys.decided(game_id), f"({cursor}", "+")
         cursor = entries[-1][0].decode()
         found = decided_in(entries, f"c{turn}")
         assert found is not None and found.outcome.status == "accepted"
-        logged = service.parts.store.read(
+        logged = service.components.store.read(
             game_id, after=found.outcome.first_seq - 1, upto=found.outcome.last_seq
         )
         assert found.records() == logged != []
@@ -172,13 +175,13 @@ def test_the_decided_entry_carries_the_commands_records_as_the_log_holds_them(se
 def test_commands_are_queued_and_projected_after_redis_forgot_its_scripts(service: GameService) -> None:
     game_id, _ = new_game(service)
     drain(service)
-    service.parts.redis.script_flush()  # as after a restart: the pipelined EVALSHAs meet NOSCRIPT
+    service.components.redis.script_flush()  # as after a restart: the pipelined EVALSHAs meet NOSCRIPT
     submit_first_legal(service, game_id, "c1")
-    service.parts.redis.script_flush()
+    service.components.redis.script_flush()
     drain(service)
     outcome = service.outcome(game_id, "c1")
     assert outcome is not None and outcome.status == "accepted"
-    assert service.view(game_id, None).version == service.parts.store.head(game_id).version
+    assert service.view(game_id, None).version == service.components.store.head(game_id).version
 
 
 def test_a_running_decision_job_takes_the_games_noted_while_it_runs(
@@ -188,16 +191,16 @@ def test_a_running_decision_job_takes_the_games_noted_while_it_runs(
     drain(service)
     submit_first_legal(service, first, "c1")
     submit_first_legal(service, second, "c1")
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     queued_meanwhile: list[int] = []
     real_write = Projections.write
 
-    def submit_while_running(self: Projections, game: Any, game_id: str, *args: Any, **kwargs: Any) -> bool:
-        if game_id == second and not queued_meanwhile:  # taken off the list by the running job
+    def submit_while_running(self: Projections, at: GameAtVersion, *args: Any, **kwargs: Any) -> bool:
+        if at.game_id == second and not queued_meanwhile:  # taken off the list by the running job
             for other in later:
                 submit_first_legal(service, other, "c1")
             queued_meanwhile.append(queue.count)
-        return real_write(self, game, game_id, *args, **kwargs)
+        return real_write(self, at, *args, **kwargs)
 
     monkeypatch.setattr(Projections, "write", submit_while_running)
     run_one_job(service)  # the job queued for ``first``, while the one for ``second`` waits
@@ -211,18 +214,18 @@ def test_the_queue_depth_counts_the_games_waiting_for_a_decision_job(service: Ga
     drain(service)
     for game_id in games:
         submit_first_legal(service, game_id, "c1")
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     assert queue.count == 1
-    assert StoreProbe(service.parts).queue_depth() == 1 + len(games)
+    assert StoreProbe(service.components).queue_depth() == 1 + len(games)
     drain(service)
-    assert StoreProbe(service.parts).queue_depth() == 0
+    assert StoreProbe(service.components).queue_depth() == 0
 
 
 def test_a_game_that_fails_is_left_to_the_sweep_but_a_job_timeout_ends_the_job(service: GameService) -> None:
-    ready = service.parts.scheduler.ready
+    ready = service.components.scheduler.ready
     decided: list[str] = []
 
-    def decide(game_id: str, ahead: NextGame | None) -> int:
+    def decide(game_id: str, ahead: NextGame | None, only_if_queued: bool = True) -> int:
         if game_id == "broken":
             raise ValueError("a bug in one game")
         if game_id == "slow":
@@ -231,13 +234,13 @@ def test_a_game_that_fails_is_left_to_the_sweep_but_a_job_timeout_ends_the_job(s
         return 1
 
     for game_id in ("broken", "fine"):
-        ready.note(game_id)
-    assert decide_ready_games(ready, decide, lambda: None) == 1
+        ready.note(game_id, "job")
+    assert decide_ready_games(ready, "job", decide, lambda: None) == 1
     assert decided == ["fine"]
     for game_id in ("slow", "never"):
-        ready.note(game_id)
+        ready.note(game_id, "job")
     with pytest.raises(JobTimeoutException):
-        decide_ready_games(ready, decide, lambda: None)
+        decide_ready_games(ready, "job", decide, lambda: None)
     assert decided == ["fine"]
 
 
@@ -250,13 +253,13 @@ def test_commands_decided_in_one_job_each_meet_the_automatic_steps_of_the_one_be
     service.submit(game_id, 0, first, "c1", None)
     service.submit(game_id, 1, service.legal_commands(game_id, 1)[0], "c2", None)  # ends the round
     service.submit(game_id, 0, second, "c3", None)  # next round: only once the round is scored
-    assert service.parts.scheduler.queue.count == 1, "all three wait for one job"
+    assert service.components.scheduler.queue.count == 1, "all three wait for one job"
 
     drain(service)
 
     outcomes = [service.outcome(game_id, command_id) for command_id in ("c1", "c2", "c3")]
     assert [outcome.status if outcome else None for outcome in outcomes] == ["accepted"] * 3
-    records = service.parts.store.read(game_id)
+    records = service.components.store.read(game_id)
     scored = next(r.seq for r in records if r.type == "toy.round_scored")
     assert min(r.seq for r in records if r.command_id == "c3") > scored
 
@@ -266,7 +269,7 @@ def test_a_job_that_finds_no_game_waiting_waits_briefly_and_decides_the_next_one
 ) -> None:
     first, second = (new_game(service)[0] for _ in range(2))
     drain(service)
-    monkeypatch.setattr(service.parts, "settings", replace(service.parts.settings, decision_linger=0.2))
+    monkeypatch.setattr(service.decisions, "linger", 0.2)
     submit_first_legal(service, first, "c1")
     waits: list[float] = []
     real_wait = ReadyGames.wait
@@ -283,7 +286,7 @@ def test_a_job_that_finds_no_game_waiting_waits_briefly_and_decides_the_next_one
     assert service.outcome(second, "c1") is not None, "the job that waited decided the game noted meanwhile"
     assert waits[0] == 0.2 and len(waits) == 2, "it waited again once, then found nothing and ended"
     drain(service)
-    assert int(service.parts.redis.get(keys.decision_jobs_queued()) or 0) == 0, "no job counts any more"
+    assert service.components.scheduler.ready.counted() == 0, "no job counts any more"
 
 
 def test_with_no_linger_a_job_ends_as_soon_as_it_finds_no_game_waiting(
@@ -306,14 +309,14 @@ def test_a_job_decides_its_own_game_again_when_a_command_came_after_it_decided_i
     drain(service)
     submit_first_legal(service, game_id, "c1")
     real_process = GameProcessor.process_game
-    ready = service.parts.scheduler.ready
+    ready = service.components.scheduler.ready
 
     def next_move_arrives_meanwhile(
         self: GameProcessor, game: str, only_if_queued: bool = False, ahead: NextGame | None = None
     ) -> int:
         decided = real_process(self, game, only_if_queued, ahead)
-        if not service.parts.inbox.is_known(game_id, "c2"):
-            assert ready.take(keep_counting=True).game_id == game_id  # the note for c1, taken by another job
+        if not service.components.inbox.is_known(game_id, "c2"):
+            assert ready.take("another-job", keep_counting=True).game_id == game_id  # the note for c1, taken
             submit_first_legal(service, game_id, "c2")  # the game is noted again, for this command
         return decided
 

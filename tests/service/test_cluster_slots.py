@@ -1,10 +1,9 @@
 """No cross-slot access anywhere, so the store runs on a Redis Cluster.
 
-Two proofs: every Lua script names the keys it touches only through ``KEYS`` (read from the script text), and
-every command the service sends while games are created, joined, left, played to the end, swept, archived and
-examined - the scripts with the keys they declare and the keys they touch inside, each transaction and each
-multi-key command - stays within one hash slot (recorded on fakeredis, slots computed as Redis Cluster does).
-RQ runs on a Redis of its own here, as it must beside a cluster, so its commands are not the store's.
+Every Lua script names the keys it touches only through ``KEYS``, and every command the service sends while
+games are created, joined, left, played, swept, compacted, archived and examined (scripts, transactions,
+multi-key commands) stays within one hash slot, recorded on fakeredis. RQ runs on a Redis of its own here, as
+beside a cluster.
 """
 
 from __future__ import annotations
@@ -25,9 +24,10 @@ from fakeredis.commands_mixins.scripting_mixin import ScriptingCommandsMixin
 from redis.crc import key_slot
 
 from services.game_service import GameService
+from services.inputs import TableTerms
 from services.operations.doctor import Doctor
 from services.settings import Settings
-from services.store import archive
+from services.store import compaction
 from services.store.lua_scripts import source
 from tests.support.harness import FakeClock, drain, new_game, play_out, sweep_later
 from workers import context
@@ -38,8 +38,9 @@ SCRIPTS_ON_THE_STORE = (
     "append",
     "submit",
     "project",
-    "archive",
+    "compact_finished",
     "compact",
+    "archive_game",
     "claim",
     "start",
 )  # each run below
@@ -129,12 +130,14 @@ def traffic(monkeypatch: pytest.MonkeyPatch) -> StoreTraffic:
 
 @pytest.fixture
 def cluster_like_service(
-    traffic: StoreTraffic, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    traffic: StoreTraffic, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> Iterator[GameService]:
-    monkeypatch.setattr(archive, "COMPACT_AFTER", 4)  # a toy game is short: compact its events all the same
+    monkeypatch.setattr(compaction, "COMPACT_AFTER", 4)  # a toy game is short: compact its events even so
     store = fakeredis.FakeRedis(server=traffic.server)
     rq = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    settings = Settings(clock=clock, queue_name="papyrus-slots", snapshot_every=2)  # snapshots compact events
+    settings = Settings(  # snapshots compact events; finished games are archived to a directory at once
+        clock=clock, queue_name="papyrus-slots", snapshot_every=2, archive_url=str(tmp_path), archive_after=0
+    )
     service = GameService(store, settings, rq_connection=rq)
     context.register(service)
     yield service
@@ -174,7 +177,7 @@ def test_nothing_the_service_sends_crosses_a_hash_slot(
     service.wait_version(game_id, after=service.view(game_id, None).version, timeout=0.01)
     bots_game, _ = new_game(service, seats=2, bots=True)
     drain(service)
-    private = service.create_game("toy", 2, {"hand": 2}, public=False)
+    private = service.create_game("toy", 2, {"hand": 2}, terms=TableTerms(public=False))
     assert private.invite is not None
     joined = service.join(private.id, "P0", invite=private.invite)
     service.seating.leave(private.id, joined.seat)
@@ -183,6 +186,7 @@ def test_nothing_the_service_sends_crosses_a_hash_slot(
         service.accounts.login("slotty", "wrong password!!", "127.0.0.1")
     sweep_later(service, clock)
     Doctor(service).examine(clock())
+    assert service.archive.archive_due() >= 1 and service.archive.reader.entry(game_id) is not None
     assert service.meta(game_id).status == "over" and service.meta(bots_game).status in ("running", "over")
 
     for declared, inside in traffic.scripts:

@@ -18,17 +18,17 @@ def test_doctor_finds_each_kind_of_trouble_and_its_repairs_leave_nothing(
     lost, _ = new_game(service)
     drain(service)
     service.submit(lost, 0, service.legal_commands(lost, 0)[0], "c0", None)
-    service.parts.scheduler.queue.empty()
-    service.parts.due.drop(lost)  # as if the index write had been lost too
+    service.components.scheduler.queue.empty()
+    service.components.due.drop(lost)  # as if the index write had been lost too
     overdue, _ = new_game(service)
-    service.parts.scheduler.queue.empty()
+    service.components.scheduler.queue.empty()
     clock.advance(2 * service.settings.sweep_interval)
-    failing = service.parts.scheduler.queue.enqueue("workers.jobs.process_game", "no-such-game")
-    SimpleWorker([service.parts.scheduler.queue], connection=service.parts.redis).work(
+    failing = service.components.scheduler.queue.enqueue("workers.jobs.process_game", "no-such-game")
+    SimpleWorker([service.components.scheduler.queue], connection=service.components.redis).work(
         burst=True, logging_level="CRITICAL"
     )
-    service.parts.heartbeats.beat("long-gone", clock.now - ALIVE_SECONDS - 1)
-    service.parts.redis.set(keys.process_queued("vanished"), "x")
+    service.components.heartbeats.beat("long-gone", clock.now - ALIVE_SECONDS - 1)
+    service.components.redis.set(keys.process_queued("vanished"), "x")
 
     doctor = Doctor(service)
     found = doctor.examine(clock.now)

@@ -10,6 +10,7 @@ import pytest
 
 from domain.rng import shuffled
 from services.game_service import GameService, ServiceError
+from services.inputs import TableTerms
 from services.results import HistoryEntry, HistoryEvent, RefusedCommand
 from services.store.hash_chain import chain_breaks
 from services.store.records import SEED_REVEALED, EventRecord
@@ -25,7 +26,7 @@ def test_a_full_game_ends_with_a_result_and_a_revealed_seed(service: GameService
     play_out(service, game_id)
     view = service.view(game_id, None)
     assert view.status == "over" and sorted(view.result.ranking) == [0, 1, 2]
-    records = service.parts.store.read(game_id)
+    records = service.components.store.read(game_id)
     assert records[-1].type == SEED_REVEALED
     seed = bytes.fromhex(records[-1].data["seed"])
     assert hashlib.sha256(seed).hexdigest() == records[0].data["seed_commitment"]
@@ -61,8 +62,10 @@ def test_no_seat_ever_sees_another_seats_cards_or_the_deck(service: GameService)
     service.submit(game_id, 1, service.legal_commands(game_id, 1)[0], "secret-play", None)
     drain(service)
     game = service._game(game_id)[1]
-    state = service.parts.states.load(game, game_id)[1]
-    deck = next(r for r in service.parts.store.read(game_id) if r.type == "toy.deck_shuffled").data["order"]
+    state = service.components.states.load(game, game_id)[1]
+    deck = next(r for r in service.components.store.read(game_id) if r.type == "toy.deck_shuffled").data[
+        "order"
+    ]
     for seat in [0, 1, 2, None]:
         view = service.view(game_id, seat).view
         assert view["hand"] == (sorted(state.hands[seat]) if seat is not None else None)
@@ -94,13 +97,13 @@ def test_the_submitting_seat_sees_its_own_move_but_not_others(service: GameServi
 def test_a_rule_violation_is_refused_with_a_reason_and_shown_only_to_its_seat(service: GameService) -> None:
     game_id, _ = new_game(service)
     drain(service)
-    before = service.parts.store.head(game_id).version
+    before = service.components.store.head(game_id).version
     service.submit(game_id, 0, {"type": "toy.play_card", "card": 999}, "cheat", None)
     drain(service)
     outcome = service.outcome(game_id, "cheat")
     assert outcome is not None and outcome.status == "rejected"
     assert outcome.violation is not None and outcome.violation["code"] == "card.not_in_hand"
-    assert service.parts.store.head(game_id).version == before
+    assert service.components.store.head(game_id).version == before
     assert [e.command_id for e in service.history(game_id, 0) if isinstance(e, RefusedCommand)] == ["cheat"]
     assert [e for e in service.history(game_id, 1) if isinstance(e, RefusedCommand)] == []
 
@@ -113,7 +116,7 @@ def test_an_undecodable_command_names_the_field_and_writes_nothing(service: Game
     with pytest.raises(ServiceError) as unknown:
         service.submit(game_id, 0, {"type": "toy.fly"}, "c2", None)
     assert unknown.value.http_status == 400 and unknown.value.field == "command.type"
-    assert service.parts.inbox.all(game_id) == []
+    assert service.components.inbox.all(game_id) == []
 
 
 def test_a_resubmitted_command_is_applied_once_and_gets_the_first_outcome(service: GameService) -> None:
@@ -124,13 +127,13 @@ def test_a_resubmitted_command_is_applied_once_and_gets_the_first_outcome(servic
     service.submit(game_id, 0, card, "once", None)
     drain(service)
     first = service.outcome(game_id, "once")
-    version = service.parts.store.head(game_id).version
+    version = service.components.store.head(game_id).version
     service.submit(game_id, 0, card, "once", None)
     drain(service)
     assert service.outcome(game_id, "once") == first
-    assert service.parts.store.head(game_id).version == version
-    played = [r for r in service.parts.store.read(game_id) if r.command_id == "once"]
-    assert len(played) == 1 and len(service.parts.inbox.all(game_id)) == 1
+    assert service.components.store.head(game_id).version == version
+    played = [r for r in service.components.store.read(game_id) if r.command_id == "once"]
+    assert len(played) == 1 and len(service.components.inbox.all(game_id)) == 1
 
 
 def test_after_the_end_a_resubmission_still_gets_its_first_outcome_and_nothing_is_appended(
@@ -143,11 +146,11 @@ def test_after_the_end_a_resubmission_still_gets_its_first_outcome_and_nothing_i
     play_out(service, game_id)
     first = service.outcome(game_id, "early")
     assert first is not None and first.status == "accepted" and first.events
-    commands = service.parts.inbox.all(game_id)
+    commands = service.components.inbox.all(game_id)
     service.submit(game_id, 0, card, "early", None)
     drain(service)
     assert service.wait_outcome(game_id, "early", timeout=1) == first
-    assert service.parts.inbox.all(game_id) == commands
+    assert service.components.inbox.all(game_id) == commands
     with pytest.raises(ServiceError) as refused:
         service.submit(game_id, 0, card, "late", None)
     assert refused.value.code == "game.over"
@@ -195,7 +198,7 @@ def test_bad_game_settings_name_the_field(service: GameService) -> None:
 
 def test_the_lobby_lists_open_public_games_only(service: GameService) -> None:
     open_game = service.create_game("toy", 2, {})
-    service.create_game("toy", 2, {}, public=False)
+    service.create_game("toy", 2, {}, terms=TableTerms(public=False))
     new_game(service)
     assert [g.id for g in service.lobby()] == [open_game.id]
     service.join(open_game.id, "Ann")
@@ -226,14 +229,14 @@ def test_a_bot_game_plays_itself_to_the_end(service: GameService) -> None:
     game_id, _ = new_game(service, seats=4, hand=4, bots=True)
     drain(service)
     assert service.meta(game_id).status == "over"
-    actors = {r.actor for r in service.parts.store.read(game_id) if r.command_id}
+    actors = {r.actor for r in service.components.store.read(game_id) if r.command_id}
     assert actors == {0, 1, 2, 3}
 
 
 def test_waiting_for_a_new_version_returns_once_the_log_grows(service: GameService) -> None:
     game_id, _ = new_game(service)
     drain(service)
-    version = service.parts.store.head(game_id).version
+    version = service.components.store.head(game_id).version
     assert service.wait_version(game_id, version, timeout=0.05) == version
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)
     drain(service)

@@ -11,12 +11,13 @@ from typing import Any
 import fakeredis
 import pytest
 
+from domain.registry import get_game
 from services import keys
 from services.game_service import GameService
 from services.read_side.projected_state import STATE
-from services.store import state_cache
 from services.store.event_store import EventStore, records_after
-from services.store.state_cache import StateCache, fold_records
+from services.table import state_cache
+from services.table.state_cache import StateCache, fold_records
 from tests.support.harness import FakeClock, drain, make_service, new_game
 
 
@@ -78,11 +79,11 @@ def two_workers_on_one_game(
 
 def assert_both_hold_the_replayed_state(workers: list[GameService], game_id: str) -> None:
     first = workers[0]
-    _, game = first.parts.game_of(game_id)
-    replayed = fold_records(game, first.parts.store.read(game_id), None)
+    game = get_game(first.meta(game_id).game)
+    replayed = fold_records(game, first.components.store.read(game_id), None)
     for worker in workers:
-        head, state = worker.parts.states.load(game, game_id)
-        assert state == replayed and head == first.parts.store.head(game_id)
+        head, state = worker.components.states.load(game, game_id)
+        assert state == replayed and head == first.components.store.head(game_id)
 
 
 def test_a_worker_that_holds_no_state_of_the_game_takes_the_projected_state_read_with_its_head(
@@ -94,7 +95,7 @@ def test_a_worker_that_holds_no_state_of_the_game_takes_the_projected_state_read
     for turn in range(6):
         submit_first_legal(workers[0], game_id, f"c{turn}")
         worker = workers[turn % 2]
-        worker.parts.states.forget(game_id)  # as a worker new to the game, or whose cache let it go
+        worker.components.states.forget(game_id)  # as a worker new to the game, or whose cache let it go
         assert worker.processor.process_game(game_id) == 1
     assert reads == [] and folds == [], "each worker took the projected state at the head"
     assert own_reads == [], "read in the job's first round trip, not one of its own"
@@ -125,7 +126,7 @@ def test_a_worker_new_to_a_game_whose_projection_lags_folds_on_from_it(
     submit_first_legal(workers[0], game_id, "c1")
     connection.hset(projected, mapping=lagging)  # as if its worker had not projected the last command yet
     reads = log_reads(monkeypatch)
-    workers[1].parts.states.forget(game_id)
+    workers[1].components.states.forget(game_id)
     assert workers[1].processor.process_game(game_id) == 1
     assert reads == [int(lagging[b"version"])], "the records after the lagging state, folded on it"
     assert_both_hold_the_replayed_state(workers, game_id)
@@ -139,17 +140,17 @@ def test_a_read_ahead_that_does_not_reach_the_head_or_starts_inside_an_entry_is_
     for turn in range(3):
         submit_first_legal(service, game_id, f"c{turn}")
         drain(service)
-    records = service.parts.store.read(game_id)
-    head = service.parts.store.head(game_id)
-    entries = service.parts.redis.xrange(keys.events(game_id), "-", "+")
+    records = service.components.store.read(game_id)
+    head = service.components.store.head(game_id)
+    entries = service.components.redis.xrange(keys.events(game_id), "-", "+")
     entry_ends = [int(entry_id.decode().partition("-")[2]) for entry_id, _ in entries]
     after = entry_ends[0]
     after_hash = records[after - 1].hash
     inside = next(seq for seq in range(1, head.version) if seq not in entry_ends)
 
     def read_ahead(count: int, start: int) -> list[Any]:
-        pipe = service.parts.redis.pipeline(transaction=False)
-        EventStore.queue_read_after(pipe, game_id, start, count)
+        pipe = service.components.redis.pipeline(transaction=False)
+        EventStore.entries_after(game_id, start, count).queue(pipe)
         return list(pipe.execute()[0])
 
     whole = records_after(read_ahead(100, after), after, after_hash, head.version)

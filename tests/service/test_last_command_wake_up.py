@@ -20,7 +20,7 @@ MOST_COMMANDS = 100  # far more than a 2-seat toy game takes
 
 def latest_decided_entry(service: GameService, game_id: str) -> str:
     """The cursor a submit reads before it appends (services/player_commands.py, queue_read)."""
-    latest = service.parts.redis.xrevrange(keys.decided(game_id), "+", "-", count=1)
+    latest = service.components.redis.xrevrange(keys.decided(game_id), "+", "-", count=1)
     return as_str(latest[0][0]) if latest else "0-0"
 
 
@@ -55,7 +55,7 @@ def test_the_last_commands_submitter_finds_its_decision_after_the_game_was_close
     command_id, cursor = play_to_the_end(service, game_id)
     assert service.meta(game_id).status == "over"
 
-    decided = service.parts.inbox.wait_decided(game_id, command_id, timeout=0.05, cursor=cursor)
+    decided = service.components.inbox.wait_decided(game_id, command_id, timeout=0.05, cursor=cursor)
 
     assert decided is not None and decided.outcome.status == "accepted"
     assert decided.appended is not None, "woken by its decision's own entry, not by the wait running out"
@@ -65,4 +65,4 @@ def test_the_wake_up_stream_of_a_finished_game_expires_within_seconds(service: G
     game_id = new_started_game(service)
     play_to_the_end(service, game_id)
 
-    assert 0 < service.parts.redis.pttl(keys.decided(game_id)) <= FINISHED_DECIDED_TTL_MS
+    assert 0 < service.components.redis.pttl(keys.decided(game_id)) <= FINISHED_DECIDED_TTL_MS

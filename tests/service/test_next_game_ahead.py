@@ -11,6 +11,7 @@ import pytest
 from services import keys
 from services.game_service import GameService
 from services.processing import game_processor, ready_games
+from services.processing.game_in_job import GameInJob
 from services.processing.ready_games import ReadyGames, Taken
 from tests.service.test_cheaper_commands import run_one_job, submit_first_legal
 from tests.support.harness import FakeClock, drain, make_service, new_game
@@ -23,9 +24,9 @@ def takes_of_their_own(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     calls: list[bool] = []
     real_take = ReadyGames.take
 
-    def take(self: ReadyGames, keep_counting: bool = False) -> Taken:
+    def take(self: ReadyGames, job_id: str, keep_counting: bool = False) -> Taken:
         calls.append(keep_counting)
-        return real_take(self, keep_counting)
+        return real_take(self, job_id, keep_counting)
 
     monkeypatch.setattr(ReadyGames, "take", take)
     return calls
@@ -58,8 +59,8 @@ def test_one_job_decides_every_waiting_game_taking_each_in_the_settle_before_it(
     # taken in a round trip of its own, every one after that in the settle of the one before
     assert own_takes == [False, False]
     assert connection.llen(keys.ready_games()) == 0
-    assert int(connection.get(keys.decision_jobs_queued()) or 0) == 0, "the one job queued ended its count"
-    assert service.parts.scheduler.queue.count == 0
+    assert service.components.scheduler.ready.counted() == 0, "the one job queued gave up its lease"
+    assert service.components.scheduler.queue.count == 0
 
 
 def test_a_game_that_fails_after_its_settle_took_the_next_one_loses_no_game(
@@ -69,10 +70,10 @@ def test_a_game_that_fails_after_its_settle_took_the_next_one_loses_no_game(
     failing = games[1]
     real_flush = game_processor.GameProcessor.flush_notifications
 
-    def fail_once(self: game_processor.GameProcessor, game_id: str) -> None:
-        if game_id == failing:
+    def fail_once(self: game_processor.GameProcessor, job: GameInJob) -> None:
+        if job.id == failing:
             raise ValueError("a bug after the settle")
-        real_flush(self, game_id)
+        real_flush(self, job)
 
     monkeypatch.setattr(game_processor.GameProcessor, "flush_notifications", fail_once)
     run_one_job(service)

@@ -26,7 +26,7 @@ def started(service: GameService) -> str:
     game_id, _ = new_game(service)
     drain(service)
     for script in SCRIPTS.iterdir():
-        service.parts.redis.script_load(script.read_text("utf-8"))
+        service.components.redis.script_load(script.read_text("utf-8"))
     return game_id
 
 
@@ -39,9 +39,9 @@ def refuse_a_round_trip_of_its_own(monkeypatch: pytest.MonkeyPatch) -> list[str]
     separately: list[str] = []
     real_note = ReadyGames.note
 
-    def note(self: ReadyGames, game_id: str) -> bool:
+    def note(self: ReadyGames, game_id: str, job_id: str) -> bool:
         separately.append(game_id)
-        return real_note(self, game_id)
+        return real_note(self, game_id, job_id)
 
     monkeypatch.setattr(ReadyGames, "note", note)
     return separately
@@ -57,7 +57,7 @@ def test_a_submit_notes_its_game_in_the_round_trip_that_queues_the_command(
 
     assert separately == []
     assert noted_games(connection) == [game_id]
-    assert service.parts.scheduler.queue.count == 1
+    assert service.components.scheduler.queue.count == 1
     drain(service)
     outcome = service.outcome(game_id, "c1")
     assert outcome is not None and outcome.status == "accepted"
@@ -71,7 +71,7 @@ def test_a_second_command_while_the_first_waits_adds_neither_a_note_nor_a_job(
     service.submit(game_id, 1, service.legal_commands(game_id, 1)[0], "c2", None)
 
     assert noted_games(connection) == [game_id]
-    assert service.parts.scheduler.queue.count == 1
+    assert service.components.scheduler.queue.count == 1
 
 
 def test_with_rq_on_a_redis_of_its_own_the_game_is_noted_there(
@@ -95,7 +95,7 @@ def test_the_note_is_taken_only_while_the_flag_holds_the_job_id_given(
     flag = keys.process_queued("g1")
     if flag_holds is not None:
         connection.set(flag, flag_holds)
-    ready = service.parts.scheduler.ready
+    ready = service.components.scheduler.ready
 
     replies = execute_with_scripts(
         connection, lambda pipe: [ready.queue_flagged_note(pipe, "g1", flag, "mine")]
@@ -106,9 +106,9 @@ def test_the_note_is_taken_only_while_the_flag_holds_the_job_id_given(
 
 
 def test_a_flag_a_job_cleared_since_it_was_set_leaves_the_command_to_that_job(service: GameService) -> None:
-    scheduler = service.parts.scheduler
-    pipe = service.parts.redis.pipeline(transaction=False)
+    scheduler = service.components.scheduler
+    pipe = service.components.redis.pipeline(transaction=False)
     flag = scheduler.queue_flag(pipe, "g1")
 
     assert scheduler.after_flag("g1", flag, [True, NOT_NOTED]) is True
-    assert scheduler.queue.count == 0 and noted_games(service.parts.redis) == []
+    assert scheduler.queue.count == 0 and noted_games(service.components.redis) == []

@@ -1,4 +1,4 @@
-"""Open games that never start expire (issue 13, item 5): after ``open_game_ttl`` the sweep removes them,
+"""Open games that never start expire: after ``open_game_ttl`` the sweep removes them,
 their seats' tokens, lobby entry and invitation; games that started, or are younger, stay."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import fakeredis
 
 from services import keys
 from services.game_service import GameService
+from services.inputs import TableTerms
 from tests.support.harness import FakeClock, make_service
 
 DAY = 24 * 3600.0
@@ -18,7 +19,7 @@ def test_the_sweep_removes_open_games_past_their_lifetime_and_keeps_the_rest(
     service = make_service(connection, clock, open_game_ttl=DAY)
     abandoned = service.create_game("toy", 2, {}).id
     token = service.join(abandoned, "ann").token
-    private = service.create_game("toy", 2, {}, public=False)
+    private = service.create_game("toy", 2, {}, terms=TableTerms(public=False))
     started = service.create_game("toy", 2, {}).id
     service.join(started, "bob")
     service.start(started, fill_with_bots=True)
@@ -29,11 +30,11 @@ def test_the_sweep_removes_open_games_past_their_lifetime_and_keeps_the_rest(
     service.sweep.run("test")
 
     assert {meta.id for meta in service.lobby()} == {young}
-    assert service.parts.meta.get(abandoned) is None
+    assert service.components.meta.get(abandoned) is None
     assert service.authenticate(abandoned, token) is None
     assert not connection.exists(*keys.game_keys(abandoned), *keys.game_keys(private.id))
     assert connection.get(keys.invitation(private.invite or "")) is None
-    assert abandoned not in service.parts.meta.all_ids()
+    assert abandoned not in service.components.meta.all_ids()
     assert service.meta(started).status != "open"  # a started game is never expired
     assert service.meta(young).status == "open"
 
@@ -56,5 +57,5 @@ def test_open_games_from_before_the_index_expire_too(
     connection.delete(keys.open_games())  # as a store written before the index existed
     clock.advance(DAY + 1)
     service.sweep.run("test")
-    assert service.parts.meta.get(old) is None
-    assert service.parts.meta.get(running) is not None
+    assert service.components.meta.get(old) is None
+    assert service.components.meta.get(running) is not None

@@ -25,7 +25,7 @@ def settled_view(service: GameService, game_id: str) -> GameView:
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
         view = service.view(game_id, None)
-        head = service.parts.store.head(game_id).version
+        head = service.components.store.head(game_id).version
         if view.version == head and (view.to_act or view.status == "over"):
             return view
         time.sleep(0.02)

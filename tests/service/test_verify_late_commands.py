@@ -28,7 +28,9 @@ def game_ended_with_a_late_bot_move(service: GameService) -> str:
         expected_version=None,
         at="2027-01-01T00:00Z",
     )
-    service.parts.queue_command(game_id, record)  # as a bot's job does, after it saw the game running
+    service.components.command_queue.queue_command(
+        game_id, record
+    )  # as a bot's job does, after it saw the game running
     return game_id
 
 

@@ -16,6 +16,7 @@ from api.app import create_app
 from api.context import ApiConfig
 from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
+from services.inputs import Requester, TableTerms
 from tests.support.harness import FakeClock, drain, make_service, register_toy
 from workers import jobs
 
@@ -51,13 +52,16 @@ class Site:
             self.logins[name] = {"Authorization": f"Bearer {login.token}"}
         return self.logins[name]
 
-    def table(self, players: list[str], start: bool = True, **create: Any) -> Table:
-        """A toy game whose seats are held by these accounts, in order (started unless asked not to)."""
-        meta = self.service.create_game("toy", len(players), {"hand": 2}, **create)
+    def table(self, players: list[str], start: bool = True, hand: int = 2, **create: Any) -> Table:
+        """A toy game whose seats are held by these accounts, in order (started unless asked not to), with
+        ``hand`` cards each (as many rounds)."""
+        meta = self.service.create_game("toy", len(players), {"hand": hand}, TableTerms(**create))
         tokens = []
         for name in players:
             self.account(name)
-            seat = self.service.join(meta.id, name.capitalize(), account=name, invite=meta.invite)
+            seat = self.service.join(
+                meta.id, name.capitalize(), invite=meta.invite, by=Requester(account=name)
+            )
             tokens.append(seat.token)
         if start:
             self.service.start(meta.id)

@@ -9,11 +9,12 @@ from urllib.parse import quote
 
 import pytest
 
+from services import keys
 from services.results import GameMeta, Player
-from services.social.standing import PLAYED, RESIGNED, TIMED_OUT, places, seat_fates
+from services.social.standing import PLAYED, RESIGNED, TIMED_OUT, seat_fates
 from services.store.event_store import NewEvent
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord
-from tests.social.conftest import Site
+from tests.social.conftest import PASSWORD, Site
 
 DAY = 86_400  # the fake clock starts on 2027-01-15 at 08:00 UTC
 
@@ -127,8 +128,9 @@ def test_a_profile_counts_games_played_won_and_shows_current_and_recent_games(si
         "title": "Toy",
         "played": 3,
         "won": wins,
-        "abandoned": 0,
+        "resigned": 0,
         "timed_out": 0,
+        "abandoned": 0,
         "rating": None,
     }
     assert _record(profile)["rating"]["games"] == 3
@@ -139,13 +141,17 @@ def test_a_profile_counts_games_played_won_and_shows_current_and_recent_games(si
 
 
 def test_a_profile_counts_a_timed_out_game(timed_site: Site) -> None:
+    """Bob's first move timed out (the clock played it for him) and he played on: it counts as timed out,
+    and he won or lost by his score."""
     site = timed_site
     table = site.table(["ann", "bob"])
     site.play_out(table, skip=1)
     bob = _record(site.client().get("/api/players/bob").get_json())
     ann = _record(site.client().get("/api/players/ann").get_json())
-    assert (bob["played"], bob["won"], bob["timed_out"]) == (1, 0, 1)
-    assert (ann["played"], ann["won"], ann["timed_out"]) == (1, 1, 0)
+    result = site.service.view(table.game_id, None).result
+    assert result is not None
+    assert (bob["played"], bob["won"], bob["timed_out"]) == (1, int(result.places[1] == 1), 1)
+    assert (ann["played"], ann["won"], ann["timed_out"]) == (1, int(result.places[0] == 1), 0)
 
 
 def test_an_unknown_player_has_no_profile(site: Site) -> None:
@@ -161,7 +167,8 @@ def test_a_player_changes_the_display_name_and_markup_stays_text(site: Site) -> 
     assert changed.status_code == 200 and changed.get_json() == {"display_name": "<b>Ann</b> & co"}
     shown = site.client().get(f"/api/players/{quote('<B>ANN</B> & CO')}").get_json()  # any letter case
     assert shown["display_name"] == "<b>Ann</b> & co"
-    assert site.client().get("/api/players/Ann").status_code == 404  # the old name is free again
+    renamed = site.client().get("/api/players/Ann")  # a link to the old name finds the player still
+    assert renamed.status_code == 200 and renamed.get_json()["display_name"] == "<b>Ann</b> & co"
     site.account("bob")
     taken = site.client().put(path, json={"display_name": "BOB"}, headers=headers)
     assert taken.status_code == 409 and taken.get_json()["error"]["field"] == "display_name"
@@ -174,6 +181,46 @@ def test_a_player_changes_the_display_name_and_markup_stays_text(site: Site) -> 
     assert unknown.status_code == 400
     assert site.client().put(path, json={"display_name": "Ann"}).status_code == 401
     assert site.client().get(path).status_code == 401
+
+
+def test_links_to_a_former_name_find_the_player_until_another_takes_it(site: Site) -> None:
+    renamer = site.account("nebet")
+    site.client().put("/api/accounts/me/profile", json={"display_name": "Neith"}, headers=renamer)
+    assert site.client().get("/api/players/nebet").get_json()["display_name"] == "Neith"
+    assert site.client().get("/api/archive?player=nebet").status_code == 200
+    other = site.account("someone")
+    site.client().put("/api/accounts/me/profile", json={"display_name": "Nebet"}, headers=other)
+    assert site.client().get("/api/players/nebet").get_json()["display_name"] == "Nebet"
+    erased = site.client().delete("/api/accounts/me", json={"password": PASSWORD}, headers=renamer)
+    assert erased.status_code == 200
+    assert not site.service.components.redis.exists(keys.former_display_name("nebet")), (
+        "erased: no former name"
+    )
+
+
+def test_a_players_public_id_outlives_renames_and_a_taken_former_name(site: Site) -> None:
+    renamer = site.account("hatshepsut")
+    first = site.client().get("/api/players/hatshepsut").get_json()["id"]
+    assert first.isalnum() and "hatshepsut" not in first
+    site.client().put("/api/accounts/me/profile", json={"display_name": "Maatkare"}, headers=renamer)
+    other = site.account("usurper")
+    site.client().put("/api/accounts/me/profile", json={"display_name": "Hatshepsut"}, headers=other)
+    by_id = site.client().get(f"/api/profiles/{first}").get_json()
+    assert by_id["display_name"] == "Maatkare" and by_id["id"] == first
+    assert site.client().get("/api/players/hatshepsut").get_json()["id"] != first  # the name is another's now
+    page = site.client().get("/players/Maatkare")  # a link by name: to the lasting address
+    assert page.status_code == 302 and page.headers["Location"].endswith(f"/profiles/{first}")
+    shown = site.client().get(f"/profiles/{first}").get_data(as_text=True)
+    assert "Maatkare" in shown
+    assert site.client().get("/api/profiles/nosuchid99").status_code == 404
+    assert site.client().get("/players/nobody-at-all").status_code == 404
+    own = site.client().get("/profile", headers=renamer)  # the header's link: one's own lasting address
+    assert own.status_code == 302 and own.headers["Location"].endswith(f"/profiles/{first}")
+    assert site.client().get("/profile").headers["Location"].endswith("/login")
+    erased = site.client().delete("/api/accounts/me", json={"password": PASSWORD}, headers=renamer)
+    assert erased.status_code == 200
+    assert site.client().get(f"/api/profiles/{first}").status_code == 404
+    assert site.client().get(f"/profiles/{first}").status_code == 404
 
 
 def test_a_spectator_talks_under_the_display_name(site: Site) -> None:
@@ -213,9 +260,10 @@ def _event(seq: int, type_: str, data: dict[str, Any]) -> EventRecord:
     )
 
 
-def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
+def test_a_seats_fate_says_whether_it_resigned_or_timed_out() -> None:
     """The table's resignations (services/table/) and the moves the timeout played: a resignation is
-    ``resigned``, a forfeit on time ``timed_out``."""
+    ``resigned``, a forfeit on time ``timed_out``, a move the timeout played ``timed_out`` (places are the
+    table's standings: tests/unit/test_standings.py)."""
     records = [
         _event(1, "toy.card_played", {"seat": 0}),
         _event(2, "papyrus.resigned", {"seat": 2, "reason": "resigned"}),
@@ -228,7 +276,6 @@ def test_resigned_and_timed_out_seats_fall_to_last_place_together() -> None:
     }
     fates = seat_fates(_meta(4), records, [("1-0", timeout), ("2-0", refused)], outcomes)
     assert fates == [PLAYED, TIMED_OUT, RESIGNED, PLAYED]
-    assert places([1, 2, 0, 3], fates) == [1, 3, 3, 2]
     later = [
         *records,
         _event(3, "papyrus.resigned", {"seat": 2, "reason": "forfeit"}),
@@ -248,12 +295,12 @@ def test_private_games_count_on_profiles_but_are_listed_nowhere(site: Site) -> N
     assert running.game_id not in str(profile) and private.game_id not in str(profile)
 
 
-def test_a_resigned_seat_recorded_in_the_log_counts_as_abandoned_and_last(site: Site) -> None:
+def test_a_resigned_seat_recorded_in_the_log_counts_as_resigned_and_last(site: Site) -> None:
     """A ``papyrus.resigned`` fact in a finished game's log (what the table's resign command writes) makes the
-    seat last and counts as abandoned once the standing is rebuilt."""
+    seat last and counts as resigned once the standing is rebuilt."""
     table = site.table(["ann", "bob", "cai"])
     site.play_out(table)
-    store = site.service.parts.store
+    store = site.service.components.store
     head = store.head(table.game_id)
     resigned = [NewEvent(type="papyrus.resigned", data={"seat": 0, "reason": "resigned"})]
     store.append(table.game_id, head, store.build(head, resigned, "system", None))
@@ -263,4 +310,4 @@ def test_a_resigned_seat_recorded_in_the_log_counts_as_abandoned_and_last(site: 
     assert (summary.players[0].fate, summary.players[0].place) == ("resigned", 3)
     assert sorted(p.place for p in summary.players[1:]) == [1, 2]
     ann = _record(site.client().get("/api/players/ann").get_json())
-    assert (ann["played"], ann["won"], ann["abandoned"], ann["timed_out"]) == (1, 0, 1, 0)
+    assert (ann["played"], ann["won"], ann["resigned"], ann["timed_out"], ann["abandoned"]) == (1, 0, 1, 0, 0)

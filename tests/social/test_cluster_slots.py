@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from services.game_service import GameService
+from services.inputs import Requester
 from services.social import ArchiveFilter
 from tests.service.test_cluster_slots import (  # noqa: F401 (the recording fixtures)
     SPLIT_BY_CLIENT,
@@ -34,7 +35,7 @@ def test_nothing_table_talk_and_standing_send_crosses_a_hash_slot(
         service.accounts.register(name, PASSWORD, display_name=name.capitalize())
     meta = service.create_game("toy", 2, {"hand": 2})
     for name in ("ann", "bob"):
-        service.join(meta.id, name.capitalize(), account=name)
+        service.join(meta.id, name.capitalize(), by=Requester(account=name))
     service.start(meta.id)
     drain(service)
     social = service.social

@@ -1,5 +1,6 @@
 """Every endpoint of table talk and standing is in the OpenAPI document with every status it can answer
-(415 and the cross-site 403 are added to every endpoint that reads a body by api/request_guard.py)."""
+(415 and the cross-site 403 are added to every endpoint that reads a body by api/request_guard.py, 408 and
+429 for a body sent too slowly or too many at once by the asynchronous front, api/front/)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from tests.social.conftest import Site
 
 EXPECTED = {
     ("get", "/api/games/{game_id}/chat"): {200, 401, 404, 503},
-    ("post", "/api/games/{game_id}/chat"): {201, 400, 401, 403, 404, 415, 429, 503},
+    ("post", "/api/games/{game_id}/chat"): {201, 400, 401, 403, 404, 408, 409, 415, 429, 503},
     ("get", "/api/games/{game_id}/chat/mutes"): {200, 401, 404, 503},
-    ("post", "/api/games/{game_id}/chat/mutes"): {200, 400, 401, 403, 404, 415, 503},
+    ("post", "/api/games/{game_id}/chat/mutes"): {200, 400, 401, 403, 404, 408, 409, 415, 429, 503},
     ("get", "/api/players/{name}"): {200, 404, 503},
+    ("get", "/api/profiles/{public_id}"): {200, 404, 503},
     ("get", "/api/accounts/me/profile"): {200, 401, 503},
-    ("put", "/api/accounts/me/profile"): {200, 400, 401, 403, 409, 415, 503},
+    ("put", "/api/accounts/me/profile"): {200, 400, 401, 403, 408, 409, 415, 429, 503},
     ("get", "/api/ratings/{game}"): {200, 400, 404, 503},
     ("get", "/api/archive"): {200, 400, 404, 503},
 }

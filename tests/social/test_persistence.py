@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from services.inputs import Requester
 from services.store.data_file import snapshot
 from services.store.journal import DurableStore
 from tests.service.test_journal import after_a_crash
@@ -42,7 +43,7 @@ def test_chat_profiles_and_ratings_survive_a_crash_of_the_embedded_store(
     service.social.profiles.rename("ann", "Ann <the first>")
     meta = service.create_game("toy", 2, {"hand": 2})
     for name in ("ann", "bob"):
-        service.join(meta.id, name, account=name)
+        service.join(meta.id, name, by=Requester(account=name))
     service.start(meta.id)
     drain(service)
     service.social.post(service.meta(meta.id), 0, "ann", "good luck")

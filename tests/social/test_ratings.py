@@ -1,5 +1,5 @@
-"""Ratings: openskill's numbers for known 2-, 3- and 4-player results, who is rated, a fallen seat counted
-last, and the table rebuilt from the logs equal to the one the jobs built."""
+"""Ratings: openskill's numbers for known 2-, 3- and 4-player results, who is rated, a seat whose move the
+clock played rated by its place, and the table rebuilt from the logs equal to the one the jobs built."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from papyrus.commands import rebuild_ratings
+from services.inputs import Requester
 from services.social.rating_math import Rating, fresh, rate
 from tests.social.conftest import Site, Table
 from tests.support.harness import drain
@@ -67,25 +68,29 @@ def test_a_finished_game_moves_its_players_ratings_by_place(site: Site, players:
     assert [ratings[n].mu for n in names] == [team[0].mu for team in expected]
 
 
-def test_a_timed_out_seat_counts_last(timed_site: Site) -> None:
+def test_a_seat_whose_move_the_clock_played_plays_on_and_is_rated_by_its_place(timed_site: Site) -> None:
+    """Only a resignation or a forfeit is a loss whatever the score (tests/social/test_standings.py)."""
     site = timed_site
     table = site.table(["ann", "bob", "cai"])
     site.play_out(table, skip=0)
     summary = site.service.social.finished.get(table.game_id)
-    assert summary is not None
+    result = site.service.view(table.game_id, None).result
+    assert summary is not None and result is not None
     assert (summary.players[0].account, summary.players[0].fate) == ("ann", "timed_out")
-    assert summary.players[0].place == 3
-    assert site.service.social.ratings.table("toy")["ann"].mu == pytest.approx(KNOWN[3][2][0], abs=1e-6)
+    place = summary.players[0].place
+    assert place == result.places[0]
+    rated = site.service.social.ratings.table("toy")["ann"]
+    assert rated.mu == pytest.approx(KNOWN[3][place - 1][0], abs=1e-6)
 
 
 def test_games_with_bots_guests_or_friendly_settings_are_not_rated(site: Site) -> None:
     bots = site.service.create_game("toy", 2, {"hand": 2})
     site.account("ann")
-    site.service.join(bots.id, "ann", account="ann")
+    site.service.join(bots.id, "ann", by=Requester(account="ann"))
     site.service.start(bots.id, fill_with_bots=True)
     drain(site.service)
     guest = site.service.create_game("toy", 2, {"hand": 2})
-    site.service.join(guest.id, "ann", account="ann")
+    site.service.join(guest.id, "ann", by=Requester(account="ann"))
     site.service.join(guest.id, "a guest")
     site.service.start(guest.id)
     friendly = site.table(["ann", "bob"], rated=False)
@@ -178,18 +183,18 @@ def test_an_unknown_game_has_no_leaderboard(site: Site) -> None:
 
 def test_a_finished_game_whose_job_was_lost_is_indexed_and_rated_by_a_later_sweep(site: Site) -> None:
     table = site.table(["ann", "bob"])
-    queue = site.service.parts.scheduler.queue
+    queue = site.service.components.scheduler.queue
     original = site.service.social.record_finished
     site.service.social.record_finished = lambda game_id: False  # type: ignore[method-assign]
     site.play_out(table)  # the job ran and did nothing, as if its worker died in it
     site.service.social.record_finished = original  # type: ignore[method-assign]
     assert site.service.social.finished.get(table.game_id) is None
-    assert site.service.parts.scheduler.retry_finished() == []  # not due yet
+    assert site.service.components.scheduler.retry_finished() == []  # not due yet
     site.clock.advance(301)
-    assert site.service.parts.scheduler.retry_finished() == [table.game_id]
+    assert site.service.components.scheduler.retry_finished() == [table.game_id]
     drain(site.service, due_scheduled=False)
     assert queue.count == 0
     assert site.service.social.finished.get(table.game_id) is not None
     assert set(site.service.social.ratings.table("toy")) == {"ann", "bob"}
     site.clock.advance(301)
-    assert site.service.parts.scheduler.retry_finished() == []
+    assert site.service.components.scheduler.retry_finished() == []

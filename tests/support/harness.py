@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -15,6 +16,9 @@ from services.processing.sweep import SweepReport
 from services.settings import Settings
 from tests.support.toygame import GAME
 from workers import context
+
+TEST_BOT_THINK_MS = 50
+TEST_BOT_ITERATIONS = 30
 
 
 class FakeClock:
@@ -43,14 +47,18 @@ def register_toy(monkeypatch: pytest.MonkeyPatch) -> None:
 def make_service(connection: redis.Redis, clock: FakeClock, **overrides: Any) -> GameService:
     notify_settings = overrides.pop("notify_settings", None)
     rq_connection = overrides.pop("rq_connection", None)
-    settings = Settings(clock=clock, queue_name=overrides.pop("queue_name", "papyrus-test"), **overrides)
+    queue_name = overrides.pop("queue_name", "papyrus-test")
+    sleep = clock.advance if isinstance(clock, FakeClock) else time.sleep  # a test may run on the real clock
+    overrides.setdefault("bot_think_ms", TEST_BOT_THINK_MS)  # a strong stand-in thinks briefly in tests
+    overrides.setdefault("bot_iterations", TEST_BOT_ITERATIONS)
+    settings = Settings(clock=clock, sleep=sleep, queue_name=queue_name, **overrides)
     service = GameService(connection, settings, notify_settings=notify_settings, rq_connection=rq_connection)
     context.register(service)
     return service
 
 
 def failures(service: GameService) -> list[str]:
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     failed = FailedJobRegistry(queue=queue)
     jobs = (queue.fetch_job(job_id) for job_id in failed.get_job_ids())
     results = ((job.id, job.latest_result()) for job in jobs if job is not None)
@@ -60,7 +68,7 @@ def failures(service: GameService) -> list[str]:
 def clear_failures(service: GameService) -> list[str]:
     """Forget failed jobs (after a test made them fail on purpose); returns what they were."""
     found = failures(service)
-    failed = FailedJobRegistry(queue=service.parts.scheduler.queue)
+    failed = FailedJobRegistry(queue=service.components.scheduler.queue)
     for job_id in failed.get_job_ids():
         failed.remove(job_id, delete_job=True)
     return found
@@ -69,7 +77,7 @@ def clear_failures(service: GameService) -> list[str]:
 def drain(service: GameService, due_scheduled: bool = True, max_jobs: int = 5_000) -> None:
     """Run queued jobs (and every scheduled one, if asked) until none is left; fail on a failed job, or if
     jobs keep coming after ``max_jobs`` (a livelock)."""
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     worker = SimpleWorker([queue], connection=queue.connection)
     for _ in range(max_jobs):
         if due_scheduled:
@@ -84,7 +92,7 @@ def drain(service: GameService, due_scheduled: bool = True, max_jobs: int = 5_00
 
 def enqueue_scheduled(service: GameService) -> list[str]:
     """Move every scheduled job onto the queue now (the test decides when time has passed)."""
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     scheduled = ScheduledJobRegistry(queue=queue)  # type: ignore[no-untyped-call]
     ids = scheduled.get_job_ids()
     for job_id in ids:

@@ -15,8 +15,8 @@ import pytest
 import redis
 
 from services import keys
-from services.store.archive import COMPACT_AFTER, Archive
 from services.store.command_inbox import CommandInbox
+from services.store.compaction import COMPACT_AFTER, Compaction
 from services.store.event_store import (
     DECIDED_TTL_MS,
     CommandDecision,
@@ -151,7 +151,7 @@ class StoreContract:
         assert records[0] == old and [r.data["n"] for r in records] == [0, 1]
         assert chain_breaks(records) == [] and store.read(game_id, after=1) == records[1:]
 
-    def test_an_archived_finished_game_reads_exactly_as_before(
+    def test_a_compacted_finished_game_reads_exactly_as_before(
         self, game_id: str, store: EventStore, inbox: CommandInbox, connection: redis.Redis
     ) -> None:
         entry_ids = [inbox.submit(game_id, command(f"c-{n}"))[1] for n in range(3)]
@@ -162,7 +162,7 @@ class StoreContract:
             events = [NewEvent("test.noted", {"n": n, "i": i}) for i in range(2)]
             store.append(game_id, head, store.build(head, events, 0, f"c-{n}"), decision)
         whole, commands = store.read(game_id), inbox.all(game_id)
-        assert Archive(connection).finished_game(game_id) == 2
+        assert Compaction(connection).finished_game(game_id) == 2
         assert connection.xlen(keys.events(game_id)) == connection.xlen(keys.commands(game_id)) == 1
         assert not connection.exists(keys.command_ids(game_id))
         assert store.read(game_id) == whole and chain_breaks(whole) == []
@@ -174,7 +174,7 @@ class StoreContract:
         is_new, late = inbox.submit(game_id, command("late"))
         assert is_new and inbox.all(game_id) == [*commands, (late, command("late"))]
         assert [entry_id for entry_id, _ in inbox.pending(game_id, store.head(game_id).checkpoint)] == [late]
-        assert Archive(connection).finished_game(game_id) == 0, "not while a command is undecided"
+        assert Compaction(connection).finished_game(game_id) == 0, "not while a command is undecided"
         assert connection.xlen(keys.commands(game_id)) == 2
 
     def test_a_compacted_running_game_reads_and_appends_exactly_as_before(
@@ -185,9 +185,9 @@ class StoreContract:
             events = [NewEvent("test.noted", {"n": n, "i": i}) for i in range(n % 3 + 1)]
             store.append(game_id, head, store.build(head, events, "system", None))
         whole, version = store.read(game_id), store.head(game_id).version
-        assert Archive(connection).running_events(game_id)
+        assert Compaction(connection).running_events(game_id)
         assert connection.xlen(keys.events(game_id)) == 2, "one archive entry and the last entry"
-        assert not Archive(connection).running_events(game_id), "nothing written since"
+        assert not Compaction(connection).running_events(game_id), "nothing written since"
         for after in range(version + 1):
             for upto in (None, *range(after, version + 1)):
                 assert store.read(game_id, after, upto) == whole[after:upto], (after, upto)

@@ -1,9 +1,7 @@
-"""A small card game that exercises everything the store must handle, without naming a real game.
+"""Toy, the card game docs/adding-a-game.md is written around; the store, API and service tests play it.
 
-"Toy": a deck of cards 1..N is shuffled at setup (the order recorded as data, never shown to anyone);
-``advance`` deals each seat a hidden hand. Every round each seat plays one card face down (secret until
-the round is scored); when all have played, ``advance`` reveals them and the highest card scores its value.
-After ``hand`` rounds the game ends, highest score first.
+The doc shows this file block by block (tests/unit/test_adding_a_game_doc.py keeps the two the same), and
+the conformance suite plays it like every registered game.
 """
 
 from __future__ import annotations
@@ -15,18 +13,18 @@ import msgspec
 
 from domain.engine import (
     Command,
+    Ctx,
     Event,
-    GameDefaults,
+    Game,
     GameResult,
     Prompt,
+    Rules,
     RuleViolation,
     Seat,
     seed_commitment,
     waiting_prompt,
 )
 from domain.rng import shuffled
-
-NAME = "toy"
 
 
 class ToyOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -70,8 +68,12 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="toy.game_ended"):
     scores: list[int]
 
 
-ToyCommand = PlayCard
 ToyEvent = GameStarted | DeckShuffled | CardsDealt | CardPlayed | RoundScored | GameEnded
+
+
+def started_without_variant(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 of ``toy.game_started`` had no variant: every such game was the classic one."""
+    return {**data, "variant": "classic"}
 
 
 class ToyState(msgspec.Struct, kw_only=True):
@@ -86,6 +88,97 @@ class ToyState(msgspec.Struct, kw_only=True):
     ranking: list[int] | None = None
 
 
+def setup(seats: int, options: ToyOptions, seed: bytes) -> list[Any]:
+    deck = shuffled(seed, "toy/deck", list(range(1, seats * options.hand + 3)))
+    commitment = seed_commitment(seed)
+    started = GameStarted(seats=seats, hand=options.hand, seed_commitment=commitment, variant="classic")
+    return [started, DeckShuffled(order=deck)]
+
+
+def evolve(state: ToyState | None, event: Any) -> ToyState:
+    if isinstance(event, GameStarted):
+        return ToyState(seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand)
+    assert state is not None
+    if isinstance(event, DeckShuffled):
+        state.deck = list(event.order)
+    elif isinstance(event, CardsDealt):
+        state.hands.append(list(event.cards))
+        del state.deck[: event.count]
+        state.dealt = len(state.hands) == state.seats
+    elif isinstance(event, CardPlayed):
+        assert event.card is not None
+        state.hands[event.seat].remove(event.card)
+        state.played[event.seat] = event.card
+    elif isinstance(event, RoundScored):
+        state.scores[event.winner] += event.points
+        state.played.clear()
+        state.rounds_left -= 1
+    elif isinstance(event, GameEnded):
+        state.ranking = list(event.ranking)
+    else:
+        raise TypeError(f"unknown event {event!r}")
+    return state
+
+
+def to_act(state: ToyState) -> set[Seat]:
+    if state.ranking is not None or not state.dealt or state.rounds_left == 0:
+        return set()
+    return {seat for seat in range(state.seats) if seat not in state.played}
+
+
+def check_turn(state: ToyState, seat: Seat) -> None:
+    if seat not in to_act(state):
+        raise RuleViolation("turn.not_yours", "You have nothing to play right now.", {"seat": seat})
+
+
+def play_card(ctx: Ctx[ToyState], seat: Seat, command: PlayCard) -> None:
+    card = command.card
+    if card not in ctx.state.hands[seat]:
+        raise RuleViolation("card.not_in_hand", f"You do not hold card {card}.", {"card": card})
+    ctx.emit(CardPlayed(seat=seat, card=card))
+
+
+def phase(state: ToyState) -> str:
+    if state.ranking is not None:
+        return "over"
+    if not state.dealt:
+        return "dealing"
+    return "playing" if state.rounds_left else "ending"
+
+
+def deal(ctx: Ctx[ToyState]) -> None:
+    state = ctx.state
+    cards = state.deck[: state.hand]
+    ctx.emit(CardsDealt(seat=len(state.hands), cards=cards, count=len(cards)))
+
+
+def score_round(ctx: Ctx[ToyState]) -> None:
+    state = ctx.state
+    cards = [state.played[seat] for seat in range(state.seats)]
+    winner = max(range(state.seats), key=lambda seat: cards[seat])
+    ctx.emit(RoundScored(cards=cards, winner=winner, points=cards[winner]))
+
+
+def end_game(ctx: Ctx[ToyState]) -> None:
+    scores = ctx.state.scores
+    ranking = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    ctx.emit(GameEnded(ranking=ranking, scores=list(scores)))
+
+
+def legal_commands(state: ToyState, seat: Seat) -> list[Any]:
+    return [PlayCard(card=card) for card in sorted(state.hands[seat])]
+
+
+def timeout_command(state: ToyState, seat: Seat) -> Any:
+    return PlayCard(card=min(state.hands[seat], default=0))
+
+
+def result(state: ToyState) -> GameResult | None:
+    if state.ranking is None:
+        return None
+    return GameResult(ranking=list(state.ranking), scores=list(state.scores))
+
+
 class SeatView(msgspec.Struct, kw_only=True):
     seat: int | None
     hand: list[int] | None
@@ -98,141 +191,68 @@ class SeatView(msgspec.Struct, kw_only=True):
     prompt: Prompt
 
 
-def _upcast_started_v1(data: dict[str, Any]) -> dict[str, Any]:
-    return {**data, "variant": "classic"}
+def view(state: ToyState, seat: Seat | None, legal: list[Any], acting: set[Seat]) -> SeatView:
+    mine = seat is not None and seat < len(state.hands)
+    if seat in acting:
+        prompt = Prompt(waiting_for=sorted(acting), decision="toy.play", text="Play one card face down.")
+    else:
+        prompt = waiting_prompt(acting, state.ranking is not None)
+    return SeatView(
+        seat=seat,
+        hand=sorted(state.hands[seat]) if mine and seat is not None else None,
+        hand_sizes=[len(hand) for hand in state.hands],
+        played=sorted(state.played),
+        my_card=state.played.get(seat) if seat is not None else None,
+        scores=list(state.scores),
+        rounds_left=state.rounds_left,
+        legal=[msgspec.to_builtins(command) for command in legal],
+        prompt=prompt,
+    )
 
 
-class ToyGame(GameDefaults):
-    name = NAME
-    title = "Toy"
-    min_players = 2
-    max_players = 4
-    Options: type[msgspec.Struct] = ToyOptions
-    Command: Any = ToyCommand
-    Event: Any = ToyEvent
-    State: type[msgspec.Struct] = ToyState
-    event_schema_versions = {"toy.game_started": 2}
-    upcasters = {("toy.game_started", 1): _upcast_started_v1}
-
-    def setup(self, seats: int, options: ToyOptions, seed: bytes) -> list[Any]:
-        deck = shuffled(seed, "toy/deck", list(range(1, seats * options.hand + 3)))
-        commitment = seed_commitment(seed)
-        return [
-            GameStarted(seats=seats, hand=options.hand, seed_commitment=commitment, variant="classic"),
-            DeckShuffled(order=deck),
-        ]
-
-    def evolve(self, state: ToyState | None, event: Any) -> ToyState:
-        """Folds in place, as games may (the store must never fold onto a state it still uses)."""
-        if isinstance(event, GameStarted):
-            return ToyState(
-                seats=event.seats, hand=event.hand, scores=[0] * event.seats, rounds_left=event.hand
-            )
-        assert state is not None
-        if isinstance(event, DeckShuffled):
-            state.deck = list(event.order)
-        elif isinstance(event, CardsDealt):
-            state.hands.append(list(event.cards))
-            del state.deck[: event.count]
-            state.dealt = len(state.hands) == state.seats
-        elif isinstance(event, CardPlayed):
-            assert event.card is not None
-            state.hands[event.seat].remove(event.card)
-            state.played[event.seat] = event.card
-        elif isinstance(event, RoundScored):
-            state.scores[event.winner] += event.points
-            state.played.clear()
-            state.rounds_left -= 1
-        elif isinstance(event, GameEnded):
-            state.ranking = list(event.ranking)
-        else:
-            raise TypeError(f"unknown event {event!r}")
-        return state
-
-    def decide(self, state: ToyState, seat: Seat, command: Any) -> list[Any]:
-        if seat not in self.to_act(state):
-            raise RuleViolation("turn.not_yours", "You have nothing to play right now.", {"seat": seat})
-        if not isinstance(command, PlayCard) or command.card not in state.hands[seat]:
-            card = getattr(command, "card", None)
-            raise RuleViolation("card.not_in_hand", f"You do not hold card {card}.", {"card": card})
-        return [CardPlayed(seat=seat, card=command.card)]
-
-    def advance(self, state: ToyState) -> list[Any]:
-        if state.ranking is not None:
-            return []
-        if not state.dealt:
-            seat = len(state.hands)
-            cards = state.deck[: state.hand]
-            return [CardsDealt(seat=seat, cards=cards, count=len(cards))]
-        if len(state.played) == state.seats:
-            cards = [state.played[s] for s in range(state.seats)]
-            winner = max(range(state.seats), key=lambda s: cards[s])
-            return [RoundScored(cards=cards, winner=winner, points=cards[winner])]
-        if state.rounds_left == 0:
-            ranking = sorted(range(state.seats), key=lambda s: (-state.scores[s], s))
-            return [GameEnded(ranking=ranking, scores=list(state.scores))]
-        return []
-
-    def to_act(self, state: ToyState) -> set[Seat]:
-        if state.ranking is not None or not state.dealt or state.rounds_left == 0:
-            return set()
-        return {s for s in range(state.seats) if s not in state.played}
-
-    def legal_commands(self, state: ToyState, seat: Seat) -> list[Any]:
-        if seat not in self.to_act(state):
-            return []
-        return [PlayCard(card=card) for card in sorted(state.hands[seat])]
-
-    def view(self, state: ToyState, seat: Seat | None) -> msgspec.Struct:
-        mine = seat is not None and seat < len(state.hands)
-        return SeatView(
-            seat=seat,
-            hand=sorted(state.hands[seat]) if mine and seat is not None else None,
-            hand_sizes=[len(h) for h in state.hands],
-            played=sorted(state.played),
-            my_card=state.played.get(seat) if seat is not None else None,
-            scores=list(state.scores),
-            rounds_left=state.rounds_left,
-            legal=[msgspec.to_builtins(c) for c in self.legal_commands(state, seat)]
-            if seat is not None
-            else [],
-            prompt=self._prompt(state, seat),
-        )
-
-    def _prompt(self, state: ToyState, seat: Seat | None) -> Prompt:
-        to_act = self.to_act(state)
-        if seat in to_act:
-            return Prompt(waiting_for=sorted(to_act), decision="toy.play", text="Play one card face down.")
-        return waiting_prompt(to_act, state.ranking is not None)
-
-    def secrets(self, state: ToyState, viewer: Seat | None) -> set[str]:
-        """Toy cards are bare numbers, so its secrets cannot be searched for as words."""
-        return set()
-
-    def redact(self, event: Any, seat: Seat | None) -> Any | None:
-        if isinstance(event, DeckShuffled):
-            return DeckShuffled(order=[])
-        if isinstance(event, CardsDealt) and event.seat != seat:
-            return CardsDealt(seat=event.seat, cards=[], count=event.count)
-        if isinstance(event, CardPlayed) and event.seat != seat:
-            return CardPlayed(seat=event.seat, card=None)
-        return event
-
-    def describe(self, event: Any, names: Sequence[str]) -> str:
-        return type(event).__name__
-
-    def result(self, state: ToyState) -> GameResult | None:
-        if state.ranking is None:
-            return None
-        return GameResult(ranking=list(state.ranking), scores=list(state.scores))
-
-    def timeout_command(self, state: ToyState, seat: Seat) -> Any:
-        return PlayCard(card=min(state.hands[seat]))
-
-    def reveals(self, event: Any) -> bool:
-        """The deal, the shuffle and the scoring of a round (its cards turned up) reveal; a card played face
-        down does not."""
-        return not isinstance(event, CardPlayed)
+def redact(event: Any, seat: Seat | None) -> Any | None:
+    if isinstance(event, DeckShuffled):
+        return DeckShuffled(order=[])
+    if isinstance(event, CardsDealt) and event.seat != seat:
+        return CardsDealt(seat=event.seat, cards=[], count=event.count)
+    if isinstance(event, CardPlayed) and event.seat != seat:
+        return CardPlayed(seat=event.seat, card=None)
+    return event
 
 
-GAME = ToyGame()
+def describe(event: Any, names: Sequence[str]) -> str:
+    return type(event).__name__
+
+
+def secrets(state: ToyState, viewer: Seat | None) -> set[str]:
+    return set()
+
+
+RULES = Rules(
+    name="toy",
+    title="Toy",
+    min_players=2,
+    max_players=4,
+    Options=ToyOptions,
+    Command=PlayCard,
+    Event=ToyEvent,
+    State=ToyState,
+    setup=setup,
+    evolve=evolve,
+    check=check_turn,
+    commands={PlayCard: play_card},
+    phase=phase,
+    steps={"dealing": deal, "playing": score_round, "ending": end_game},
+    to_act=to_act,
+    legal_commands=legal_commands,
+    timeout_command=timeout_command,
+    result=result,
+    view=view,
+    redact=redact,
+    describe=describe,
+    secrets=secrets,
+    reveals=(GameStarted, DeckShuffled, CardsDealt, RoundScored, GameEnded),
+    upcasters={("toy.game_started", 1): started_without_variant},
+)
+
+GAME = Game(RULES)

@@ -178,3 +178,127 @@ def test_the_cycle_check_finds_a_cycle_through_a_function_level_and_a_submodule_
     (package / "c.py").write_text("from pkg import a\n\ndef g():\n    pass\n")
     (package / "d.py").write_text("from pkg import c\n")
     assert import_cycles(import_graph(tmp_path, ("pkg",))) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
+
+
+# Each layer may import its own rank and those below; the write side and the read side share a rank.
+LAYERS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
+    (
+        0,
+        "kernel",
+        (
+            "services.keys",
+            "services.settings",
+            "services.errors",
+            "services.inputs",
+            "services.names",
+            "services.tagged_union",
+            "services.quota_policy",
+            "services.i18n",
+            "services.observability.metrics",
+            "services.observability.structured_logs",
+            "services.observability.shared_figures",
+            "services.observability.gc_pauses",
+            "services.observability.setup",
+        ),
+    ),
+    (1, "store", ("services.store",)),
+    (
+        2,
+        "write side",
+        (
+            "services.table",
+            "services.clocks",
+            "services.processing",
+            "services.player_commands",
+            "services.validation",
+            "services.replication",
+        ),
+    ),
+    (2, "read side", ("services.read_side", "services.results", "services.audit")),
+    (
+        3,
+        "features",
+        (
+            "services.players",
+            "services.social",
+            "services.notifications",
+            "services.limits",
+            "services.archive",
+            "services.own_data",
+            "services.analysis",
+            "services.proven_reads",
+            "services.operations",
+            "services.observability",
+        ),
+    ),
+    (4, "entry points", ("services.game_service", "services.composition", "api", "workers", "papyrus")),
+)
+# Imports that still run up a layer (none today); a new one fails the test below.
+UPWARD_TODAY: set[tuple[str, str]] = set()
+
+
+def layer_of(module: str) -> tuple[int, str] | None:
+    """The rank and name of the layer holding ``module``: its longest matching prefix in :data:`LAYERS`."""
+    found: tuple[int, str, str] | None = None
+    for rank, name, prefixes in LAYERS:
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and (
+                found is None or len(prefix) > len(found[2])
+            ):
+                found = (rank, name, prefix)
+    return None if found is None else (found[0], found[1])
+
+
+def upward_imports(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """Every (importer, imported) pair where the imported module stands on a higher layer."""
+    upward: set[tuple[str, str]] = set()
+    for module, imported in graph.items():
+        below = layer_of(module)
+        for target in imported:
+            above = layer_of(target)
+            if below is not None and above is not None and above[0] > below[0]:
+                upward.add((module, target))
+    return upward
+
+
+def test_every_module_stands_on_a_layer() -> None:
+    graph = import_graph(ROOT, OUTER_LAYERS)
+    unplaced = sorted(module for module in graph if module != "services" and layer_of(module) is None)
+    assert unplaced == [], f"place these modules on a layer in LAYERS: {unplaced}"
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    upward = upward_imports(import_graph(ROOT, OUTER_LAYERS))
+    new, gone = sorted(upward - UPWARD_TODAY), sorted(UPWARD_TODAY - upward)
+    assert new == [], f"these imports run up a layer (see docs/architecture.md): {new}"
+    assert gone == [], f"these imports are gone: strike them from UPWARD_TODAY: {gone}"
+
+
+def test_the_layer_check_refuses_the_store_importing_the_write_side() -> None:
+    graph = {"services.store.x": {"services.table.y", "services.keys"}, "api.z": {"services.store.x"}}
+    assert upward_imports(graph) == {("services.store.x", "services.table.y")}
+
+
+MOST_PARAMETERS = 6
+
+
+def long_signatures(root: Path, packages: tuple[str, ...]) -> set[str]:
+    """``path:function`` of every function taking more than :data:`MOST_PARAMETERS` (``self`` and ``cls``
+    left out, ``*args`` and ``**kwargs`` counted)."""
+    found: set[str] = set()
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                args = node.args
+                names = [arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+                count = len(names) - (names[:1] in (["self"], ["cls"])) + bool(args.vararg) + bool(args.kwarg)
+                if count > MOST_PARAMETERS:
+                    found.add(f"{path.relative_to(root)}:{node.name}")
+    return found
+
+
+def test_no_function_takes_more_than_six_parameters() -> None:
+    found = sorted(long_signatures(ROOT, (*PACKAGES, "benchmarks", "tests")))
+    assert found == [], f"these functions take more than six parameters (pass a value object): {found}"

@@ -42,6 +42,34 @@ def test_the_reminder_falls_when_a_quarter_of_the_turns_time_is_left() -> None:
     assert bank.reminder_at(bank.SeatClock(reserve=300, since=7, started=T0, reminded=True), CONFIG) is None
 
 
+def test_an_undo_resumes_the_turn_its_command_ended_with_the_same_deadline() -> None:
+    running = bank.start_turn(bank.fresh(CONFIG), version=7, now=T0)
+    moved = bank.end_by_command(running, CONFIG, T0 + 150)
+    assert moved.reserve == 250 and not moved.on_turn, "50 s beyond the allowance, paid"
+    resumed = bank.resume_ended(moved, CONFIG, version=9, now=T0 + 160)
+    assert (resumed.since, resumed.reserve, resumed.ended) == (7, 300, [])
+    assert bank.deadline(resumed, CONFIG) == bank.deadline(running, CONFIG) == T0 + 400
+    assert bank.remaining(resumed, CONFIG, T0 + 160) == 240, "the 10 s between move and undo count too"
+
+
+def test_undos_in_a_row_resume_the_turns_one_by_one_and_another_seats_move_forgets_them() -> None:
+    first = bank.start_turn(bank.fresh(CONFIG), version=7, now=T0)
+    second = bank.start_turn(bank.end_by_command(first, CONFIG, T0 + 30), version=8, now=T0 + 30)
+    done = bank.end_by_command(second, CONFIG, T0 + 200)
+    assert done.reserve == 230, "the second turn paid 70 s beyond its allowance"
+    back_once = bank.resume_ended(done, CONFIG, version=9, now=T0 + 200)
+    assert (back_once.since, back_once.reserve, bank.remaining(back_once, CONFIG, T0 + 200)) == (8, 300, 230)
+    back_twice = bank.resume_ended(back_once, CONFIG, version=10, now=T0 + 200)
+    assert (back_twice.since, bank.remaining(back_twice, CONFIG, T0 + 200)) == (7, 200)
+    assert bank.forget_ended(done).ended == []
+
+
+def test_an_undo_with_no_turn_kept_gives_no_per_move_allowance() -> None:
+    idle = bank.SeatClock(reserve=300)
+    resumed = bank.resume_ended(idle, CONFIG, version=9, now=T0)
+    assert bank.remaining(resumed, CONFIG, T0) == 300 and resumed.since == 9
+
+
 @pytest.mark.parametrize(
     ("choice", "field"),
     [

@@ -1,7 +1,7 @@
 """deploy/ works as written: the Kubernetes manifests validate against a pinned Kubernetes version and hang
 together (probes on the API's health endpoints, disruption budgets over the pods they mean, workers scaled on
-the very list RQ queues jobs on, Redis with AOF and a replica), and the compose file is sound
-(``docker compose config`` where Docker Compose exists, else parsed and checked here)."""
+the very list RQ queues jobs on, Redis with AOF and a replica, the archive on MinIO), and the compose file is
+sound (``docker compose config`` where Docker Compose exists, else parsed and checked here)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ from papyrus.cli import build_parser
 from papyrus.commands.api import RESERVED_THREADS
 from services import keys
 from services.observability.service_probe import ServiceCollector
+from services.operations.rq_figures import RqFigures
 from services.settings import Settings
+from services.store.object_store import S3Objects, object_store
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 KUBERNETES_VERSION = "1.34.0"
@@ -215,6 +217,27 @@ def test_keda_scales_the_workers_on_the_list_rq_queues_their_jobs_on() -> None:
     assert spec["minReplicaCount"] <= spec["fallback"]["replicas"] <= spec["maxReplicaCount"]
 
 
+def test_each_rq_redis_has_workers_of_its_own_scaled_on_its_own_lists() -> None:
+    """RQ_REDIS_URLS is the same for the API and every worker; instance n has a Deployment running
+    ``papyrus worker --rq n``, and its ScaledObject reads that instance's lists."""
+    api = env_of(one("Deployment", "papyrus-api"))["RQ_REDIS_URLS"].split(",")
+    assert len(api) == 2
+    workers = [d for d in every_manifest() if d["kind"] == "Deployment" and "worker" in d["metadata"]["name"]]
+    served = {}
+    for worker in workers:
+        assert env_of(worker)["RQ_REDIS_URLS"].split(",") == api
+        command = container(worker)["command"]
+        served[int(command[command.index("--rq") + 1])] = worker["metadata"]["name"]
+    assert sorted(served) == list(range(len(api)))
+    for number, name in served.items():
+        scaled = one("ScaledObject", name)
+        hosts = {
+            t["metadata"]["address"].split(":")[0] for t in scaled["spec"]["triggers"] if t["type"] == "redis"
+        }
+        assert hosts == {urlparse(api[number]).hostname}
+        assert urlparse(api[number]).hostname in services_selecting({"app": urlparse(api[number]).hostname})
+
+
 def test_the_hpa_fallback_scales_the_workers_on_cpu_and_the_queue_depth_papyrus_exposes() -> None:
     hpa, worker = one("HorizontalPodAutoscaler", "papyrus-worker"), one("Deployment", "papyrus-worker")
     assert hpa["spec"]["scaleTargetRef"] == {
@@ -263,6 +286,9 @@ class _Probe:
 
     def sweep_interval(self) -> float:
         return 60.0
+
+    def rq_instances(self) -> list[RqFigures]:
+        return [RqFigures(0, True)]
 
 
 def _compose() -> dict[str, Any]:
@@ -328,3 +354,60 @@ def test_compose_runs_redis_with_aof_and_a_replica_and_checks_the_api_is_alive()
     replica = services["redis-replica"]["command"]
     assert replica[replica.index("--replicaof") + 1] == "redis"
     assert "/api/live" in " ".join(services["api"]["healthcheck"]["test"])
+
+
+def test_the_proxy_reads_request_bodies_whole_and_within_a_deadline() -> None:
+    """Caddy passes bodies through as they come unless told: then a slow body holds an API request."""
+    caddyfile = (DEPLOY / "Caddyfile").read_text()
+    lines = [line.split("#")[0].strip() for line in caddyfile.splitlines()]
+    assert "request_buffers 64KB" in lines
+    assert "read_body 10s" in lines and "read_header 10s" in lines
+    assert "max_size 64KB" in lines
+
+
+def test_the_api_and_the_workers_archive_to_the_minio_the_kubernetes_manifests_run() -> None:
+    minio = one("StatefulSet", "papyrus-minio")
+    reaching = services_selecting(minio["spec"]["template"]["metadata"]["labels"])
+    secret = one("Secret", "papyrus-archive-credentials")
+    assert set(secret["stringData"]) == {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"}
+    assert minio["spec"]["volumeClaimTemplates"], "the archive on a persistent volume"
+    bucket_job = " ".join(container(one("Job", "papyrus-archive-bucket"))["args"])
+    for name in ("papyrus-api", "papyrus-worker"):
+        workload = one("Deployment", name)
+        settings = Settings.from_env(env_of(workload))
+        assert settings.archive_url and settings.archive_endpoint, f"{name} archives nowhere"
+        store = object_store(settings.archive_url, settings.archive_endpoint)
+        assert isinstance(store, S3Objects) and f"archive/{store.bucket}" in bucket_job
+        assert urlparse(settings.archive_endpoint).hostname in reaching, f"{name}: not MinIO's service"
+        assert container(workload)["envFrom"] == [{"secretRef": {"name": "papyrus-archive-credentials"}}]
+
+
+def test_the_compose_file_archives_to_its_minio_with_the_bucket_it_creates() -> None:
+    services = _compose()["services"]
+    bucket_command = " ".join(services["minio-bucket"]["command"])
+    for name in ("api", "worker"):
+        env = services[name]["environment"]
+        settings = Settings.from_env(env)
+        assert settings.archive_url and settings.archive_endpoint, f"{name} archives nowhere"
+        store = object_store(settings.archive_url, settings.archive_endpoint)
+        assert isinstance(store, S3Objects) and f"archive/{store.bucket}" in bucket_command
+        assert (
+            urlparse(settings.archive_endpoint).hostname == "minio"
+            and "minio" in services[name]["depends_on"]
+        )
+        assert env["AWS_ACCESS_KEY_ID"] == services["minio"]["environment"]["MINIO_ROOT_USER"]
+        assert env["AWS_SECRET_ACCESS_KEY"] == services["minio"]["environment"]["MINIO_ROOT_PASSWORD"]
+
+
+def test_compose_serves_each_rq_redis_with_workers_of_its_own() -> None:
+    services = _compose()["services"]
+    urls = Settings.from_env(services["api"]["environment"]).rq_urls()
+    assert len(urls) == 2 and all(urlparse(url).hostname in services for url in urls)
+    served: dict[int, int] = {}
+    for service in services.values():
+        command = service.get("command", [])
+        if command[:2] == ["papyrus", "worker"]:
+            assert Settings.from_env(service["environment"]).rq_urls() == urls
+            index = int(command[command.index("--rq") + 1])
+            served[index] = served.get(index, 0) + service["deploy"]["replicas"]
+    assert sorted(served) == list(range(len(urls))) and min(served.values()) >= 2, served

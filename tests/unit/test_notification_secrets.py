@@ -15,7 +15,7 @@ import pytest
 from domain.engine import Game
 from domain.registry import games
 from services.notifications import messages
-from services.notifications.outbox import Notification, after_append
+from services.processing.append_notes import Notification, Reached, after_append
 from services.results import GameMeta, Player
 from tests.support.conformance import leaked, recorded
 
@@ -74,10 +74,14 @@ def test_no_notification_mail_or_webhook_shows_a_secret(name: str, players: int)
     seats = frozenset(range(players))
     states = [decision.state for decision in trace.decisions] + [trace.final]
     secrets_searched = _check(
-        game, states[0], after_append(game, "g1", 1, set(), states[0], seats, started=True), meta, "start"
+        game,
+        states[0],
+        after_append(Reached(game, "g1", 1, states[0]), set(), seats, started=True),
+        meta,
+        "start",
     )
     for index, (before, after) in enumerate(pairwise(states), start=1):
-        notes = after_append(game, "g1", index + 1, game.to_act(before), after, seats)
+        notes = after_append(Reached(game, "g1", index + 1, after), game.to_act(before), seats)
         notes += [
             Notification(
                 key=f"g1:{index}:reminder:{s}",
@@ -91,7 +95,7 @@ def test_no_notification_mail_or_webhook_shows_a_secret(name: str, players: int)
             for s in sorted(game.to_act(after))
         ]
         secrets_searched += _check(game, after, notes, meta, f"decision {index}")
-    ended = after_append(game, "g1", len(states) + 1, game.to_act(states[-2]), trace.final, seats)
+    ended = after_append(Reached(game, "g1", len(states) + 1, trace.final), game.to_act(states[-2]), seats)
     assert [note.kind for note in ended] == ["game_ended"] * players
     assert secrets_searched > 0, f"{name} declares no secrets, so this check could not fail"
 

@@ -1,45 +1,33 @@
-"""What each registered game declares as revealing (``Game.reveals``, the limit of taking a move back): the
-setup reveals (its shuffles), and every automatic event that some seat sees redacted — a deal, a draw, a
-card turned up — is declared revealing, so no undo can take back what a seat was shown."""
+"""What reveals (``domain.engine.revealing``, the limit of taking a move back), derived from each game's
+``secrets``: the setup (it draws every shuffle), an event after which some viewer's secrets are not all
+secret any more, and what a game adds (``Game.reveals``). The games' own cases are in their folders; the
+conformance suite checks the undo rule against it on whole games."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 import pytest
 
-from domain.engine import Game, RandomBot, fold
+from domain.engine import Game, revealing, start
 from domain.registry import games, get_game
-
-GAMES_PER_RULESET = 3
-MAX_STEPS = 3000
-
-
-def automatic_events(game: Game, seats: int, seed: int) -> list[Any]:
-    """The setup's and every automatic step's events of one random-bot game."""
-    events = game.setup(seats, game.Options(), bytes([seed]) * 32)
-    state = fold(game, events)
-    automatic = list(events)
-    for step in range(MAX_STEPS):
-        produced = game.advance(state)
-        if produced:
-            automatic += produced
-            state = fold(game, produced, state)
-            continue
-        if game.result(state) is not None:
-            return automatic
-        seat = sorted(game.to_act(state))[0]
-        state = fold(game, game.decide(state, seat, RandomBot(step + seed).choose(game, state, seat)), state)
-    raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps")
+from tests.support.conformance import copy_state
+from tests.support.toygame import GAME as TOY
+from tests.support.toygame import CardPlayed, RoundScored
 
 
 @pytest.mark.parametrize("name", sorted(games()))
-def test_every_automatic_event_that_hides_something_is_declared_revealing(name: str) -> None:
+def test_the_setup_reveals(name: str) -> None:
     game = get_game(name)
-    for index in range(GAMES_PER_RULESET):
-        seats = game.min_players + index % (game.max_players - game.min_players + 1)
-        events = automatic_events(game, seats, index)
-        assert any(game.reveals(event) for event in game.setup(seats, game.Options(), bytes([index]) * 32))
-        for event in events:
-            if any(game.redact(event, viewer) != event for viewer in [None, *range(seats)]):
-                assert game.reveals(event), f"{type(event).__name__} hides something but is not revealing"
+    assert revealing(game, None, game.setup(game.min_players, game.Options(), bytes(32)), [None])
+
+
+def test_what_a_game_adds_reveals_even_when_no_secret_is_shown() -> None:
+    state, _ = start(TOY, 2, TOY.Options(), bytes(32))
+    assert TOY.secrets(state, None) == set(), "the toy names no secret: its own declaration decides"
+    card = state.hands[0][0]
+    viewers = [None, 0, 1]
+    assert not revealing(TOY, copy_state(TOY, state), [CardPlayed(seat=0, card=card)], viewers)
+    assert revealing(TOY, copy_state(TOY, state), [RoundScored(cards=[card], winner=0, points=card)], viewers)
+    undeclared = Game(replace(TOY.rules, reveals=()))
+    assert undeclared.reveals(CardPlayed(seat=0, card=card)) is False, "by default, secrets alone decide"

@@ -26,6 +26,7 @@ from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
 from services.limits.quotas import QuotaPolicy
 from services.settings import Settings
+from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from workers.embedded import start_embedded_worker
 
 CHROMIUM = Path(os.environ.get("PAPYRUS_CHROMIUM", "/usr/bin/chromium"))
@@ -60,7 +61,12 @@ class Site:
 def site() -> Iterator[Site]:
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     # Every browser test signs its players up from 127.0.0.1; the quotas have tests of their own.
-    service = GameService(store, Settings(quotas=QuotaPolicy.off()))
+    service = GameService(
+        store,
+        Settings(
+            quotas=QuotaPolicy.off(), bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS
+        ),
+    )
     worker = start_embedded_worker(service)
     app = create_app(service, redis=store, config=ApiConfig(submit_wait_seconds=5.0), mode="test")
     install_settings(app, LiveSettings(stream_seconds=LIVE_SECONDS, heartbeat_seconds=1.0, retry_ms=200))

@@ -9,7 +9,6 @@ import re
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from services.game_service import GameService
@@ -94,24 +93,6 @@ def drive_to_step_by_step(service: GameService, game_id: str, seat: int) -> bool
     return False
 
 
-@dataclass
-class Capture:
-    """Every response body a browser context received (documents, API answers, live streams) until
-    :meth:`close`."""
-
-    bodies: list[tuple[str, bytes]] = field(default_factory=list)
-    closed: bool = False
-
-    def route(self, route: Any) -> None:
-        response = route.fetch()
-        if not self.closed:
-            self.bodies.append((route.request.url, response.body()))
-        route.fulfill(response=response)
-
-    def close(self) -> None:
-        self.closed = True
-
-
 def _documents(body: bytes) -> Iterator[Any]:
     """What a body holds: a JSON document, each JSON message of a live stream, or else its text."""
     text = body.decode("utf-8", errors="replace")
@@ -128,10 +109,11 @@ def _documents(body: bytes) -> Iterator[Any]:
 
 
 def sentence_leaks(text: str, hidden: dict[str, int]) -> list[str]:
-    """Sentences naming a face-down tile together with a number ("G7 ... value 3")."""
+    """Sentences naming a face-down tile together with a number ("grave tile 7 ... value 3")."""
     found: list[str] = []
     for tile in hidden:
-        found += [match.group(0) for match in re.finditer(rf"\b{tile}\b[^.;\n]*\d", text)]
+        named = rf"(?:\b{tile}\b|[Gg]rave tile {tile[1:]}\b)"
+        found += [match.group(0) for match in re.finditer(rf"{named}[^.;\n]*\d", text)]
     return found
 
 

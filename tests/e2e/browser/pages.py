@@ -3,12 +3,28 @@ decision by clicking what the page offers. Plus reading the board back to compar
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
+    from services.game_service import GameService
+
 WAIT_MS = 15_000
+BOT_GAME_SECONDS = 120.0
+
+
+def bot_game_to_the_end(service: GameService, name: str, seats: int) -> str:
+    """A game of ``name`` with every seat a bot, played to its end; its id."""
+    game_id = service.create_game(name, seats, {}).id
+    service.start(game_id, fill_with_bots=True)
+    deadline = time.monotonic() + BOT_GAME_SECONDS
+    while service.meta(game_id).status != "over":
+        assert time.monotonic() < deadline, f"a game of {name} bots did not end"
+        time.sleep(0.2)
+    return game_id
 
 
 def register(page: Page, base_url: str, name: str, password: str, display_name: str | None = None) -> None:
@@ -29,19 +45,63 @@ def create_game(page: Page, seats: int, bots: bool) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
+def choose_a_short_clock(page: Page, seconds_a_move: float) -> None:
+    """Choose the new-game form's custom clock: ``seconds_a_move`` a move, no reserve, a bot plays the seat
+    out of time."""
+    page.wait_for_selector("#new-game-type option", state="attached")  # the form's script is ready
+    page.select_option("#new-game-clock-preset", "custom")
+    page.fill("#new-game-clock-per-move", str(seconds_a_move / 60))
+    page.fill("#new-game-clock-reserve", "0")
+    page.select_option("#new-game-clock-policy", "bot")
+
+
 def join_from_lobby(page: Page, base_url: str, game_id: str) -> None:
     page.goto(f"{base_url}/")
     page.click(f"#open-games li[data-game-id='{game_id}'] button")
     page.wait_for_url(f"{base_url}/games/{game_id}")
 
 
-def start_with_a_guest(host: Page, guest: Page, base_url: str, board: str, game: str | None = None) -> str:
-    """The host opens a four-seat game with bots (``game``, else the form's first), the guest joins it from
-    the lobby and the host starts it; its id, once both pages show ``board`` (a CSS selector)."""
+@dataclass
+class Capture:
+    """Every response body a browser context received (documents, API answers, live streams) until
+    :meth:`close`."""
+
+    bodies: list[tuple[str, bytes]] = field(default_factory=list)
+    closed: bool = False
+
+    def route(self, route: Any) -> None:
+        response = route.fetch()
+        if not self.closed:
+            self.bodies.append((route.request.url, response.body()))
+        route.fulfill(response=response)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """The game a host opens from the lobby's form: its type (None: the form's first), its seats, and
+    whether bots take the seats nobody joins."""
+
+    game: str | None = None
+    seats: int = 4
+    bots: bool = True
+
+
+FOUR_WITH_BOTS = NewTable()
+TWO_PLAYERS = NewTable(seats=2, bots=False)
+
+
+def start_with_a_guest(
+    host: Page, guest: Page, base_url: str, board: str, table: NewTable = FOUR_WITH_BOTS
+) -> str:
+    """The host opens ``table``, the guest joins it from the lobby and the host starts it; its id, once both
+    pages show ``board`` (a CSS selector)."""
     host.goto(f"{base_url}/")
-    if game is not None:
-        host.select_option("#new-game-type", game)
-    game_id = create_game(host, seats=4, bots=True)
+    if table.game is not None:
+        host.select_option("#new-game-type", table.game)
+    game_id = create_game(host, seats=table.seats, bots=table.bots)
     join_from_lobby(guest, base_url, game_id)
     host.click("#start-game")
     for page in (host, guest):

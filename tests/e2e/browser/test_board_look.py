@@ -142,7 +142,8 @@ def test_the_boards_text_is_readable_on_a_phone(
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than a phone"
     sizes = page.locator("svg.board text.label").evaluate_all(
-        "nodes => nodes.filter((n) => n.textContent.trim()).map((n) => "
+        "nodes => nodes.filter((n) => n.textContent.trim() && n.getBoundingClientRect().width > 0)"
+        ".map((n) => "
         "parseFloat(getComputedStyle(n).fontSize) * n.ownerSVGElement.getScreenCTM().a)"
     )
     assert sizes and min(sizes) >= SMALLEST_PHONE_TEXT_PX, min(sizes)

@@ -103,13 +103,14 @@ def test_the_clocks_count_down_and_highlight_the_seat_on_the_clock(table: Table)
 def test_the_clocks_show_nothing_of_the_game(table: Table) -> None:
     service = table.site.service
     game = get_game("egizia")
-    _, state = service.parts.shared_states.load(game, table.game_id)
+    _, state = service.components.shared_states.load(game, table.game_id)
     text = table.page.locator("#clocks").inner_text()
     words = set(re.findall(r"[\w.-]+", text))
     assert not words & game.secrets(state, table.seat), "no secret in the clocks"
     assert set(re.findall(r"[A-Za-z]+", text)) <= {
         "Clocks",
         "On",
+        "on",
         "the",
         "clock",
         "you",
@@ -126,7 +127,7 @@ def test_undo_takes_back_my_move(table: Table) -> None:
     before = pages.version(page)
     pages.decide(page)
     pages.wait_version_above(page, before)
-    assert table.seat not in table.site.service.view(table.game_id, None).to_act
+    assert table.seat not in table.site.service.view_at_head(table.game_id, None).to_act
     undo = page.locator("#table-actions button.undo")
     assert undo.is_visible() and undo.inner_text() == "Undo my last move"
     after_move = pages.version(page)
@@ -135,7 +136,7 @@ def test_undo_takes_back_my_move(table: Table) -> None:
     pages.wait_for_my_turn(page)
     assert page.locator("#turn").inner_text().startswith("Your turn")
     page.wait_for_function(
-        "() => document.getElementById('log').innerText.includes('takes back the last move')"
+        "() => document.getElementById('log').innerText.includes('takes back their last move')"
     )
     struck = page.locator("#log li.undone")
     struck.first.wait_for()
@@ -160,7 +161,8 @@ def test_a_pause_both_players_agreed_to_stops_the_clocks_until_resumed(table: Ta
     page = table.page
     page.locator("#table-actions button", has_text="Propose a pause").click()
     page.wait_for_function(
-        "() => document.getElementById('table-actions').innerText.includes('waiting for the others')"
+        "text => document.getElementById('pause').innerText.includes(text)",
+        arg=f"You asked to pause the game; waiting for {OTHER}.",
     )
     outcome = table.site.service.submit_and_wait(
         table.game_id, table.other, {"type": "papyrus.pause"}, "otto-pause", None, 5.0
@@ -173,7 +175,7 @@ def test_a_pause_both_players_agreed_to_stops_the_clocks_until_resumed(table: Ta
     frozen = page.locator("#clocks .clock-time").all_inner_texts()
     page.wait_for_timeout(1_500)
     assert page.locator("#clocks .clock-time").all_inner_texts() == frozen, "nothing counts down"
-    page.locator("#table-actions button", has_text="Resume the game").click()
+    page.locator("#pause button", has_text="Resume the game").click()
     page.wait_for_function(
         "() => !document.querySelector('#clocks .clock-caption').innerText.includes('paused')"
     )

@@ -1,5 +1,5 @@
 """A page on another origin of the same site (another port of the same host: the session cookie is still
-sent) tries to act for a signed-in player and to sign a visitor in as the attacker (issue 13, item 3), with
+sent) tries to act for a signed-in player and to sign a visitor in as the attacker, with
 the one body a cross-site form can pass off as JSON (``enctype="text/plain"``). Neither works: the victim's
 game keeps its empty seat, and the victim's page still names the victim."""
 

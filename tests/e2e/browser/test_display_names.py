@@ -1,4 +1,4 @@
-"""What other players see of an account (issue 13, item 2): its display name, never its login name (which a
+"""What other players see of an account: its display name, never its login name (which a
 lockout attacker would need), in the waiting room and on the board."""
 
 from __future__ import annotations
@@ -29,3 +29,17 @@ def test_the_other_player_sees_the_display_name_and_never_the_login_name(site: S
     assert [player.name for player in site.service.meta(game_id).players] == ["Hostess", "Nubian Guest"]
     for page in (host, guest):
         page.context.close()
+
+
+def test_the_register_page_says_why_a_password_is_refused(site: Site, browser: Any) -> None:
+    """A common password: the page keeps the player on the form and says, in words, why it was refused."""
+    page = browser.new_context().new_page()
+    page.goto(f"{site.base_url}/register")
+    assert "Common passwords found in breaches are refused" in page.locator("#password-hint").inner_text()
+    page.fill("#name", "login-of-sunny")
+    page.fill("#password", "sunshine1")
+    page.click("#account-form button[type=submit]")
+    error = page.locator("#form-error")
+    error.wait_for(state="visible", timeout=pages.WAIT_MS)
+    assert "100,000 most common passwords" in error.inner_text()
+    assert page.url.endswith("/register")

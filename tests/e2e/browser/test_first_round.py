@@ -21,24 +21,12 @@ POLL_MS = 100
 
 
 @dataclass
-class Capture:
-    """Every response body a browser context received (documents, API answers, live streams)."""
-
-    bodies: list[tuple[str, bytes]] = field(default_factory=list)
-
-    def route(self, route: Any) -> None:
-        response = route.fetch()
-        self.bodies.append((route.request.url, response.body()))
-        route.fulfill(response=response)
-
-
-@dataclass
 class PlayedRound:
     game_id: str
     anna: Any
     bruno: Any
     seats: dict[str, int]
-    bruno_received: Capture
+    bruno_received: pages.Capture
     phases_seen: list[tuple[int, str]]
     actions: list[str] = field(default_factory=list)
 
@@ -74,7 +62,7 @@ def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
 def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
     anna_context = browser.new_context(viewport={"width": 1400, "height": 1000})
     bruno_context = browser.new_context(viewport={"width": 1280, "height": 900})
-    capture = Capture()
+    capture = pages.Capture()
     bruno_context.route("**/*", capture.route)
     anna, bruno = anna_context.new_page(), bruno_context.new_page()
     pages.register(anna, site.base_url, "anna", PASSWORD)

@@ -1,6 +1,7 @@
 """The game page as a player reads it, one player against a bot on a desktop: the game's title, names (never
 seat numbers) in the header and the history, a game log in words beside the board that follows every step
-live (the automatic ones too), what changed since the player's last move highlighted (also after a reload),
+live (the automatic ones too), what changed since the player's last move outlined in magenta while every
+piece keeps its owner's colour (also after a reload, and on a 390 px phone),
 and a decision panel that never lies over the board."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from domain import registry
+from services.i18n import english
 from services.results import HistoryEvent
 from tests.e2e.browser import pages, seen
 from tests.e2e.browser.conftest import Site
@@ -25,6 +27,12 @@ SEAT_NUMBER = re.compile(r"\bseat \d", re.IGNORECASE)
 LOG = "#log li[data-seq]"
 CHANGED = "svg.board .changed"
 CHANGED_MAGENTA = (194, 24, 91)
+# Every piece drawn in an owner's colour inside (or as) a highlighted thing: its fill, its owner's colour and
+# its stroke, as computed.
+OWNED_PIECES = """nodes => nodes.flatMap((node) => [node, ...node.querySelectorAll('.hull, .marker, .owned')])
+  .filter((piece) => piece.matches('.hull, .marker, .owned'))
+  .map((piece) => [getComputedStyle(piece).fill, getComputedStyle(piece).getPropertyValue('--seat').trim(),
+    getComputedStyle(piece).stroke])"""
 
 
 def _seat(site: Site, game_id: str) -> int:
@@ -33,7 +41,7 @@ def _seat(site: Site, game_id: str) -> int:
 
 def _history(site: Site, game_id: str, seat: int, upto: int) -> list[tuple[int, str]]:
     entries = site.service.history(game_id, seat)
-    return [(e.seq, e.description) for e in entries if isinstance(e, HistoryEvent) and e.seq <= upto]
+    return [(e.seq, english(e.description)) for e in entries if isinstance(e, HistoryEvent) and e.seq <= upto]
 
 
 def _log(page: Any) -> list[tuple[int, str]]:
@@ -108,7 +116,7 @@ def test_the_log_beside_the_board_follows_every_step_live(
     shown = [entry for entry in _log(page) if entry[0] <= version]
     assert shown == expected
     automatic = [
-        (e.seq, e.description)
+        (e.seq, english(e.description))
         for e in site.service.history(game_id, seat)
         if isinstance(e, HistoryEvent) and e.actor == "system" and e.seq <= version
     ]
@@ -171,21 +179,29 @@ def test_what_changed_since_my_last_move_is_highlighted_also_after_a_reload(
     assert since.count() > 0, "the log marks what happened since my last move"
     assert seen.parse_rgb(since.last.evaluate("n => getComputedStyle(n).borderLeftColor")) == CHANGED_MAGENTA
     first = page.locator(CHANGED).first
-    stroke = seen.parse_rgb(
-        first.evaluate(
-            "n => getComputedStyle(n.matches('circle') ? n : n.querySelector('rect, circle')).stroke"
-        )
-    )
-    assert stroke == CHANGED_MAGENTA
+    drawn = first.evaluate("n => [getComputedStyle(n).outlineColor, getComputedStyle(n).outlineStyle]")
+    assert seen.parse_rgb(drawn[0]) == CHANGED_MAGENTA and drawn[1] == "solid", "an outline around the thing"
+    for fill, seat, stroke in page.locator(CHANGED).evaluate_all(OWNED_PIECES):
+        assert seen.parse_rgb(fill) == seen.parse_rgb(seat), "a changed piece keeps its owner's colour"
+        assert seen.parse_rgb(stroke) != CHANGED_MAGENTA, "a changed piece is not repainted"
     first.scroll_into_view_if_needed()
     box = first.bounding_box()
     assert box is not None
     shot = seen.screenshot(page, path=str(artifacts / "changed-since-my-move.png"))
-    left, top = int(box["x"]) - 2, int(box["y"]) - 2
-    outline = shot.crop((left, top, left + int(box["width"]) + 4, top + int(box["height"]) + 4))
+    left, top = int(box["x"]) - 5, int(box["y"]) - 5
+    outline = shot.crop((left, top, left + int(box["width"]) + 10, top + int(box["height"]) + 10))
     pixels = outline.get_flattened_data()
     magenta = [pixel for pixel in pixels if seen.distance(pixel[:3], CHANGED_MAGENTA) < 40]
     assert magenta, "no highlight to be seen"
+    page.set_viewport_size({"width": 390, "height": 844})  # on a phone the outline is drawn the same way
+    try:
+        page.wait_for_selector(CHANGED, state="attached")
+        drawn = page.locator(CHANGED).first.evaluate("n => getComputedStyle(n).outlineColor")
+        assert seen.parse_rgb(drawn) == CHANGED_MAGENTA
+        for fill, seat, _ in page.locator(CHANGED).evaluate_all(OWNED_PIECES):
+            assert seen.parse_rgb(fill) == seen.parse_rgb(seat)
+    finally:
+        page.set_viewport_size(DESKTOP)
 
 
 def test_the_decisions_never_lie_over_the_board_on_a_desktop(duel: tuple[Any, str], artifacts: Path) -> None:
@@ -209,10 +225,17 @@ def test_the_decisions_never_lie_over_the_board_on_a_desktop(duel: tuple[Any, st
 
 def test_the_history_page_calls_every_player_by_name(duel: tuple[Any, str], site: Site) -> None:
     page, game_id = duel
-    page.goto(f"{site.base_url}/games/{game_id}/history")
-    page.wait_for_selector("#events li")
-    texts = page.locator("#events li").all_inner_texts()
+    pages.wait_for_my_turn(page)
+    pages.decide(page)  # whoever began, both players have now moved once the bot has answered
     names = [p.name for p in site.service.meta(game_id).players]
+    texts: list[str] = []
+    for _ in range(60):
+        page.goto(f"{site.base_url}/games/{game_id}/history")
+        page.wait_for_selector("#events li")
+        texts = page.locator("#events li").all_inner_texts()
+        if all(any(name in text for text in texts) for name in names):
+            break
+        page.wait_for_timeout(250)
     assert all(any(name in text for text in texts) for name in names), names
     assert not [text for text in texts if SEAT_NUMBER.search(text)]
     page.goto(f"{site.base_url}/games/{game_id}")

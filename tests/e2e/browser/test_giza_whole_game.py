@@ -17,9 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
+from domain.messages import Msg
 from domain.registry import get_game
+from services.i18n import render
 from tests.e2e.browser import pages
 from tests.e2e.browser.conftest import Site
 
@@ -127,7 +130,7 @@ def decide(page: Any, keyboard: bool, turn: int, shot: Path | None = None, own_b
 def _bruno_sees_no_secret(played: PlayedGame, site: Site) -> None:
     """The page Bruno has open names no tile of another hand or of the pool, at this very moment."""
     game = get_game("giza")
-    _, state = site.service.parts.shared_states.load(game, played.game_id)
+    _, state = site.service.components.shared_states.load(game, played.game_id)
     secrets = game.secrets(state, played.seats["bruno"])
     text = played.bruno.content()
     played.secrets_on_bruno_page += [
@@ -203,7 +206,7 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
 def _new_game(site: Site, anna: Any, bruno: Any, capture: Capture, leaks: list[str]) -> PlayedGame:
     """Anna opens a four-seat game with two bots, Bruno joins it from the lobby and Anna starts it;
     ``leaks`` gathers what Bruno's page ever showed of others' tiles, over every game dealt."""
-    game_id = pages.start_with_a_guest(anna, bruno, site.base_url, ".giza-board", "giza")
+    game_id = pages.start_with_a_guest(anna, bruno, site.base_url, ".giza-board", pages.NewTable("giza"))
     seats = {name: _seat_of(site, game_id, name) for name in ("giza-anna", "giza-bruno")}
     named_seats = {"anna": seats["giza-anna"], "bruno": seats["giza-bruno"]}
     return PlayedGame(game_id, anna, bruno, named_seats, capture, secrets_on_bruno_page=leaks)
@@ -248,7 +251,7 @@ def test_a_whole_game_is_played_by_clicking_to_the_final_ranking(played: PlayedG
         prompt = page.inner_text("#prompt")
         assert f"Final ranking: 1. {names[winner]}" in prompt, prompt
         assert page.locator(".giza-results").is_visible()
-        assert page.inner_text(".giza-results li:first-child").startswith(names[winner])
+        assert page.inner_text(".giza-results li:first-child").startswith(f"1. {names[winner]}:")
     assert {"play", "discard"} <= set(played.actions), played.actions
 
 
@@ -282,7 +285,8 @@ def test_the_boards_show_what_the_service_says(played: PlayedGame, site: Site) -
         assert drawn["height"] == site_view["height"]
         assert drawn["top"] == (site_view["top"]["id"] if site_view["top"] else "")
         assert drawn["tiles"] == [tile["id"] for tile in site_view["tiles"]]  # the game is over: all shown
-        assert site_view["name"] in drawn["text"] and f"{site_view['height']} tile" in drawn["text"]
+        name = render(msgspec.convert(site_view["name"], Msg), "en")
+        assert name in drawn["text"] and f"{site_view['height']} tile" in drawn["text"]
     pool = page.inner_text(".giza-pool [data-fact='pool']")
     assert pool.startswith(f"{view['pool_count']} tile")
 
@@ -341,7 +345,7 @@ def test_every_drawn_tile_on_the_boards_has_its_colour_in_a_screenshot(
 def test_the_second_player_never_receives_another_seats_tiles(played: PlayedGame, site: Site) -> None:
     assert played.secrets_on_bruno_page == []
     game = get_game("giza")
-    _, final = site.service.parts.shared_states.load(game, played.game_id)
+    _, final = site.service.components.shared_states.load(game, played.game_id)
     bruno = played.seats["bruno"]
     hidden_to_the_end = {tile for seat, hand in enumerate(final.hands) if seat != bruno for tile in hand}
     hidden_to_the_end |= set(final.pool)

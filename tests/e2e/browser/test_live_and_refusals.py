@@ -8,14 +8,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
+from domain.messages import Msg
+from services.i18n import english
 from tests.e2e.browser import pages
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
 
 LIVE = "**/api/games/*/live"
+COMMANDS = "**/api/games/*/commands?view=1"
 PHONE = {"width": 390, "height": 844}
 STALE = "Someone moved first — the board is updated, choose again."
 
@@ -78,6 +82,44 @@ def test_a_stale_tab_shows_the_refusal_and_reconnects_after_a_dropped_connection
     stale.close()
 
 
+def _answered_late(route: Any) -> None:
+    """The command reaches the server, but the page hears only "not decided yet" (202), as when the
+    workers take longer than the server waits."""
+    route.fetch()
+    route.fulfill(status=202, json={"status": "pending"})
+
+
+def _play_until_the_bot_has_moved(page: Any, decisions: int = 20) -> None:
+    """Decide until it is this player's turn again after the bot acted: a turn may ask for several
+    decisions in a row, and only the bot's move makes an undo refused. The page's own "Undo my last
+    move" button is up exactly while nobody else has acted since the player's last move."""
+    for _ in range(decisions):
+        pages.wait_for_my_turn(page)
+        if page.locator("#undo-now").is_hidden():
+            return
+        seen = pages.version(page)
+        pages.decide(page)
+        pages.wait_version_above(page, seen)
+    raise AssertionError(f"the bot never moved in {decisions} of this player's decisions")
+
+
+def test_a_refusal_decided_after_the_servers_wait_still_reaches_the_page(game: tuple[Any, str]) -> None:
+    page, _ = game
+    pages.wait_for_my_turn(page)
+    seen = pages.version(page)
+    pages.decide(page)
+    pages.wait_version_above(page, seen)
+    _play_until_the_bot_has_moved(page)
+    page.route(COMMANDS, _answered_late)
+    try:
+        page.locator("#table-actions button.undo").click()
+        refusal = page.locator("#refusal")
+        refusal.wait_for(timeout=pages.WAIT_MS)
+        assert refusal.inner_text() == "Refused: Another seat has acted since your last move."
+    finally:
+        page.unroute(COMMANDS)
+
+
 @pytest.mark.parametrize("path", ["/", "/games/{game_id}", "/games/{game_id}/history"])
 def test_pages_fit_a_phone(game: tuple[Any, str], site: Site, artifacts: Path, path: str) -> None:
     page, game_id = game
@@ -94,22 +136,64 @@ def test_pages_fit_a_phone(game: tuple[Any, str], site: Site, artifacts: Path, p
     page.screenshot(path=str(artifacts / f"phone-{name}-screen.png"))
 
 
+def _play_until_the_river_shows_a_card(page: Any, site: Site, game_id: str, decisions: int = 20) -> Any:
+    """The river empties as a round ends: decide until it is this player's turn (the bot waits, the board
+    stands still) with a card on the river; returns the spectator's view of that board."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{site.base_url}/games/{game_id}")
+    page.wait_for_selector("svg.river")
+    for _ in range(decisions):
+        pages.wait_for_my_turn(page)
+        view = site.service.view(game_id, None).view
+        if any(space["card"] for space in view["river"]):
+            return view
+        seen = pages.version(page)
+        pages.decide(page)
+        pages.wait_version_above(page, seen)
+    raise AssertionError(f"no card on the river in {decisions} of this player's decisions")
+
+
 def test_a_spectator_sees_the_board_reads_a_card_by_tapping_it_and_sees_no_hidden_card(
     game: tuple[Any, str], site: Site, browser: Any
 ) -> None:
-    _, game_id = game
+    page, game_id = game
+    view = _play_until_the_river_shows_a_card(page, site, game_id)
+    card_space = next(space for space in view["river"] if space["card"])
     spectator = browser.new_context(viewport=PHONE).new_page()
     spectator.goto(f"{site.base_url}/games/{game_id}")
     spectator.wait_for_selector("svg.river")
     assert spectator.locator("svg g.legal").count() == 0
     assert spectator.locator("#decisions").is_hidden()
-    view = site.service.view(game_id, None).view
-    card_space = next(space for space in view["river"] if space["card"])
     spectator.locator(f"svg.river g[data-space='{card_space['id']}']").click()
     inspector = spectator.locator(".inspector")
-    assert card_space["card"]["text"] in inspector.inner_text()
+    assert english(msgspec.convert(card_space["card"]["text"], Msg)) in inspector.inner_text()
     hands = [site.service.view(game_id, seat).view["players"][seat]["sphinx"] for seat in (0, 1)]
     assert all(hands), "every seat starts with a Sphinx card"
     page_text = spectator.content()
     assert not [card["id"] for hand in hands for card in hand if card["id"] in page_text]
     spectator.context.close()
+
+
+def test_a_double_click_on_a_move_sends_it_once_and_shows_no_refusal(site: Site, browser: Any) -> None:
+    """On a game of its own: passing ends this player's round, which the other tests' game must not."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    pages.register(page, site.base_url, "dora", "papyrus-pass-3")
+    pages.create_game(page, seats=2, bots=True)
+    page.click("#start-game")
+    page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
+    pages.wait_for_my_turn(page)
+    seen = pages.version(page)
+    passing = page.locator("#decisions [data-command='egizia.pass']")
+    passing.wait_for()
+    sent: list[str] = []
+    page.on(
+        "request", lambda request: sent.append(request.post_data or "") if request.method == "POST" else None
+    )
+    passing.dblclick()
+    pages.wait_version_above(page, seen)
+    page.wait_for_timeout(1500)  # the second click's answer, had it been refused, would show by now
+    assert page.locator("#refusal").is_hidden(), page.locator("#refusal").inner_text()
+    posted = [msgspec.json.decode(body)["command_id"] for body in sent if "egizia.pass" in body]
+    assert len(posted) == 2 and len(set(posted)) == 1, "both clicks sent, with one command id"
+    context.close()

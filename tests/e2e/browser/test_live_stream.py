@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from services.game_service import GameService
 from tests.e2e.browser.conftest import Site
 
 SHORT = LiveSettings(stream_seconds=0.6, heartbeat_seconds=0.2, retry_ms=250)
+SETTLE_SECONDS = 30.0
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +27,7 @@ def service(site: Site) -> GameService:
 
 @pytest.fixture(scope="module")
 def client(service: GameService) -> FlaskClient:
-    app = create_app(service, redis=service.parts.redis, config=ApiConfig(), mode="test")
+    app = create_app(service, redis=service.components.redis, config=ApiConfig(), mode="test")
     install_settings(app, SHORT)
     return app.test_client()
 
@@ -35,6 +37,10 @@ def game(service: GameService) -> tuple[str, list[str]]:
     created = service.create_game("egizia", 2, {})
     tokens = [service.join(created.id, name).token for name in ("dora", "emil")]
     service.start(created.id)
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while not service.view(created.id, None).to_act:  # the worker lays the game out after start returns
+        assert time.monotonic() < deadline, "nobody came to act in the started game"
+        time.sleep(0.02)
     return created.id, tokens
 
 

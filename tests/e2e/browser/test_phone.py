@@ -5,12 +5,14 @@ that list with the keyboard."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from domain.games.egizia.data import SHIPS_PER_PLAYER
+from services.results import HistoryEvent
 from tests.e2e.browser import pages, seen
 from tests.e2e.browser.conftest import Site
 
@@ -59,6 +61,22 @@ def _wait_for_placement(page: Any) -> None:
     raise AssertionError("it never became this player's placement turn")
 
 
+def _wait_for_ships_left(site: Site, game_id: str, seat: int, ships: int) -> None:
+    """Until the service's view gives ``seat`` that many ships left (the page may show the move's answer
+    before the worker's projection of it is read here); the game's log so far if it never does."""
+    deadline = time.monotonic() + pages.WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        view = site.service.view(game_id, seat)
+        if next(p for p in view.view["players"] if p["seat"] == seat)["ships_left"] == ships:
+            return
+        time.sleep(0.05)
+    log = [
+        (entry.type, entry.actor) if isinstance(entry, HistoryEvent) else entry
+        for entry in site.service.history(game_id, seat)
+    ]
+    raise AssertionError(f"seat {seat} never had {ships} ships left at version {view.version}: {log}")
+
+
 def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: Any, artifacts: Path) -> None:
     page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     pages.register(page, site.base_url, "noor", "papyrus-pass-6")
@@ -90,8 +108,7 @@ def test_a_phone_player_places_a_ship_from_large_buttons(site: Site, browser: An
     pages.wait_version_above(page, seen)
     assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
     seat = next(p.seat for p in site.service.meta(game_id).players if p.name == "noor")
-    view = site.service.view(game_id, seat).view
-    assert next(p for p in view["players"] if p["seat"] == seat)["ships_left"] == SHIPS_PER_PLAYER - 1
+    _wait_for_ships_left(site, game_id, seat, SHIPS_PER_PLAYER - 1)
     page.context.close()
 
 
@@ -140,7 +157,9 @@ def test_a_phone_player_picks_build_spaces_from_large_buttons(
     page.screenshot(path=str(artifacts / "phone-building.png"))
     sizes = _target_sizes(page)
     assert all(w >= SMALLEST_TARGET_PX and h >= SMALLEST_TARGET_PX for w, h in sizes), sizes
-    first = spaces.first.inner_text().split("(")[1].split(")")[0]  # "Build Obelisk level 1, value 1 (O1) …"
+    first = (
+        spaces.first.inner_text().removeprefix("Build ").split(" as stone")[0]
+    )  # "obelisk level 1 (value 1)"
     spaces.first.focus()
     page.keyboard.press("Enter")
     assert f"spaces chosen: {first}." in page.inner_text("#decisions .selection")

@@ -24,11 +24,7 @@ def away(site: Site, browser: Any) -> Iterator[tuple[Any, Site, str]]:
     context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     page = context.new_page()
     pages.register(page, site.base_url, PLAYER, "papyrus-pass-7")
-    page.wait_for_selector("#new-game-type option", state="attached")  # the form's script is ready
-    page.select_option("#new-game-clock-preset", "custom")
-    page.fill("#new-game-clock-per-move", str(SECONDS_A_MOVE / 60))
-    page.fill("#new-game-clock-reserve", "0")
-    page.select_option("#new-game-clock-policy", "bot")
+    pages.choose_a_short_clock(page, SECONDS_A_MOVE)
     game_id = pages.create_game(page, seats=2, bots=False)
     site.service.join(game_id, OTHER)
     page.click("#start-game")

@@ -13,6 +13,7 @@ import pytest
 
 from services import keys
 from services.game_service import GameService
+from services.inputs import Requester
 from tests.e2e.browser import pages, seen
 from tests.e2e.browser.conftest import Site
 
@@ -34,7 +35,7 @@ def _signed_in(browser: Any, site: Site, name: str) -> Any:
 def _seated_game(service: GameService, names: list[str]) -> str:
     game_id = service.create_game("egizia", len(names), {}).id
     for name in names:
-        service.join(game_id, name, account=name)
+        service.join(game_id, name, by=Requester(account=name))
     service.start(game_id)
     return game_id
 
@@ -140,7 +141,7 @@ def _play_rated_game(service: GameService, names: list[str], seed: int) -> str:
         if not view.to_act:
             time.sleep(0.02)
     deadline = time.monotonic() + 10
-    pending = service.parts.redis
+    pending = service.components.redis
     while service.social.finished.get(game_id) is None or pending.zscore(keys.finished_pending(), game_id):
         assert time.monotonic() < deadline, "the finished game was never indexed and rated"
         time.sleep(0.05)
@@ -172,10 +173,10 @@ def test_a_profile_shows_the_record_rating_and_recent_places(
     )
     rating = site.service.social.ratings.of("egizia", "rank_ann")
     assert rating is not None
-    assert cells[:4] == ["2", str(wins), "0", "0"]
-    assert float(cells[4]) == pytest.approx(rating.ordinal, abs=0.006)  # shown to two decimals
-    assert cells[4].count(".") == 1 and len(cells[4].split(".")[1]) == 2 and cells[5] in ("#1", "#2")
-    assert row.nth(4).evaluate("node => getComputedStyle(node).fontWeight") == "700"
+    assert cells[:5] == ["2", str(wins), "0", "0", "0"]  # played, won, resigned, timed out, abandoned
+    assert float(cells[5]) == pytest.approx(rating.ordinal, abs=0.006)  # shown to two decimals
+    assert cells[5].count(".") == 1 and len(cells[5].split(".")[1]) == 2 and cells[6] in ("#1", "#2")
+    assert row.nth(5).evaluate("node => getComputedStyle(node).fontWeight") == "700"
     recent = page.locator("#recent > li")
     assert recent.count() == 2
     places = page.locator("#recent .places li.mine .place").all_inner_texts()
@@ -202,6 +203,8 @@ def test_a_player_changes_the_display_name_and_it_shows_as_text(
     page.click("#who")
     page.wait_for_selector("#profile[data-loaded='true']", timeout=pages.WAIT_MS)
     assert page.locator("#profile-title").inner_text() == "<i>Bob</i> the Builder"
+    public_id = site.service.social.profiles.public_id("rank_bob")
+    assert page.url.endswith(f"/profiles/{public_id}") and public_id not in page.inner_text("body")
     assert page.locator("#profile-title i").count() == 0
     assert page.locator("#profile-settings").is_visible()
     page.context.close()

@@ -36,8 +36,12 @@ def test_a_player_clicks_through_a_whole_game(site: Site, browser: Any) -> None:
                 waiting = False
         if waiting:
             first.wait_for_timeout(POLL_MS)
-    result = site.service.view(game_id, None).result
-    assert result is not None, "the game did not end"
+    table = site.service.view(game_id, None)
+    result = table.result
+    assert result is not None, (
+        f"the game did not end: {site.service.meta(game_id).status} at version {table.version}, to act"
+        f" {table.to_act}; the page at version {pages.version(first)}, its turn {pages.your_turn(first)}"
+    )
     names = {p.seat: p.name for p in site.service.meta(game_id).players}
     winner = result.ranking[0]
     first.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")

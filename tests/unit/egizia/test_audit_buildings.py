@@ -12,6 +12,7 @@ from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Build, BuildMore, EndBuild, SphinxDraw, SphinxKeep
 from domain.games.egizia.data import JOKER
 from domain.games.egizia.state import NOBODY, graves_face_up
+from services.i18n import english
 
 SPHINX, OBELISK, TEMPLE = 0, 1, 2
 
@@ -108,8 +109,9 @@ def test_a_grave_tile_still_face_down_is_never_offered_nor_accepted() -> None:
     refused = refusal(
         state, 0, Build(crews=[0, JOKER], spaces=["G1", "G2", "G3", "G4", "G5"], market="stone")
     )
-    assert "face down" in refused.message and "cost" not in refused.message
-    assert "worth" not in refused.message and refused.details.get("cost") is None
+    message = english(refused.message)
+    assert "face down" in message and "cost" not in message
+    assert "worth" not in message and refused.details.get("cost") is None
 
 
 # --- Pyramid -------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from domain.games.egizia.commands import Decline, Feed, Pass, PlayCard
 from domain.games.egizia.data import POSITION
 from domain.games.egizia.rules.spaces import CARD_INDEX
 from domain.games.egizia.state import FEEDING, NOBODY
+from services.i18n import english
 
 
 def _short_by_four(stones: int) -> EgiziaState:
@@ -46,7 +47,7 @@ def test_paying_more_stones_than_missing_grain_or_stones_held_is_refused() -> No
     assert refusal(_short_by_four(stones=2), 1, Feed(aids=["N12-18"], stones=3)).code == "feed.stones"
     assert refusal(state, 1, Feed(aids=["N12-18"], stones=-1)).code == "feed.stones"
     no_card = refusal(state, 1, Feed(aids=[], stones=2))
-    assert no_card.code == "feed.stones" and "N12-18" in no_card.message
+    assert no_card.code == "feed.stones" and "Stones for grain" in english(no_card.message)
 
 
 def test_a_speculator_with_no_placement_left_still_gets_a_turn_to_play_the_speculation_card() -> None:
@@ -59,7 +60,7 @@ def test_a_speculator_with_no_placement_left_still_gets_a_turn_to_play_the_specu
     state.river_ships[POSITION["R_HELIOPOLIS"] - 1] = [1]
     assert GAME.to_act(state) == {0}  # no ship can go downstream, but the card may still be played
     assert legal(state, 0) == [Pass(), PlayCard(card="N34-14")]
-    assert "play a Nile card, or pass" in GAME.view(state, 0).prompt.text
+    assert "play a Nile card, or pass" in english(GAME.view(state, 0).prompt.text)
     after, _ = play(state, 0, PlayCard(card="N34-14"))
     assert "N34-14" in after.players[0].used_this_round and GAME.to_act(after) == set()
     assert GAME.advance(after) == [ev.Passed(seat=0, forced=True)]

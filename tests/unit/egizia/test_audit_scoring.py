@@ -11,6 +11,7 @@ from domain.games.egizia import events as ev
 from domain.games.egizia.rules.effects import track_order
 from domain.games.egizia.rules.sphinx_cards import points_of
 from domain.games.egizia.state import FINAL_SCORING, FieldCard, QuarryCard
+from services.i18n import english
 
 
 def _final(state: EgiziaState) -> tuple[EgiziaState, list[object]]:
@@ -69,3 +70,38 @@ def test_two_copies_of_a_card_in_one_hand_both_score() -> None:
     state.players[1].sphinx = []
     after, _ = _final(state)
     assert after.players[0].score == 4 + 4
+
+
+def test_the_breakdown_files_every_point_under_its_scoring_step_in_the_order_of_a_game() -> None:
+    state = new_game(2)
+    round_points = [
+        ("Nile card N12-09", 2),
+        ("crews not fed", -3),
+        ("building at the Temple and Pyramid", 6),
+        ("pyramid row 1 majority", 2),
+        ("Sphinx cards returned", 1),
+        ("grain-market bottom", 2),
+        ("co-operation bonus, 2 ships", 3),
+    ]
+    state = fold(
+        GAME, [ev.ScoreChanged(seat=0, delta=delta, reason=why) for why, delta in round_points], state
+    )
+    player = state.players[0]
+    player.stone_market, player.stones, player.graves, player.permanents = 5, 4, [3], ["N5-07"]
+    player.sphinx, state.players[1].sphinx = ["SPH-LAST-STONE"], []
+    after, _ = _final(state)
+    lines = GAME.score_breakdown(after)
+    assert lines is not None
+    assert [(english(line.label), line.points) for line in lines[0]] == [
+        ("Nile cards", 2),
+        ("Crews not fed", -3),
+        ("Building", 6),
+        ("Pyramid row majorities", 2),
+        ("Sphinx cards put back", 1),
+        ("Grain market at the bottom", 2),
+        ("Co-operation bonus", 3),
+        ("Final stone sale", 2),  # 4 stones at 2 for 1, the marker on a bottom space
+        ("Grave tiles", 5),  # 3 + 8 for N5-07 = 11: 5 VP
+        ("Sphinx cards", 4),
+    ]
+    assert sum(line.points for line in lines[0]) == after.players[0].score == 24

@@ -106,7 +106,7 @@ def test_obelisk_and_graves_refusals() -> None:
     state.players[0].stones = 6
     with pytest.raises(RuleViolation, match="cost 7 stones but you have 6"):
         GAME.decide(state, 0, Build(crews=[0, 3], spaces=["O2", "O3", "G1"], market="stone"))
-    with pytest.raises(RuleViolation, match="without skipping: take G1 first"):
+    with pytest.raises(RuleViolation, match="without skipping: take grave tile 1 first"):
         GAME.decide(state, 0, Build(crews=[0], spaces=["G2"], market="stone"))
     with pytest.raises(RuleViolation, match="bottom-up"):
         GAME.decide(state, 0, Build(crews=[0], spaces=["O3"], market="stone"))
@@ -150,7 +150,7 @@ def test_temple_middle_needs_both_side_columns_then_top() -> None:
     state.temple[:4] = [1, 1, 1, 1]  # left column complete, right column empty
     with pytest.raises(RuleViolation, match="after both side columns"):
         GAME.decide(state, 0, Build(crews=[0, 3], spaces=["TM1"]))
-    with pytest.raises(RuleViolation, match="build TR1 first"):
+    with pytest.raises(RuleViolation, match="build temple, right column, space 1 first"):
         GAME.decide(state, 0, Build(crews=[0], spaces=["TR2"]))
     state.temple[4:8] = [2, 2, 2, 2]
     with pytest.raises(RuleViolation, match="after both middle columns"):

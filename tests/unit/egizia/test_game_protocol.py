@@ -37,7 +37,7 @@ def test_timeout_defaults_pass_decline_and_keep_nothing() -> None:
 
 def test_unknown_seat_and_finished_game_are_refused() -> None:
     state: EgiziaState = new_game()
-    with pytest.raises(RuleViolation, match="no seat 7"):
+    with pytest.raises(RuleViolation, match="no such seat"):
         GAME.decide(state, 7, Pass())
     final, _, _ = recorded_game(2, b"over")
     with pytest.raises(RuleViolation, match="over"):

@@ -20,6 +20,7 @@ from domain.games.egizia.bots import GreedyBot
 from domain.games.egizia.commands import Build, BuildMore, Decline, EndBuild, PlayCard
 from domain.games.egizia.data import JOKER
 from domain.games.egizia.state import NOBODY, OpenAction
+from services.i18n import english
 from tests.support.conformance import as_text, leaked
 
 OBELISK, TEMPLE = 1, 2
@@ -87,7 +88,10 @@ def test_a_tile_beyond_the_strength_left_is_refused_naming_the_rule() -> None:
     assert BuildMore(space="G2") not in legal(state, 0)
     refused = refusal(state, 0, BuildMore(space="G2"))
     assert refused.code == "build.strength"
-    assert refused.message == "G2 is worth 3 but your crews have 2 strength left in this action."
+    assert (
+        english(refused.message)
+        == "grave tile 2 is worth 3 but your crews have 2 strength left in this action."
+    )
 
 
 def test_a_tile_beyond_the_stones_held_is_refused_naming_the_rule() -> None:
@@ -95,7 +99,10 @@ def test_a_tile_beyond_the_stones_held_is_refused_naming_the_rule() -> None:
     state, events = play(state, 0, Build(crews=[0], spaces=["G1"], market="stone"))
     assert of_type(events, ev.BuildGoesOn) and state.players[0].stones == 1
     state.graves[1] = 2  # G2 is face up and worth 2: one stone is not enough
-    assert refusal(state, 0, BuildMore(space="G2")).message == "G2 costs 2 stones but you have 1."
+    assert (
+        english(refusal(state, 0, BuildMore(space="G2")).message)
+        == "grave tile 2 costs 2 stones but you have 1."
+    )
     assert legal(state, 0) == [BuildMore(space="O1"), EndBuild()]  # the obelisk space costs 1
 
 
@@ -120,10 +127,10 @@ def test_an_action_without_a_grave_tile_or_elsewhere_never_goes_on() -> None:
 def test_a_face_down_tile_is_refused_without_naming_its_value() -> None:
     state = _obelisk([6, 1, 1, 6], 25, [1, 1, 1, 1, *FACE_DOWN])
     at_start = refusal(state, 0, Build(crews=[0], spaces=["G1", "G2", "G3", "G4", "G5"], market="stone"))
-    assert at_start.code == "build.order" and "G5 is still face down" in at_start.message
+    assert at_start.code == "build.order" and "grave tile 5 is still face down" in english(at_start.message)
     state, _ = play(state, 0, Build(crews=[0, JOKER], spaces=["G1"], market="stone"))
     skipped = refusal(state, 0, BuildMore(space="G6"))
-    assert skipped.code == "build.order" and "take G2 first" in skipped.message
+    assert skipped.code == "build.order" and "take grave tile 2 first" in english(skipped.message)
     for violation in (at_start, skipped):
         assert not leaked({str(value) for value in FACE_DOWN[1:]}, as_text(violation.as_dict()))
         assert "cost" not in violation.details
@@ -134,7 +141,7 @@ def test_while_the_action_goes_on_a_new_build_or_a_decline_is_refused() -> None:
     state, _ = play(state, 0, Build(crews=[0], spaces=["G1"], market="stone"))
     for command in (Decline(), Build(crews=[1], spaces=["O1"], market="stone")):
         violation = refusal(state, 0, command)
-        assert violation.code == "build.action_goes_on" and "end_build" in violation.message
+        assert violation.code == "build.action_goes_on" and "or stop" in english(violation.message)
     idle = _obelisk([6, 1, 1, 2], 20, [1, 1, 1, 1])
     assert refusal(idle, 0, BuildMore(space="G1")).code == "build.no_action"
     assert refusal(idle, 0, EndBuild()).code == "build.no_action"
@@ -164,8 +171,8 @@ def test_the_prompt_names_the_step_by_step_decision() -> None:
     state = _obelisk([6, 1, 1, 2], 20, [1, 1, 1, 1, 2])
     state, _ = play(state, 0, Build(crews=[0], spaces=["G1"], market="grain"))
     prompt = GAME.view(state, 0).prompt
-    assert prompt.decision == "egizia.build_more" and "5 strength left" in prompt.text
-    assert "grain-market marker" in prompt.text
+    assert prompt.decision == "egizia.build_more" and "5 strength left" in english(prompt.text)
+    assert "grain market marker" in english(prompt.text)
     assert GAME.view(state, 1).prompt.waiting_for == [0]
     assert GAME.view(state, None).action is not None
 
@@ -195,7 +202,9 @@ def test_no_channel_shows_a_face_down_tile_while_an_action_goes_on_step_by_step(
     names = ["A", "B", "C", "D"]
     for viewer in (None, 0, 1, 2, 3):
         shown = [as_text(GAME.view(state, viewer))]
-        shown += [as_text(GAME.redact(event, viewer)) + GAME.describe(event, names) for event in events]
+        shown += [
+            as_text(GAME.redact(event, viewer)) + english(GAME.describe(event, names)) for event in events
+        ]
         if viewer is not None:
             shown.append(as_text(GAME.legal_commands(state, viewer)))
             for command in attempts:

@@ -8,6 +8,7 @@ from test_random_games import GAMES, random_run
 from domain.games.egizia.data import NILE_BY_ID
 
 FULL_RUN = 2000
+pytestmark = pytest.mark.xdist_group("egizia-random-run")  # one xdist worker plays the shared run
 
 
 @pytest.mark.slow

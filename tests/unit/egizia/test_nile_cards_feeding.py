@@ -11,6 +11,7 @@ from domain.games.egizia import GAME, EgiziaState
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import Feed, PlayCard
 from domain.games.egizia.state import FEEDING, FINAL_SCORING, FieldCard
+from services.i18n import english
 
 
 def _short(state: EgiziaState, seat: int = 1) -> EgiziaState:
@@ -164,4 +165,4 @@ def test_no_card_is_played_during_final_scoring(card: str) -> None:
     state.phase, state.turn, state.queue = FINAL_SCORING, -1, [0, 1, 2, 3]
     state.players[0].stones = 5
     error = refusal(state, 0, PlayCard(card=card, crews=[0], amount=1))
-    assert error.code == "card.not_your_turn" and "final scoring" in error.message
+    assert error.code == "card.not_your_turn" and "final scoring" in english(error.message)

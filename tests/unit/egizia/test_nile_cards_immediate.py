@@ -7,7 +7,8 @@ import pytest
 from egizia_support import new_game, play
 from nile_support import on_river, refusal
 
-from domain.games.egizia import EgiziaOptions
+from domain.engine import Ctx
+from domain.games.egizia import GAME, EgiziaOptions
 from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlaceShip
 from domain.games.egizia.data import NILE_CARDS, START_FIELD_GRAIN, START_QUARRY_STONES, NileCard
@@ -157,8 +158,12 @@ def test_quarry_produces_its_stones_every_round(card: NileCard) -> None:
     state = on_river(new_game(), 0, card.id)
     after, _ = play(state, 0, PlaceShip(space="C1"))
     after.players[0].stones = 0
-    events = advance_production(after)
-    assert ev.StonesChanged(seat=0, delta=START_QUARRY_STONES + card.stones, reason="quarries") in events
+    production = Ctx(after, GAME.evolve, GAME.copy)
+    advance_production(production)
+    assert (
+        ev.StonesChanged(seat=0, delta=START_QUARRY_STONES + card.stones, reason="quarries")
+        in production.events
+    )
 
 
 @pytest.mark.parametrize("card", PLAIN_FIELDS + QUARRIES, ids=lambda card: card.id)

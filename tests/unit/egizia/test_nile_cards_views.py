@@ -13,6 +13,8 @@ from domain.games.egizia import events as ev
 from domain.games.egizia.commands import PlayCard, SphinxDraw
 from domain.games.egizia.data import ANY, IMM, NILE_CARDS, PERM, NileCard
 from domain.games.egizia.state import NOBODY
+from domain.games.egizia.words import nile_text
+from services.i18n import english
 
 WORDS = {"one": 1, "two": 2, "twice": 2}
 
@@ -24,26 +26,27 @@ def _numbers(text: str) -> set[int]:
 
 @pytest.mark.parametrize("card", NILE_CARDS, ids=lambda card: card.id)
 def test_each_card_text_states_the_numbers_the_rules_use(card: NileCard) -> None:
-    numbers = _numbers(card.text)
+    text = english(nile_text(card))
+    numbers = _numbers(text)
     for value in (card.grain, card.stones, card.strength, card.bonus_amount, card.count, card.steps):
         if value:
-            assert value in numbers, f"{card.id}: {value} missing from {card.text!r}"
+            assert value in numbers, f"{card.id}: {value} missing from {text!r}"
     if card.vp:
         assert card.vp in numbers
 
 
 @pytest.mark.parametrize("card", NILE_CARDS, ids=lambda card: card.id)
 def test_each_card_text_says_when_it_works(card: NileCard) -> None:
-    text = card.text.lower()
+    text = english(nile_text(card)).lower()
     if card.type == ANY:
         assert any(word in text for word in ("anytime", "placement turn", "at your feeding", "at the sphinx"))
     if card.type == PERM and card.kind not in ("field", "quarry"):
         assert any(
             word in text
-            for word in ("once per round", "at your feeding", "at the sphinx", "each", "final scoring")
+            for word in ("once a round", "at your feeding", "at the sphinx", "each", "final scoring")
         )
     if card.type == IMM:
-        assert "once per round" not in text and "anytime" not in text
+        assert "once a round" not in text and "anytime" not in text
 
 
 def test_the_view_shows_each_held_card_with_its_text_and_used_permanents() -> None:
@@ -51,8 +54,11 @@ def test_the_view_shows_each_held_card_with_its_text_and_used_permanents() -> No
     state.turn = 0
     state, _ = play(state, 0, PlayCard(card="N12-17", crews=[0]))
     mine = GAME.view(state, 1).players[0]
-    assert [(c.id, c.text) for c in mine.hand] == [("N5-05", "Anytime before final scoring: +6 stones")]
-    assert mine.permanents[0].text == "Once per round, on one of your turns: any one crew +1"
+    assert [(c.id, english(c.text)) for c in mine.hand] == [
+        ("N5-05", "Anytime before final scoring: +6 stones.")
+    ]
+    assert english(mine.permanents[0].name) == "Crew training"
+    assert english(mine.permanents[0].text) == "Once a round, on one of your turns: any one crew +1."
     assert mine.cards_used_this_round == ["N12-17"]
 
 

@@ -21,6 +21,7 @@ from domain.games.egizia.state import graves_face_up
 from domain.games.egizia.stats import CardPlays
 
 GAMES = int(os.environ.get("EGIZIA_RANDOM_GAMES", "2000"))
+pytestmark = pytest.mark.xdist_group("egizia-random-run")  # one xdist worker plays the shared run
 CHECK_LEGAL_EVERY = 25  # every 25th game also checks that decide accepts every listed command
 
 

@@ -9,14 +9,18 @@ import msgspec
 from domain.engine import RulesSection
 from domain.games.egizia import GAME
 from domain.games.egizia.data import COOP_BONUS, GRAVE_TABLE, SHIPS_PER_PLAYER, SPHINX_MAX_DRAW
+from services.i18n import english
 
 
 def _sections() -> dict[str, str]:
-    return {section.title: " ".join(section.paragraphs) for section in GAME.rules_reference()}
+    return {
+        english(section.title): " ".join(map(english, section.paragraphs))
+        for section in GAME.rules_reference()
+    }
 
 
 def test_every_phase_in_order_and_the_final_scoring_have_a_section() -> None:
-    titles = [section.title for section in GAME.rules_reference()]
+    titles = [english(section.title) for section in GAME.rules_reference()]
     phases = [title for title in titles if title.startswith("Phase")]
     assert phases == [
         "Phase 1: Nile cards",

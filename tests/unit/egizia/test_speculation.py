@@ -19,6 +19,7 @@ from domain.games.egizia.commands import Build, Decline, PlaceShip
 from domain.games.egizia.describe import describe_event
 from domain.games.egizia.rules.round_end import ships_on_sites
 from domain.games.egizia.state import NOBODY
+from services.i18n import english
 
 SPHINX, OBELISK, TEMPLE = 0, 1, 2
 NAMES = ["Ada", "Bea", "Cy", "Dan"]
@@ -78,7 +79,7 @@ def test_a_full_site_offers_one_speculation_and_any_waiting_place_is_accepted() 
     assert offered == [PlaceShip(space="B_OBELISK", slot=0, speculate=True)]
     after, events = play(state, 3, PlaceShip(space="B_OBELISK", slot=2, speculate=True))
     assert after.sites[OBELISK].speculators == [NOBODY, NOBODY, 3]
-    assert describe_event(events[-1], NAMES) == (
+    assert english(describe_event(events[-1], NAMES)) == (
         "Dan speculates at the Obelisk and Graves: the ship waits for a space to be freed."
     )
 
@@ -119,8 +120,8 @@ def test_a_speculator_with_the_build_last_card_moves_in_early_and_builds_only_on
 
 def test_the_history_names_the_space_the_speculator_moves_into() -> None:
     event = ev.Declined(seat=0, site="B_TEMPLE", slot=0, successor=3)
-    assert describe_event(event, NAMES) == (
-        "Ada declines to build at the Temple and Pyramid; Dan moves into ship space S1 from speculation."
+    assert english(describe_event(event, NAMES)) == (
+        "Ada declines to build at the Temple and Pyramid. Dan moves into ship space 1 from speculation."
     )
 
 

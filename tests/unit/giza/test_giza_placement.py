@@ -8,6 +8,7 @@ from giza_support import KHAFRE, KHUFU, MENKAURE, SPHINX, Table, play, refusal, 
 from domain.games.giza import GAME, GizaState
 from domain.games.giza.commands import Play
 from domain.games.giza.data import TILE_BY_ID
+from services.i18n import english
 
 # (tile to play, the target stack bottom to top, site) that the rules allow
 ALLOWED = [
@@ -96,9 +97,9 @@ def test_each_placement_rule_refuses_by_name(
         assert command not in GAME.legal_commands(state, 0)
         violation = refusal(state, 0, command)
         assert violation.code == code
-        assert words in violation.message, violation.message
+        assert words in english(violation.message), violation.message
         assert violation.details == {"field": "site"}
-        assert command.tile not in violation.message, "a refusal never names a tile id"
+        assert command.tile not in english(violation.message), "a refusal never names a tile id"
 
 
 def test_the_rulebook_example_of_stones_on_a_3_treasure() -> None:

@@ -11,6 +11,7 @@ from domain.games.giza import GAME
 from domain.games.giza import events as ev
 from domain.games.giza.commands import Discard, Play, RemoveScarab
 from domain.games.giza.data import HAND_SIZE
+from services.i18n import english
 
 
 def test_a_played_tile_leaves_the_hand_and_the_player_draws_back_to_four_from_the_top() -> None:
@@ -79,7 +80,7 @@ def test_only_the_top_scarab_of_one_own_site_may_be_taken_off() -> None:
     assert len(after.boards[0][SPHINX]) == 2 and after.boards[0][SPHINX][-1].startswith("SCA")
     violation = refusal(state, 0, RemoveScarab(site=KHUFU))
     assert violation.code == "giza.no_scarab_on_top"
-    assert "your own sites" in violation.message and "Khufu" in violation.message
+    assert "your own sites" in english(violation.message) and "Khufu" in english(violation.message)
 
 
 def test_a_scarab_under_another_tile_cannot_be_taken_off() -> None:
@@ -135,7 +136,7 @@ def test_a_malformed_command_is_refused_naming_its_field(command: object, code: 
     violation = refusal(state, 0, command)
     assert violation.code == code
     assert violation.details == {"field": field}
-    assert violation.message.startswith(f"{field}:") or field in violation.message
+    assert english(violation.message).startswith(f"{field}:") or field in english(violation.message)
 
 
 def test_a_discard_naming_a_tile_twice_is_refused() -> None:
@@ -170,9 +171,10 @@ def test_the_prompt_says_what_to_decide_and_notes_tiles_that_fit_nowhere() -> No
     state = Table(2).stack(0, "khufu", "+4", "SCA").hand(0, "HEAD", "T3", "+5", "-2").state()
     prompt = GAME.view(state, 0).prompt
     assert prompt.decision == "giza.turn" and prompt.waiting_for == [0]
-    assert "discard 1 to 4" in prompt.text and "take the scarab off your Khufu" in prompt.text
-    assert any("Sphinx head fits nowhere" in note for note in prompt.notes)
-    assert any("treasure 3 fits nowhere" in note and "+3 or -3 stone" in note for note in prompt.notes)
+    text, notes = english(prompt.text), [english(note) for note in prompt.notes]
+    assert "discard 1 to 4" in text and "take the scarab off your Khufu" in text
+    assert any("Sphinx head fits nowhere" in note for note in notes)
+    assert any("treasure 3 fits nowhere" in note and "+3 or \u22123 stone" in note for note in notes)
     other = GAME.view(state, 1).prompt
     assert other.decision == "" and other.waiting_for == [0] and other.notes == []
 
@@ -180,5 +182,5 @@ def test_the_prompt_says_what_to_decide_and_notes_tiles_that_fit_nowhere() -> No
 def test_the_prompt_says_when_no_tile_can_be_played() -> None:
     state = Table(2).hand(0, "HEAD", "HEAD", "BODY", "T3").state()
     notes = GAME.view(state, 0).prompt.notes
-    assert notes[-1] == "None of your tiles can be played now: discard 1 to 4 of them."
+    assert english(notes[-1]) == "None of your tiles can be played now: discard 1 to 4 of them."
     assert not any(isinstance(c, Play) for c in GAME.legal_commands(state, 0))

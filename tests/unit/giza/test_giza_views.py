@@ -13,6 +13,7 @@ from giza_support import KHUFU, Table, play, played
 from domain.games.giza import GAME, GizaState
 from domain.games.giza import events as ev
 from domain.games.giza.commands import Discard, Play
+from services.i18n import english
 from tests.support.conformance import as_text, leaked
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -108,7 +109,7 @@ def test_the_setup_never_shows_the_pool_order_to_anyone() -> None:
     for viewer in (None, 0, 1, 2, 3):
         redacted = GAME.redact(setup, viewer)
         assert redacted.pool == [] and redacted.pool_size == 83
-        assert leaked(set(setup.pool), as_text(redacted) + GAME.describe(redacted, NAMES)) == set()
+        assert leaked(set(setup.pool), as_text(redacted) + english(GAME.describe(redacted, NAMES))) == set()
 
 
 def test_a_draw_shows_its_tiles_to_the_drawing_seat_and_only_how_many_to_the_others() -> None:
@@ -118,13 +119,13 @@ def test_a_draw_shows_its_tiles_to_the_drawing_seat_and_only_how_many_to_the_oth
     for draw in draws:
         for viewer in (None, 0, 1, 2, 3):
             redacted = GAME.redact(draw, viewer)
-            text = as_text(redacted) + GAME.describe(redacted, NAMES)
+            text = as_text(redacted) + english(GAME.describe(redacted, NAMES))
             if viewer == draw.seat:
                 assert redacted == draw and all(tile in text for tile in draw.tiles)
             else:
                 assert redacted.tiles == [] and redacted.count == draw.count
                 assert leaked(set(draw.tiles), text) == set()
-                assert f"{NAMES[draw.seat]} " in GAME.describe(redacted, NAMES)
+                assert f"{NAMES[draw.seat]} " in english(GAME.describe(redacted, NAMES))
 
 
 def test_every_tile_played_is_told_in_the_history_as_the_table_saw_it() -> None:
@@ -134,7 +135,7 @@ def test_every_tile_played_is_told_in_the_history_as_the_table_saw_it() -> None:
     placed = events[0]
     for viewer in (None, 0, 1):
         assert GAME.redact(placed, viewer) == placed
-    assert GAME.describe(placed, ["Ana", "Bo"]) == f"Ana plays the -4 stone ({tile}) on Bo's Khufu."
+    assert english(GAME.describe(placed, ["Ana", "Bo"])) == "Ana plays the \u22124 stone on Bo's Khufu."
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1, 2, 3])

@@ -21,6 +21,8 @@ def test_simulate_plays_sobek_at_every_player_count(players: int, capsys: pytest
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["errors"] == 0 and report["game"] == "sobek"
     assert len(report["mean_scores"]) == players and sum(report["winners_by_seat"]) == 3
+    assert 2 <= report["rounds_per_game"] <= 3 and 0 <= report["early_ends"] <= 3
+    assert report["powers"] and all(tally["played"] >= tally["wasted"] for tally in report["powers"].values())
 
 
 def test_simulate_with_greedy_bots(capsys: pytest.CaptureFixture[str]) -> None:

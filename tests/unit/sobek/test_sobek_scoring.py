@@ -26,6 +26,7 @@ from domain.games.sobek.rules.corruption import penalised, penalty_walk
 from domain.games.sobek.rules.sets import sideways_points, upright_points
 from domain.games.sobek.rules.track import next_with, previous_with
 from domain.games.sobek.state import DEALING, OVER, SIDEWAYS, GoodsSet
+from services.i18n import english
 
 
 def _last_take(state: SobekState) -> SobekState:
@@ -81,6 +82,13 @@ def test_the_ankh_penalty_39_points_on_square_39_three_ankhs_back_to_29() -> Non
         ev.PenaltyApplied(seat=0, steps=3, symbol=ANKH, before=39, after=29)
     ]
     assert after.players[0].score == 29 and after.results[0].penalties == [10, 0, 0]
+    breakdown = GAME.score_breakdown(after)
+    assert breakdown is not None
+    assert [(english(line.label), line.points) for line in breakdown[0]] == [
+        ("Round 1: sets", 39),
+        ("Round 1: event tokens", 0),
+        ("Round 1: corruption penalty", -10),
+    ]
 
 
 def test_a_marker_on_a_numbered_square_goes_back_to_the_previous_numbered_squares() -> None:

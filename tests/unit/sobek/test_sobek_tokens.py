@@ -10,6 +10,7 @@ from domain.games.sobek import GAME, SobekState
 from domain.games.sobek import commands as cmd
 from domain.games.sobek import events as ev
 from domain.games.sobek.state import CURSE_TARGET, GUILD_PUSH, PROSPERITY_SET, TOKEN
+from services.i18n import english
 
 SET = ["FIS-01", "FIS-02", "ST-FIS-1"]
 
@@ -59,7 +60,11 @@ def test_flood_gives_the_same_player_another_turn() -> None:
     after, events = play(state, 0, cmd.ChooseToken(token="EV-FLOOD-1"))
     assert of_type(events, ev.ExtraTurnGranted) == [ev.ExtraTurnGranted(seat=0, token="EV-FLOOD-1")]
     assert events[-1] == ev.TurnBegan(seat=0, extra=True)
-    assert after.turn == 0 and after.extra_turns == 0 and GAME.view(after, 0).prompt.text.startswith("Flood")
+    assert (
+        after.turn == 0
+        and after.extra_turns == 0
+        and english(GAME.view(after, 0).prompt.text).startswith("Flood")
+    )
     _, events = play(after, 0, cmd.Take(position=1))
     assert events[-1] == ev.TurnBegan(seat=1)
     with pytest.raises(RuleViolation, match="left face down this round"):

@@ -1,0 +1,179 @@
+"""A submitted command's wait on the asynchronous front (api/front/): the command is checked and queued on a
+thread, and its outcome is awaited on the event loop, woken by the game's notices, so waiting submits hold no
+thread. The answer is made with the same functions as a blocking wait: events as the seat may see them, the
+seat's view with ``?view=1``, a rule's refusal as a 422, the request's log line measured from its start."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Coroutine, Iterator, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import fakeredis
+import pytest
+from starlette.routing import Router
+
+from api.front import build_front
+from api.front.bodies import BodyLimits
+from api.front.live_hub import LiveHub, LocalSource
+from services.game_service import GameService
+from services.observability.structured_logs import FIELDS_ATTRIBUTE
+from services.settings import Settings
+from services.store.live_notices import LOCAL_NOTICES
+from tests.api.conftest import make_app
+from tests.api.support import Harness, Table, json_client
+from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
+from workers import context
+from workers.embedded import EmbeddedWorker, start_embedded_worker
+
+Answer = tuple[int, dict[str, Any]]
+T = TypeVar("T")
+
+
+class Front:
+    """The API's ASGI front over a test app, on one thread, its live hub fed by this process's notices."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.hubs: list[LiveHub] = []
+        self.sources: list[LocalSource] = []
+
+        def hub(pool: Any) -> LiveHub:
+            self.sources.append(LocalSource(LOCAL_NOTICES))
+            self.hubs.append(LiveHub(self.sources[-1], pool))
+            return self.hubs[-1]
+
+        app = make_app(harness.service, harness.store, wait=10.0)
+        self.asgi: Router = build_front(app, 1, BodyLimits(), pool=ThreadPoolExecutor(1), live=hub)
+
+    async def call(self, method: str, path: str, token: str | None = None, body: Any = None) -> Answer:
+        raw = json.dumps(body).encode() if body is not None else b""
+        headers = [(b"host", b"localhost"), (b"content-type", b"application/json")]
+        headers += [(b"content-length", str(len(raw)).encode())] if body is not None else []
+        headers += [(b"authorization", f"Bearer {token}".encode())] if token else []
+        path, _, query = path.partition("?")
+        scope = {"type": "http", "method": method, "path": path, "query_string": query.encode()}
+        scope |= {"headers": headers, "scheme": "http", "server": ("localhost", 80), "root_path": ""}
+        sent: list[MutableMapping[str, Any]] = []
+        requested = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            if not requested.is_set():
+                requested.set()
+                return {"type": "http.request", "body": raw, "more_body": False}
+            await asyncio.Event().wait()  # the client stays
+            return {}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            sent.append(message)
+
+        await self.asgi(scope, receive, send)
+        status = sent[0]["status"]
+        payload = b"".join(message.get("body", b"") for message in sent[1:])
+        return status, json.loads(payload) if payload else {}
+
+    def run(self, scenario: Coroutine[Any, Any, T]) -> T:
+        """Run ``scenario`` on a loop of its own, then stop hearing notices on it."""
+        try:
+            return asyncio.run(scenario)
+        finally:
+            for source in self.sources:
+                source.stop()
+
+
+@pytest.fixture
+def harness(service: GameService) -> Iterator[Harness]:
+    """A store and worker of this test's own (it stops the worker), the package's service registered for
+    jobs again after it."""
+    store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+    own = GameService(store, Settings(bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS))
+    worker = start_embedded_worker(own)
+    harness = Harness(json_client(make_app(own, store)), own, store)
+    harness.worker = worker  # type: ignore[attr-defined]
+    yield harness
+    harness.worker.stop()  # type: ignore[attr-defined]
+    context.register(service)
+
+
+def first_legal(harness: Harness, table: Table) -> tuple[int, dict[str, Any]]:
+    seat = harness.client.get(f"/api/games/{table.game_id}/view").json["to_act"][0]
+    return seat, harness.seat_view(table, seat)["view"]["legal"][0]
+
+
+def read_at(harness: Harness, table: Table, seat: int, version: int) -> dict[str, Any]:
+    """The read side's view of a seat once its projections have reached `version` (they follow the log)."""
+    deadline = time.monotonic() + 10
+    while True:
+        read = harness.seat_view(table, seat)
+        if read["version"] >= version or time.monotonic() > deadline:
+            return read
+        time.sleep(0.02)
+
+
+def test_an_accepted_command_is_answered_from_the_loop_with_its_events_and_the_seats_view(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = harness.new_game()
+    seat, command = first_legal(harness, table)
+    front = Front(harness)
+    path = f"/api/games/{table.game_id}/commands?view=1"
+    body = {"command_id": "c1", "command": command}
+    with caplog.at_level(logging.INFO, logger="papyrus.api"):
+        status, answer = front.run(front.call("POST", path, table.tokens[seat], body))
+    assert status == 200, answer
+    assert answer["status"] == "accepted" and answer["command_id"] == "c1"
+    assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
+    view = answer["view"]
+    assert view["seat"] == seat and view["version"] == answer["version"]
+    assert view["to_act"] == answer["to_act"]
+    assert view == read_at(harness, table, seat, view["version"])  # the view a read gets once it has the move
+    lines = [getattr(record, FIELDS_ATTRIBUTE) for record in caplog.records if record.msg == "request"]
+    submits = [line for line in lines if line["route"] == "/api/games/<game_id>/commands"]
+    assert [(line["status"], line["method"]) for line in submits] == [(200, "POST")]  # the answer sent
+
+
+def test_a_refused_command_is_answered_422_once_the_worker_refused_it(harness: Harness) -> None:
+    table = harness.new_game()
+    seat, command = first_legal(harness, table)
+    other = 1 - seat  # not this seat's turn: the worker's rules refuse it
+    front = Front(harness)
+    body = {"command_id": "wrong", "command": command}
+    status, answer = front.run(
+        front.call("POST", f"/api/games/{table.game_id}/commands", table.tokens[other], body)
+    )
+    assert status == 422, answer
+    assert answer["error"]["field"] == "command"
+
+
+def test_waiting_submits_hold_no_thread_and_are_answered_once_a_worker_decides(harness: Harness) -> None:
+    tables = [harness.new_game() for _ in range(3)]
+    moves = [first_legal(harness, table) for table in tables]
+    harness.worker.stop()  # type: ignore[attr-defined]
+    front = Front(harness)
+
+    async def scenario() -> tuple[list[Answer], Answer]:
+        submits = [
+            asyncio.ensure_future(
+                front.call(
+                    "POST", f"/api/games/{t.game_id}/commands", t.tokens[s], {"command_id": "w", "command": c}
+                )
+            )
+            for t, (s, c) in zip(tables, moves, strict=True)
+        ]
+        while sum(hub.waiting for hub in front.hubs) < len(tables):
+            await asyncio.sleep(0.01)
+        health = await asyncio.wait_for(front.call("GET", "/api/health"), 5)  # the one thread is free
+        restarted: list[EmbeddedWorker] = []
+        loop = asyncio.get_running_loop()
+        restarted.append(await loop.run_in_executor(None, start_embedded_worker, harness.service))
+        harness.worker = restarted[0]  # type: ignore[attr-defined]
+        return list(await asyncio.wait_for(asyncio.gather(*submits), 9)), health
+
+    answers, health = front.run(scenario())
+    assert health[0] in (200, 503)  # answered while three submits waited on the only thread's pool
+    assert [status for status, _ in answers] == [200, 200, 200]
+    assert all(answer["status"] == "accepted" for _, answer in answers)
+    assert sum(hub.waiting for hub in front.hubs) == 0

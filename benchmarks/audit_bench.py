@@ -1,12 +1,10 @@
-"""Audit and accounts benchmark (one core, fakeredis only to produce the exports).
+"""Audit and accounts benchmark (one core; fakeredis only to produce the exports).
 
-Measures (1) ``verify_export`` (parse, hash chain, seed, setup re-derived, every decision and automatic
-step replayed) in events per second over exported bot games of the first registered game, next to the bare
-replay of the same exports (parse + decode + fold, no checks) and the parse alone, in the same run;
-(2) one login key derivation (scrypt, run on every login attempt) next to one SHA-256 of the password.
+    PYTHONPATH=. python benchmarks/audit_bench.py [--games 10] [--players 4]
 
-Run: ``PYTHONPATH=. python benchmarks/audit_bench.py [--games 10] [--players 4]``.
-Times are CPU time of this process (``time.process_time``), best of ``--repeats``.
+Measures ``verify_export`` in events per second over exported bot games, next to the bare replay of the same
+exports and the parse alone; and one login's scrypt next to one SHA-256. CPU time of this process, best of
+``--repeats``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,11 @@
-"""What compacting a running game's events costs and saves (services/store/archive.py, compact.lua).
+"""What compacting a running game's events costs and saves (services/store/compaction.py, compact.lua).
 
     python benchmarks/compact_bench.py --games 5 --decisions 38
 
-Its own redis-server on a free loopback port (removed at the end). Plays --games random 4-player Egizia games
-in this process (GameService + an RQ SimpleWorker, every seat a random legal move) to --decisions decisions,
-and reports each one's events stream in bytes (MEMORY USAGE) as stored, i.e. compacted at each snapshot,
-beside the same entries written as plain stream entries; then the time to compact a whole finished game's
-events (153 entries or so; XRANGE, zlib level 6, the script), median of --trials, and as reference in the
-same run the time of one plain XRANGE of the same stream.
+On its own redis-server, plays --games random 4-player Egizia games to --decisions decisions and reports each
+events stream's bytes as stored (compacted at each snapshot) beside the same entries written plain; then the
+time to compact a whole finished game's events (median of --trials), against one plain XRANGE of the same
+stream in the same run.
 """
 
 from __future__ import annotations
@@ -22,15 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from rq import SimpleWorker
+from rq import Queue
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.job_runs import run_jobs
 from benchmarks.many_games_bench import PrivateRedis
 from services import keys
 from services.game_service import GameService
 from services.settings import Settings
-from services.store.archive import Archive
+from services.store.compaction import Compaction
 from services.store.layout import stream_entries
 from workers import context
 
@@ -45,14 +44,14 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def play(service: GameService, worker: SimpleWorker, rng: random.Random, decisions: int | None) -> str:
+def play(service: GameService, queue: Queue, rng: random.Random, decisions: int | None) -> str:
     meta = service.create_game("egizia", 4, {})
     for seat in range(4):
         service.join(meta.id, f"bot {seat}")
     service.start(meta.id)
     made = 0
     while decisions is None or made < decisions:
-        worker.work(burst=True, logging_level="WARNING")
+        run_jobs(queue)
         view = service.view(meta.id, None)
         if view.status == "over":
             break
@@ -61,7 +60,7 @@ def play(service: GameService, worker: SimpleWorker, rng: random.Random, decisio
         seat = rng.choice(sorted(view.to_act))
         service.submit(meta.id, seat, rng.choice(service.legal_commands(meta.id, seat)), f"c{made}", None)
         made += 1
-    worker.work(burst=True, logging_level="WARNING")
+    run_jobs(queue)
     return meta.id
 
 
@@ -76,7 +75,7 @@ def plain_copy(store: redis.Redis, entries: list[tuple[str, bytes]], name: str) 
 
 
 def compaction_ms(store: redis.Redis, entries: list[tuple[str, bytes]], trials: int) -> dict[str, Any]:
-    archive, spent, reads = Archive(store), [], []
+    compaction, spent, reads = Compaction(store), [], []
     for trial in range(trials):
         name = keys.events(f"bench-{trial}")
         for entry_id, raw in entries:
@@ -85,7 +84,7 @@ def compaction_ms(store: redis.Redis, entries: list[tuple[str, bytes]], trials: 
         store.xrange(name)
         reads.append(time.perf_counter() - started)
         started = time.perf_counter()
-        assert archive.running_events(f"bench-{trial}")
+        assert compaction.running_events(f"bench-{trial}")
         spent.append(time.perf_counter() - started)
         store.delete(name)
     return {
@@ -103,16 +102,15 @@ def main() -> int:
         store = server.client
         service = GameService(store, Settings(redis_url=server.url, queue_name="compact-bench"))
         context.register(service)
-        queue = service.parts.scheduler.queue
-        worker = SimpleWorker([queue], connection=queue.connection)
+        queue = service.components.scheduler.queue
         rng = random.Random(1)
         running = []
         for _ in range(args.games):
-            game_id = play(service, worker, rng, args.decisions)
+            game_id = play(service, queue, rng, args.decisions)
             stored = int(store.memory_usage(keys.events(game_id), samples=0) or 0)
             entries = stream_entries(store.xrange(keys.events(game_id)))
             running.append({"stored": stored, "plain": plain_copy(store, entries, "plain-copy")})
-        finished = play(service, worker, rng, None)
+        finished = play(service, queue, rng, None)
         whole = stream_entries(store.xrange(keys.events(finished)))
         report = {
             "command": " ".join(sys.argv),

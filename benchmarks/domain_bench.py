@@ -1,14 +1,11 @@
-"""Domain benchmark: the rules engines alone (one core, no Redis), every game in the same run.
+"""The rules engines alone (one core, no Redis), every game in the same run.
 
-For each ``--case game:players`` it measures (1) complete random-bot games per second (setup, every
-``legal_commands``, ``decide``, fold, automatic steps) and (2) events folded per second when replaying the
-stored (MessagePack-encoded) games from scratch, next to msgspec's bare decode of the same events into the
-game's tagged union, measured in the same run (the reference).
+    PYTHONPATH=. python benchmarks/domain_bench.py [--games 200] [--case egizia:4 --case giza:6 ...]
 
-Run: ``PYTHONPATH=. python benchmarks/domain_bench.py [--games 200] [--case egizia:4 --case giza:6 ...]``
-(default: every registered game at its smallest and largest table). All times are CPU time of this process
-(``time.process_time``), replays best of ``--repeats`` interleaved runs, so other load on the machine
-disturbs the figures as little as possible.
+Per ``--case game:players``: complete random-bot games per second, and events folded per second when replaying
+the stored games, next to msgspec's bare decode of the same events (the same-run reference). Default: every
+registered game at its smallest and largest table. CPU time of this process, replays best of ``--repeats``
+interleaved runs.
 """
 
 from __future__ import annotations

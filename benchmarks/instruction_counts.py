@@ -1,33 +1,19 @@
-"""CPU instructions per command in a worker and per API request, counted by valgrind: a figure that does
-not move with the load of the machine's neighbours, as the load benchmark's CPU milliseconds do (on the
-project's VM the same code measures 20 % apart from one run to the next).
+"""CPU instructions per worker command and per API request, counted by valgrind, which the machine's
+neighbours do not move.
 
-    python benchmarks/instruction_counts.py [--redis-url redis://127.0.0.1:6379/8]
+    python benchmarks/instruction_counts.py [--redis-url redis://127.0.0.1:6379/8] [--api-only]
 
-Each part runs in a process of its own under ``valgrind --tool=callgrind``, counting only what runs inside
-one call of ``functools.reduce`` (``--toggle-collect``), in which the part does its measured work:
-
-* ``worker``: Egizia games (4 seats) whose next seat submits a random legal command each round, then one
-  in-process RQ SimpleWorker decides them all (jobs, reads, decisions, appends, projections, schedules):
-  instructions per decided command;
-* ``worker_alternating``: the same with two workers' services (each its own state cache) deciding the
-  rounds in turn, so every job finds its worker's state of the game one command behind: what a command
-  costs when the game moves between workers, as it does with several worker processes;
-* ``worker_cold``: the same with one worker that holds no game's state as each round starts (a worker new
-  to its games, or whose state cache let them go among many more games than it holds);
-* ``api``: the API's WSGI app called in-process (no HTTP server) for a seat's legal commands, for a
-  submitted command (``submit``: one per game, each a legal command of the seat to act, answered once a
-  ``papyrus worker`` in a process of its own, not counted, decided it) and for an unmatched route (the
-  per-request work of every hook); the same-run reference is a bare Flask endpoint
-  (benchmarks/flask_ref.py) called the same way: instructions per request.
-
-Needs valgrind; the database given is flushed.
+Each part runs in its own process under callgrind, counting only its measured work: the worker (state
+current, one command behind, cold), the API (a live move: its ``POST …/commands?view=1`` and each seat's
+page's catch-up; legal commands; a submit; an unmatched route; ``api_front``: through the front, waits
+on the live hub) and a bare Flask endpoint. The database is flushed.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import random
@@ -36,11 +22,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+
+ROUTES = ["live_move", "legal", "submit", "unmatched", "bare"]
 
 
 def measured(work: Callable[[], None]) -> None:
@@ -58,6 +48,7 @@ def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool 
     import redis
     from rq import SimpleWorker
 
+    from benchmarks.job_runs import raise_failed
     from services.game_service import GameService
     from services.settings import Settings
     from workers import context
@@ -68,7 +59,7 @@ def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool 
     services = [GameService(connection, Settings(queue_name="instruction-counts")) for _ in range(workers)]
     service = services[0]
     context.register(service)
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
 
     def drain() -> None:
         worker = SimpleWorker([queue], connection=connection)
@@ -97,13 +88,14 @@ def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool 
         deciding = services[round_number % workers]
         if cold:
             for game_id in ids:
-                deciding.parts.states.forget(game_id)
+                deciding.components.states.forget(game_id)
         context.register(deciding)
         measured(drain)
+    raise_failed(queue)  # after the counted runs, so the check is not counted
     return {"count": decided}
 
 
-def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
+def api_part(url: str, route: str, requests: int, front: bool = False) -> dict[str, Any]:
     from werkzeug.test import EnvironBuilder
 
     os.environ.update(REDIS_URL=url, PAPYRUS_QUOTAS="off")
@@ -124,12 +116,15 @@ def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
         if route == "legal":
             builder = legal_commands_request(app, url)
         if route == "submit":
-            return submit_part(app, url, requests)
+            return submit_part(app, url, requests, front)
+        if route == "live_move":
+            return live_move_part(app, url, requests, front)
     environs = [{**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"} for _ in range(requests)]
+    call = through_front(app) if front else answered_status
 
     def answer_all() -> None:
         for environ in environs:
-            answered_status(app, environ)
+            call(app, environ)
 
     answer_all()  # caches warmed, scripts loaded: then the measured run
     environs = [{**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"} for _ in range(requests)]
@@ -137,16 +132,17 @@ def api_part(url: str, route: str, requests: int) -> dict[str, Any]:
     return {"count": requests}
 
 
-def submit_part(app: Any, url: str, games: int) -> dict[str, Any]:
+def submit_part(app: Any, url: str, games: int, front: bool = False) -> dict[str, Any]:
     """Count one submitted command in each of ``games`` new 4-seat Egizia games (and as many before them,
     uncounted, to warm the caches), a worker deciding them meanwhile."""
     worker = start_worker(url)
+    call = through_front(app) if front else answered_status
     try:
         warm_up, counted_ones = submit_requests(app, games), submit_requests(app, games)
 
         def answer_all(environs: list[dict[str, Any]]) -> None:
             for environ in environs:
-                status = answered_status(app, environ)
+                status = call(app, environ)
                 if not status.startswith("200"):
                     raise RuntimeError(f"a submit was answered {status}")
 
@@ -158,6 +154,55 @@ def submit_part(app: Any, url: str, games: int) -> dict[str, Any]:
     return {"count": games}
 
 
+def live_move_part(app: Any, url: str, games: int, front: bool = False) -> dict[str, Any]:
+    """Count one live move in each of ``games`` new 4-seat Egizia games: its ``POST …/commands?view=1``
+    (answered once a worker decided it) and the catch-up of a live page of each seat at the version before
+    (what the live hub runs once per seat after the decision's notice), as many moved before, uncounted."""
+    from api.web.live import LiveTarget, catch_up
+    from services.observability.gc_pauses import settle_after_start
+
+    worker = start_worker(url)
+    call = through_front(app) if front else answered_status
+    service = app.extensions["papyrus"].service
+    notices = itertools.count(1)
+    try:
+        warm_up, counted_ones = live_moves(app, games), live_moves(app, games)
+
+        def move_all(moves: list[tuple[str, int, str, dict[str, Any]]]) -> None:
+            for game_id, seen, cursor, environ in moves:
+                status = call(app, environ)
+                if not status.startswith("200"):
+                    raise RuntimeError(f"a submit was answered {status}")
+                notice = next(notices)  # the decision's notice woke every page of the game
+                for seat in range(4):
+                    catch_up(LiveTarget(service, game_id, seat), seen, cursor, notice)
+
+        move_all(warm_up)
+        settle_after_start()  # as papyrus api does once the app is built: no full collection counted
+        measured(lambda: move_all(counted_ones))
+    finally:
+        worker.terminate()
+        worker.wait()
+    return {"count": games}
+
+
+def live_moves(app: Any, games: int) -> list[tuple[str, int, str, dict[str, Any]]]:
+    """:func:`submit_requests` with ``?view=1``, each with its game's version and chat cursor before."""
+    from werkzeug.test import EnvironBuilder
+
+    service = app.extensions["papyrus"].service
+    moves = []
+    for environ in submit_requests(app, games):
+        game_id = environ["PATH_INFO"].split("/")[3]
+        cursor, _ = service.social.chat_backlog(game_id, None)
+        body = environ["wsgi.input"].read()
+        headers = {"Authorization": environ["HTTP_AUTHORIZATION"], "Content-Type": "application/json"}
+        builder = EnvironBuilder(path=environ["PATH_INFO"], method="POST", headers=headers, data=body)
+        live = {**builder.get_environ(), "QUERY_STRING": "view=1", "REMOTE_ADDR": "127.0.0.1"}
+        moves.append((game_id, service.version(game_id), cursor, live))
+    return moves
+
+
 def answered_status(app: Any, environ: dict[str, Any]) -> str:
     """Call ``app`` with ``environ``, read its whole answer and return its status line."""
     statuses: list[str] = []
@@ -165,6 +210,89 @@ def answered_status(app: Any, environ: dict[str, Any]) -> str:
     for _ in body:
         pass
     return statuses[0]
+
+
+def through_front(app: Any) -> Callable[[Any, dict[str, Any]], str]:
+    """A caller like :func:`answered_status` that sends each request through the asynchronous front, on one
+    event loop kept for the whole run, as Granian's ASGI interface would (the scope, the body's messages)."""
+    import asyncio
+
+    from api.context import ApiConfig
+    from api.front import build_front
+    from api.front.live_hub import LiveHub
+
+    hub = lambda pool: LiveHub(NoNotices(), pool)  # noqa: E731 - waits end by the hub's half-second look
+    front = build_front(app, 8, ApiConfig().body_limits(), pool=InlinePool(), live=hub)
+    loop = asyncio.new_event_loop()
+
+    def call(_: Any, environ: dict[str, Any]) -> str:
+        scope, body = asgi_request(environ)
+        sent: list[dict[str, Any]] = []
+        messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+        async def receive() -> dict[str, Any]:
+            return messages.pop() if messages else {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        loop.run_until_complete(front(scope, receive, send))
+        return f"{sent[0]['status']}"
+
+    return call
+
+
+class NoNotices:
+    """The live hub's notice source, silent: a waiting submit looks for its outcome after the hub's
+    half-second look again (the worker has decided it by then), so each is checked once, as a notice would
+    have it, without a subscription's own work counted."""
+
+    def start(self, hub: Any) -> None:
+        pass
+
+    def watch(self, game_id: str) -> None:
+        pass
+
+    def unwatch(self, game_id: str) -> None:
+        pass
+
+
+class InlinePool(Executor):
+    """Runs what the front hands to its pool at once, on the counted thread (a pool thread would escape
+    callgrind's toggle); the hand-over through the event loop is kept."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        from concurrent.futures import Future
+
+        done: Future[Any] = Future()
+        done.set_result(fn(*args, **kwargs))
+        return done
+
+
+def asgi_request(environ: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """The ASGI scope and body of a request werkzeug built as a WSGI environ."""
+    headers = [
+        (key[5:].replace("_", "-").lower().encode("latin-1"), str(value).encode("latin-1"))
+        for key, value in environ.items()
+        if key.startswith("HTTP_")
+    ]
+    for key, name in (("CONTENT_TYPE", b"content-type"), ("CONTENT_LENGTH", b"content-length")):
+        if environ.get(key):
+            headers.append((name, str(environ[key]).encode("latin-1")))
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": environ["REQUEST_METHOD"],
+        "scheme": "http",
+        "path": environ["PATH_INFO"],
+        "raw_path": environ["PATH_INFO"].encode("latin-1"),
+        "query_string": environ.get("QUERY_STRING", "").encode("latin-1"),
+        "root_path": "",
+        "headers": headers,
+        "client": (environ.get("REMOTE_ADDR", "127.0.0.1"), 40000),
+        "server": ("127.0.0.1", 8000),
+    }
+    return scope, environ["wsgi.input"].read()
 
 
 def start_worker(url: str) -> subprocess.Popen[bytes]:
@@ -233,20 +361,26 @@ def legal_commands_request(app: Any, url: str) -> Any:
     )
 
 
-def counted(part: list[str], args: argparse.Namespace) -> float:
-    """Instructions per unit of ``part`` (run in a child process under callgrind)."""
+def counted(part: list[str], args: argparse.Namespace) -> int | None:
+    """Instructions per unit of ``part`` (run in a child process under callgrind), rounded; with
+    ``--no-valgrind`` the part runs uncounted, at native speed (a smoke run), and None is returned."""
     options = ["--redis-url", args.redis_url, "--games", str(args.games), "--rounds", str(args.rounds)]
-    command = [
+    options += ["--requests", str(args.requests), "--submits", str(args.submits)]
+    child = [sys.executable, __file__, *options, "--child", *part]
+    valgrind = [
         "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no",
-        "--toggle-collect=functools_reduce", sys.executable, __file__, *options,
-        "--requests", str(args.requests), "--submits", str(args.submits), "--child", *part,
+        "--toggle-collect=functools_reduce",
     ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    done = subprocess.run(
+        [*valgrind, *child] if args.valgrind else child, capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    count = json.loads(done.stdout.strip().splitlines()[-1])["count"]
+    if not args.valgrind:
+        return None
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr[-2000:]}")
-    count = json.loads(done.stdout.strip().splitlines()[-1])["count"]
-    return int(found.group(1).replace(",", "")) / count
+    return round(int(found.group(1).replace(",", "")) / count)
 
 
 def main() -> int:
@@ -258,6 +392,15 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--requests", type=int, default=500)
     parser.add_argument("--submits", type=int, default=40, help="submitted commands counted (one per game)")
+    parser.add_argument("--api-only", action="store_true", help="count the API's requests only")
+    parser.add_argument("--front-only", action="store_true", help="count the API through the front only")
+    parser.add_argument("--routes", nargs="+", default=ROUTES, choices=ROUTES, help="the API parts counted")
+    parser.add_argument(
+        "--no-valgrind",
+        dest="valgrind",
+        action="store_false",
+        help="run every part uncounted, without valgrind (checks that the parts run; prints no figure)",
+    )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -266,16 +409,18 @@ def main() -> int:
             workers, cold = (2 if kind == "worker_alternating" else 1), kind == "worker_cold"
             print(json.dumps(worker_part(args.redis_url, args.games, args.rounds, workers, cold)))
         else:
-            count = args.submits if rest[0] == "submit" else args.requests
-            print(json.dumps(api_part(args.redis_url, rest[0], count)))
+            count = args.submits if rest[0] in ("submit", "live_move") else args.requests
+            print(json.dumps(api_part(args.redis_url, rest[0], count, front=kind == "api_front")))
         return 0
-    figures = {
-        "worker_instructions_per_command": round(counted(["worker"], args)),
-        "worker_instructions_per_command_alternating": round(counted(["worker_alternating"], args)),
-        "worker_instructions_per_command_cold": round(counted(["worker_cold"], args)),
-    }
-    for route in ("legal", "submit", "unmatched", "bare"):
-        figures[f"api_instructions_per_{route}_request"] = round(counted(["api", route], args))
+    figures: dict[str, int | None] = {}
+    if not args.api_only:
+        figures["worker_instructions_per_command"] = counted(["worker"], args)
+        figures["worker_instructions_per_command_alternating"] = counted(["worker_alternating"], args)
+        figures["worker_instructions_per_command_cold"] = counted(["worker_cold"], args)
+    for route in args.routes if not args.front_only else ():
+        figures[f"api_instructions_per_{route}_request"] = counted(["api", route], args)
+    for route in (route for route in args.routes if route != "bare"):
+        figures[f"api_front_instructions_per_{route}_request"] = counted(["api_front", route], args)
     print(json.dumps(figures, indent=2))
     return 0
 

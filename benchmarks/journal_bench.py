@@ -1,23 +1,11 @@
-"""Journal benchmark: embedded-mode commands per second without the journal and with it under each fsync
-policy, in the same run.
+"""Embedded-mode commands per second without the journal and with it under each fsync policy, in one run.
 
     python benchmarks/journal_bench.py [--clients 1 4] [--commands 150] [--rounds 3] [--dir /disk/to/test]
 
-For each mode an embedded runtime is built as ``papyrus serve`` builds it (fakeredis, the in-process worker;
-with a data file in ``--dir`` for the journaled modes) and ``--clients`` threads each play two-seat Egizia
-games through the GameService as the API does: submit a legal command for the seat that must act, wait for
-its outcome, next, until ``--commands`` commands each were decided (a new game when one ends). The figure is
-commands decided per second of wall time, the median of ``--rounds`` runs (every mode runs once per round,
-so a busy machine slows them alike; "range" is the slowest and the fastest run). "fsyncs/command" counts the
-fsync calls the journal made: ``always`` flushes before every answer of the store to the API (one flush
-serving every answer waiting at that moment), ``everysec`` once a second, ``no`` never. Modes:
-
-* no journal: ``papyrus serve`` without a data file (nothing survives the process);
-* fsync no / everysec / always: ``PAPYRUS_JOURNAL_FSYNC``; every change is written to the journal before it
-  answers in all three.
-
-Compaction is left at its 30 s default. The figures depend on the disk: run it on the disk that will hold
-the data file.
+Each mode builds an embedded runtime as ``papyrus serve`` does; ``--clients`` threads play two-seat Egizia
+games through the service (submit, wait for the outcome). Reports the median commands/s of ``--rounds`` runs
+(every mode once per round), its range, and the fsyncs per command; "no journal" is the reference. Run it on
+the disk that will hold the data file.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
-"""Papyrus under load: a real Redis, the API as ``papyrus api`` runs it (Granian), RQ workers, many games
-driven by HTTP bots.
+"""Papyrus under load: a real Redis, the API under ``papyrus api``, RQ workers, games driven by HTTP bots.
 
-    python benchmarks/load_bench.py --games 200 --rate 100 --duration 60
-    python benchmarks/load_bench.py --compare-metrics --duration 60   # metrics on, then off, same run
-    python benchmarks/load_bench.py --compare-clocks --duration 60    # no clock, then a clock, same run
+    python benchmarks/load_bench.py --games 200 --rate 100 --duration 60 [--compare-metrics|--compare-clocks]
 
-The measured window follows --warm-up seconds (5 by default) of the same load, left out of every figure:
-the bot threads all start at the same instant (each opening its connections and most reading a view
-first), which no steady load does. Loopback only, bounded (stops after --warm-up + --duration seconds of
-driving), and it refuses to run on a Redis
-database that already holds keys (it deletes what it created when done). Prints one JSON report: commands per
-second, p50/p99 submit-to-outcome latency (as the bots saw it, and as the API served it: from its request
-log, without the bot clients' own HTTP and thread costs), projection lag, Redis memory per finished game, and
-in the same run redis-benchmark's XADD rate and a bare Flask endpoint's request rate
-(benchmarks/flask_ref.py, under the same server, processes and threads as the API; measured for 10 s before
-and 10 s after the load, and averaged).
-The API's processes share their metrics (``papyrus api``) and the workers serve their
-metrics (--metrics-port); ``--compare-metrics`` drives the same load twice, with fresh processes, first with
-metrics on and then with ``PAPYRUS_METRICS=0``, and reports both runs' latencies side by side;
-``--compare-clocks`` drives it twice, games without a clock and then games on the ``--clock`` preset (each
-turn's deadline and reminder scheduled as jobs and entered in the due index), and reports what clocks cost.
+Measures after a --warm-up of the same load; refuses a database that holds keys. Prints one JSON report:
+commands/s, submit latency, projection lag, CPU per command, and same-run references (redis-benchmark
+XADD; benchmarks/flask_ref.py under the same server). The --compare options drive the load twice.
+``--rq-redis N``: RQ on N redis-servers of its own, calls per command on each.
 """
 
 from __future__ import annotations
@@ -35,6 +21,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -47,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.load_support import (
     BotClient,
+    PrivateRedis,
     RateLimiter,
     Stats,
     Table,
@@ -84,7 +72,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=32, help="bot client threads")
     parser.add_argument("--api-workers", type=int, default=2, help="API server processes")
     parser.add_argument("--api-threads", type=int, default=16, help="threads per API server process")
-    parser.add_argument("--rq-workers", type=int, default=2)
+    parser.add_argument("--rq-workers", type=int, default=2, help="workers in all, at least one per RQ Redis")
+    parser.add_argument(
+        "--rq-redis", type=int, default=0, help="RQ Redis servers of the run's own (0: RQ on the store's)"
+    )
     parser.add_argument(
         "--worker-kind",
         choices=["in-process", "fork"],
@@ -93,9 +84,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument(
         "--bot",
-        choices=["answers", "view"],
+        choices=["answers", "view", "answer-view"],
         default="answers",
-        help="learn who acts from the last answer's to_act (`answers`) or from the public view every turn",
+        help="learn who acts from the last answer's to_act (`answers`) or from the public view every turn; "
+        "`answer-view`: as `answers`, each answer carrying the submitter's view (?view=1), whose legal "
+        "commands it plays from when that seat acts next",
     )
     parser.add_argument("--lag-every", type=int, default=10, help="measure projection lag every N commands")
     parser.add_argument("--finish-games", type=int, default=4, help="games then played to the end, unpaced")
@@ -111,13 +104,40 @@ def parse_args() -> argparse.Namespace:
         help="drive the load twice, games without a clock then on --clock, and compare the costs",
     )
     parser.add_argument("--clock", default="fast", help="the clock preset of --compare-clocks (policy pass)")
+    add_reference_sizes(parser)
     return parser.parse_args()
 
 
-def worker_command(args: argparse.Namespace, metrics_on: bool) -> list[str]:
+def add_reference_sizes(parser: argparse.ArgumentParser) -> None:
+    """The sizes of the same-run references (tiny ones make the suite's smoke run of the script quick)."""
+    parser.add_argument(
+        "--reference-seconds", type=float, default=10.0, help="seconds the bare Flask reference is driven"
+    )
+    parser.add_argument(
+        "--xadd-requests", type=int, default=100_000, help="XADDs of the redis-benchmark reference"
+    )
+
+
+def worker_command(args: argparse.Namespace, metrics_on: bool, rq: int = 0) -> list[str]:
     fork = ["--fork"] if args.worker_kind == "fork" else []
     metrics = ["--metrics-port", str(free_port())] if metrics_on and not fork else []
-    return python_module("papyrus", "worker", *fork, *metrics)
+    return python_module("papyrus", "worker", *fork, *metrics, "--rq", str(rq))
+
+
+def rq_calls(servers: list[PrivateRedis]) -> list[int]:
+    """Commands each RQ Redis server processed so far."""
+    return [int(server.client.info("stats")["total_commands_processed"]) for server in servers]
+
+
+def rq_split(calls: list[int], commands: int) -> dict[str, Any]:
+    """The RQ Redis calls of a run per command decided, per server, and each server's share."""
+    if not calls:
+        return {}
+    total = max(1, sum(calls))
+    return {
+        "rq_calls_per_command": [round(count / commands, 2) for count in calls],
+        "rq_calls_share": [round(count / total, 3) for count in calls],
+    }
 
 
 def create_tables(base: str, args: argparse.Namespace, clock: str | None = None) -> list[Table]:
@@ -138,26 +158,37 @@ def create_tables(base: str, args: argparse.Namespace, clock: str | None = None)
     return tables
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How a drive runs: at most ``rate`` commands a second (0: flat out) for ``duration`` seconds, after
+    ``warm_up`` seconds driven the same way but left out of the figures."""
+
+    rate: float
+    duration: float
+    warm_up: float = 0.0
+
+
 def drive(
     base: str,
     tables: list[Table],
     args: argparse.Namespace,
-    rate: float,
-    duration: float,
-    warm_up: float = 0.0,
+    pace: Pace,
     measuring: Callable[[], None] = lambda: None,
 ) -> tuple[Stats, float]:
     """Bot threads take a table, play one turn, put it back, until the time is up or every game is over.
-    The first ``warm_up`` seconds are driven the same way but left out: then the figures start afresh and
-    ``measuring`` is called (to read the CPU counters); returns the figures and the seconds measured."""
-    stats, limiter = Stats(), RateLimiter(rate)
+    After the warm-up the figures start afresh and ``measuring`` is called (to read the CPU counters);
+    returns the figures and the seconds measured."""
+    stats, limiter = Stats(), RateLimiter(pace.rate)
+    warm_up = pace.warm_up
     ready: queue.Queue[Table] = queue.Queue()
     for table in tables:
         ready.put(table)
-    deadline = time.monotonic() + warm_up + duration
+    deadline = time.monotonic() + warm_up + pace.duration
 
     def run(seed: int) -> None:
-        client = BotClient(base, stats, limiter, args.lag_every, seed, args.bot == "answers")
+        bot = getattr(args, "bot_class", BotClient)  # benchmarks/live_capacity.py's notes its decisions
+        client = bot(base, stats, limiter, args.lag_every, seed, args.bot != "view")
+        client.answer_view = args.bot == "answer-view"
         while time.monotonic() < deadline:
             try:
                 table = ready.get(timeout=0.5)
@@ -194,12 +225,13 @@ def memory_per_game(store: redis.Redis, tables: list[Table]) -> tuple[int, float
     return len(finished), (sum(totals) / len(totals) if totals else None)
 
 
-def redis_xadd_rate(url: str) -> float:
+def redis_xadd_rate(url: str, requests: int = 100_000) -> float:
     parsed = urlparse(url)
     db = (parsed.path or "/0").lstrip("/") or "0"
     key = "papyrus-bench:xadd"
     host, port = parsed.hostname or "127.0.0.1", str(parsed.port or 6379)
-    command = ["redis-benchmark", "-h", host, "-p", port, "--dbnum", db, "-n", "100000", "-c", "50", "-q"]
+    command = ["redis-benchmark", "-h", host, "-p", port, "--dbnum", db, "-n", str(requests), "-c", "50"]
+    command += ["-q"]
     command += ["XADD", key, "*", "type", "bench", "data", "x" * 200]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     redis.Redis.from_url(url).delete(key)
@@ -207,9 +239,11 @@ def redis_xadd_rate(url: str) -> float:
     return float(match.group(1)) if match else float("nan")
 
 
-def bare_flask_rate(args: argparse.Namespace, logs: Path, seconds: float = 10.0) -> dict[str, float]:
-    """Requests per second of a bare Flask endpoint under the same server and clients, with the CPU
-    time one request costs the server and the clients (what an API request cannot cost less than)."""
+def bare_flask_rate(args: argparse.Namespace, logs: Path) -> dict[str, float]:
+    """Requests per second of a bare Flask endpoint under the same server and clients for
+    ``--reference-seconds``, with the CPU time one request costs the server and the clients (what an API
+    request cannot cost less than)."""
+    seconds = args.reference_seconds
     port = free_port()
     server = bare_flask_server(port, args.api_workers, args.api_threads, logs / "flask_ref.log")
     try:
@@ -278,13 +312,17 @@ def run_load(
     """Start the API and the workers, drive the load, play a few games out; the figures of this run."""
     metrics = "1" if metrics_on else "0"
     env = {"REDIS_URL": args.redis_url, "PAPYRUS_QUOTAS": "off", "PAPYRUS_METRICS": metrics}
+    servers: list[PrivateRedis] = args.rq_servers
+    if servers:
+        env["RQ_REDIS_URLS"] = ",".join(server.url for server in servers)
+    instances = max(1, len(servers))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     tag = ("metrics-on" if metrics_on else "metrics-off") + (f"-clock-{clock}" if clock else "")
     processes = [api_server(port, args.api_workers, args.api_threads, env, logs / f"api-{tag}.log")]
     processes += [
-        spawn(worker_command(args, metrics_on), env, logs / f"worker{i}-{tag}.log")
-        for i in range(args.rq_workers)
+        spawn(worker_command(args, metrics_on, i % instances), env, logs / f"worker{i}-{tag}.log")
+        for i in range(max(args.rq_workers, instances))
     ]
     try:
         wait_http(base + "/api/health")
@@ -297,16 +335,18 @@ def run_load(
             before["api"], before["client"] = cpu_seconds(processes[0].pid), time.process_time()
             before["worker"] = sum(cpu_seconds(p.pid) for p in processes[1:])
             before["redis"], before["machine"] = redis_cpu_seconds(store), machine_busy_idle()
+            before["rq_calls"] = rq_calls(servers)
             before["at"] = datetime.now(UTC)
 
-        stats, elapsed = drive(base, tables, args, args.rate, args.duration, args.warm_up, measuring)
+        stats, elapsed = drive(base, tables, args, Pace(args.rate, args.duration, args.warm_up), measuring)
         drive_started, drive_ended = before["at"], datetime.now(UTC)
         api_cpu = cpu_seconds(processes[0].pid) - before["api"]
         worker_cpu = sum(cpu_seconds(p.pid) for p in processes[1:]) - before["worker"]
         client_cpu = time.process_time() - before["client"]
         redis_cpu = redis_cpu_seconds(store) - before["redis"]
+        calls = [after - was for after, was in zip(rq_calls(servers), before["rq_calls"], strict=True)]
         busy, idle = (after - now for after, now in zip(machine_busy_idle(), before["machine"], strict=True))
-        drive(base, tables[: args.finish_games], args, 0.0, args.finish_timeout)
+        drive(base, tables[: args.finish_games], args, Pace(0.0, args.finish_timeout))
         finished, memory = memory_per_game(store, tables)
     finally:
         stop(processes)
@@ -336,6 +376,7 @@ def run_load(
         "projection_lag_p99_ms": round(percentile(stats.lags, 0.99) * 1000, 2),
         "finished_games": finished,
         "redis_kib_per_finished_game": round(memory / 1024, 1) if memory else None,
+        **rq_split(calls, commands),
     }
 
 
@@ -364,6 +405,16 @@ def main() -> int:
     if store.dbsize():
         sys.exit(f"{args.redis_url} already holds keys: give the benchmark an empty database")
     logs = Path(tempfile.mkdtemp(prefix="papyrus-bench-"))
+    args.rq_servers = [PrivateRedis() for _ in range(args.rq_redis)]
+    try:
+        return report_runs(args, store, logs)
+    finally:
+        for server in args.rq_servers:
+            server.stop()
+
+
+def report_runs(args: argparse.Namespace, store: redis.Redis, logs: Path) -> int:
+    """Drive the runs asked for and print the report."""
     bare_before = bare_flask_rate(args, logs)
     runs = [run_load(args, store, logs, metrics_on=True)]
     if args.compare_metrics:
@@ -377,7 +428,7 @@ def main() -> int:
         report.update({"runs": runs, "clocks_cost": clocks_cost(runs[0], runs[-1])})
     else:
         report.update({"runs": runs, "metrics_cost": metrics_cost(*runs)})
-    report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url)
+    report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(args.redis_url, args.xadd_requests)
     report.update(bare_reference(bare_before, bare_flask_rate(args, logs)))
     bare = report["reference_bare_flask_req_per_s"]
     if report.get("commands_per_s") and bare:

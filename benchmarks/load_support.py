@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -17,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import redis
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,6 +132,8 @@ class Table:
     commands: int = 0
     over: bool = False
     to_act: list[int] = field(default_factory=list)  # from the last accepted answer (empty: read the view)
+    # the submitter's seat and legal commands from the last answer's view (asked with ?view=1), if it acts
+    legal_from_answer: tuple[int, list[dict[str, Any]]] | None = None
 
 
 @dataclass
@@ -157,7 +162,10 @@ class BotClient:
 
     Who acts comes from the public view, or (``trust_answers``) from the ``to_act`` of the previous
     accepted command's answer, the view being read only when that list is empty (automatic steps running,
-    the start)."""
+    the start). With ``answer_view`` each submit asks for the seat's view in its answer (``?view=1``), and
+    a seat that acts again plays from the legal commands it carries, with no read between its moves."""
+
+    answer_view = False
 
     def __init__(
         self, base: str, stats: Stats, limiter: RateLimiter, lag_every: int, seed: int, trust_answers: bool
@@ -170,6 +178,7 @@ class BotClient:
         self.lag_every = lag_every
         self.random = random.Random(seed)
         self.submitted = 0
+        self.last_answer: dict[str, Any] = {}
 
     def get(self, path: str, token: str | None = None) -> Any:
         with self.stats.lock:
@@ -191,7 +200,12 @@ class BotClient:
             time.sleep(IDLE_PAUSE)  # an automatic phase is running in the workers
             return
         seat = self.random.choice(sorted(to_act))
-        legal = self.get(f"/api/games/{table.game_id}/seats/{seat}/legal-commands", table.tokens[seat])
+        carried = table.legal_from_answer
+        table.legal_from_answer = None
+        if carried is not None and carried[0] in to_act:
+            seat, legal = carried
+        else:
+            legal = self.get(f"/api/games/{table.game_id}/seats/{seat}/legal-commands", table.tokens[seat])
         if not legal:
             time.sleep(IDLE_PAUSE)
             return
@@ -203,8 +217,9 @@ class BotClient:
         body: dict[str, Any] = {"command_id": f"c{table.commands}", "command": command}
         headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
         started = time.perf_counter()
+        query = "?view=1" if self.answer_view else ""
         response = self.http.post(
-            f"{self.base}/api/games/{table.game_id}/commands", json=body, headers=headers
+            f"{self.base}/api/games/{table.game_id}/commands{query}", json=body, headers=headers
         )
         while response.status_code == 202:
             time.sleep(0.02)
@@ -213,7 +228,11 @@ class BotClient:
             response = self.http.get(self.base + response.json()["poll"], headers=headers)
         self.stats.record(response.status_code, time.perf_counter() - started)
         answer = response.json() if response.status_code == 200 else {}
+        self.last_answer = answer
         table.to_act = list(answer.get("to_act") or []) if answer.get("status") == "accepted" else []
+        view = answer.get("view") or {}
+        if seat in view.get("to_act", []) and view.get("view", {}).get("legal_commands"):
+            table.legal_from_answer = (seat, view["view"]["legal_commands"])
         self.submitted += 1
         if response.status_code == 200 and self.submitted % self.lag_every == 0:
             self.measure_lag(table, int(answer["version"]))
@@ -250,3 +269,39 @@ def bare_flask_server(port: int, workers: int, threads: int, log: Path) -> subpr
         "--blocking-threads", str(threads), "flask_ref:create_app",
     )  # fmt: skip
     return spawn(command, {}, log, ROOT / "benchmarks")
+
+
+class PrivateRedis:
+    """A redis-server on a free loopback port in a temporary directory, no persistence."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.directory = Path(tempfile.mkdtemp(prefix="papyrus-many-redis-"))
+        command = [
+            "redis-server",
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(self.directory),
+        ]
+        command += ["--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        self.client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                self.client.ping()
+                return
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def used_memory(self) -> int:
+        return int(self.client.info("memory")["used_memory"])
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(30)
+        shutil.rmtree(self.directory, ignore_errors=True)

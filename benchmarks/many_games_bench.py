@@ -1,30 +1,12 @@
-"""Many concurrent games in one Redis: memory per running and per finished game, commands/s and the sweep's
-cost with few games present and with --games running games present.
+"""Many games in one Redis: memory per running, finished and archived game, commands/s and the sweep's cost
+with few and with --games copies present.
 
     python benchmarks/many_games_bench.py --games 100000 --finished 20000 --drive-seconds 20
 
-Starts two redis-servers of its own on free loopback ports (no persistence; removed at the end): the game
-store and RQ's own Redis (RQ_REDIS_URL, as beside a cluster), so the Redis calls per command of each are
-counted apart (INFO commandstats, the scripts' inner calls included, the bots' two reads per move too);
-then the API (`papyrus api`) and RQ workers (as benchmarks/load_bench.py does), and:
-
-1. few games: --drive-games fresh games driven flat out by HTTP bots for --drive-seconds (commands/s, p99);
-   the sweep timed with 0 and with --due-games games due;
-2. two template games played by the bots: a running one --template-moves decisions into the game (a 4-player
-   Egizia game takes about 76), and a finished one;
-3. --games copies of the running template and --finished copies of the finished one, each under a new game
-   id (DUMP/RESTORE of every key of the game with its time to live, the meta rewritten with the new id,
-   entered in the game index and the running set like a real game): Redis's used_memory grows by the figure
-   per game reported; ``kib_per_idle_running_game`` is that less the keys that expire when a game is idle
-   (the waiters' wake-up stream, a minute after the last decision), what a slow game holds between moves;
-4. the same drive and sweep timings with all of them present;
-5. the copies removed, the same again (the machine's other load varies: the first and the last phase bracket
-   the middle one).
-
-The copies are real games' bytes, not playable games: the sweep and the workers never touch them, as they
-are not due (a running game waiting for a player with no deadline is not in the due index), which is the
-point: the sweep's cost follows the games due, not the games that exist. Prints one JSON report, with
-redis-benchmark's XADD rate and a bare Flask endpoint's rate measured in the same run.
+Starts its own redis-servers, the API and workers; drives games, copies a running and a finished game
+(DUMP/RESTORE), archives the finished one (to a directory) and copies what Redis keeps of it, drives and
+sweeps with the copies and after their removal (``--skip-drive``: memory only). Prints one JSON report,
+with same-run XADD and Flask references.
 """
 
 from __future__ import annotations
@@ -34,18 +16,20 @@ import json
 import secrets
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.load_bench import (
+    Pace,
+    add_reference_sizes,
     bare_flask_rate,
     create_tables,
     drive,
@@ -56,6 +40,7 @@ from benchmarks.load_bench import (
 )
 from benchmarks.load_support import (
     BotClient,
+    PrivateRedis,
     RateLimiter,
     Stats,
     Table,
@@ -95,43 +80,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--lag-every", type=int, default=10**9, help="projection lag every N commands (off)")
     parser.add_argument("--rate", type=float, default=0.0)
     parser.add_argument("--bot", choices=["answers", "view"], default="answers", help="as load_bench.py's")
+    parser.add_argument("--archived", type=int, default=10_000, help="archived games copied in")
+    parser.add_argument(
+        "--games-per-account", type=int, default=200, help="finished games each account of the copies played"
+    )
+    parser.add_argument("--skip-drive", action="store_true", help="memory figures only: drive no games")
+    add_reference_sizes(parser)
     return parser.parse_args()
-
-
-class PrivateRedis:
-    """A redis-server on a free loopback port in a temporary directory, no persistence."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.directory = Path(tempfile.mkdtemp(prefix="papyrus-many-redis-"))
-        command = [
-            "redis-server",
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(self.directory),
-        ]
-        command += ["--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        self.client = redis.Redis.from_url(self.url)
-        for _ in range(100):
-            try:
-                self.client.ping()
-                return
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def used_memory(self) -> int:
-        return int(self.client.info("memory")["used_memory"])
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(30)
-        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 def play(base: str, table: Table, decisions: int | None) -> Table:
@@ -222,7 +177,7 @@ def timed_sweeps(
     def sweep(due: list[Table]) -> SweepReport:
         now = service.settings.clock()
         for table in due:
-            service.parts.due.mark(table.game_id, now - 10)
+            service.components.due.mark(table.game_id, now - 10)
         return service.sweep.run(worker="bench", nothing_in_flight=True)
 
     sweep(tables[:1])
@@ -253,7 +208,7 @@ def driven(base: str, args: argparse.Namespace, store: redis.Redis, rq: redis.Re
     tables = create_tables(base, argparse.Namespace(**{**vars(args), "games": args.drive_games}))
     store_calls, rq_calls = command_calls(store), command_calls(rq)
     store_cpu, rq_cpu, machine = redis_cpu_seconds(store), redis_cpu_seconds(rq), machine_busy_idle()
-    stats, elapsed = drive(base, tables, args, args.rate, args.drive_seconds)
+    stats, elapsed = drive(base, tables, args, Pace(args.rate, args.drive_seconds))
     busy, idle = (after - before for after, before in zip(machine_busy_idle(), machine, strict=True))
     commands = max(1, len(stats.latencies))
     return {
@@ -269,8 +224,63 @@ def driven(base: str, args: argparse.Namespace, store: redis.Redis, rq: redis.Re
     }
 
 
+def wait_archivable(service: GameService, game_id: str) -> None:
+    """Until the finished game is recorded and its notifications are out (what archiving waits for)."""
+    archiver = service.archive.archiver
+    assert archiver is not None
+    deadline = time.monotonic() + 120
+    while archiver.waiting_for(game_id):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{game_id} still waits for {archiver.waiting_for(game_id)}")
+        time.sleep(0.2)
+
+
+def archived_copies(service: GameService, template: str, count: int, per_account: int, accounts: bool) -> int:
+    """``count`` copies of what Redis keeps of the archived game ``template`` (its catalog entry and its
+    finished games' index entries), written by the service's own code; with ``accounts`` each seat is held
+    by an account (the copies share accounts, ``per_account`` games each; an archived game leaves their
+    lists of games in play) and the game is rated. Returns the growth of ``used_memory``."""
+    parts, finished = service.components, service.social.finished
+    entry, summary = parts.archive_catalog.get(template), finished.get(template)
+    assert entry is not None and summary is not None
+    pool = max(1, count * len(summary.players) // per_account)
+    before = int(parts.redis.info("memory")["used_memory"])
+    for index in range(count):
+        game_id = secrets.token_hex(6)
+        names = [
+            f"member{(index * len(summary.players) + seat) % pool}" for seat in range(len(summary.players))
+        ]
+        held = names if accounts else [None] * len(names)
+        players = [msgspec.structs.replace(p, account=held[p.seat], bot=False) for p in summary.players]
+        copy = msgspec.structs.replace(summary, id=game_id, players=players, rated=accounts)
+        parts.archive_catalog.put(game_id, msgspec.structs.replace(entry, accounts=held))
+        finished.record(copy)
+        if accounts:
+            parts.redis.zadd(keys.rated_games(copy.game), {game_id: copy.ended_at})
+    return int(parts.redis.info("memory")["used_memory"]) - before
+
+
+def archived_figures(service: GameService, template: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Archive the finished template, then measure the Redis bytes per archived game, seats held by guests
+    and by accounts (see :func:`archived_copies`)."""
+    wait_archivable(service, template)
+    archiver = service.archive.archiver
+    assert archiver is not None and archiver.archive(template).value == "archived"
+    entry = service.components.archive_catalog.get(template)
+    assert entry is not None
+    guests = archived_copies(service, template, args.archived, args.games_per_account, accounts=False)
+    members = archived_copies(service, template, args.archived, args.games_per_account, accounts=True)
+    return {
+        "archived_copies": args.archived,
+        "object_bytes": entry.size,
+        "redis_bytes_per_archived_game_guest_seats": round(guests / max(1, args.archived)),
+        "redis_bytes_per_archived_game_account_seats": round(members / max(1, args.archived)),
+        "finished_games_per_account": args.games_per_account,
+    }
+
+
 def phase(base: str, args: argparse.Namespace, service: GameService, rq: redis.Redis) -> dict[str, Any]:
-    store = service.parts.redis
+    store = service.components.redis
     figures = driven(base, args, store, rq)
     tables = figures.pop("tables")
     figures.update(timed_sweeps(service, tables, args.due_games))
@@ -292,7 +302,10 @@ def main() -> int:
     processes += [
         spawn(worker_command(args, False), env, logs / f"worker{i}.log") for i in range(args.rq_workers)
     ]
-    settings = Settings(redis_url=server.url, rq_redis_url=rq_server.url, queue_name="papyrus")
+    archive = Path(tempfile.mkdtemp(prefix="papyrus-many-archive-"))
+    settings = Settings(
+        redis_url=server.url, rq_redis_url=rq_server.url, queue_name="papyrus", archive_url=str(archive)
+    )
     service = GameService(store, settings, rq_server.client)
     report: dict[str, Any] = {
         "command": " ".join(sys.argv),
@@ -300,8 +313,9 @@ def main() -> int:
         "finished_copies": args.finished,
     }
     try:
-        wait_http(base + "/api/health")
-        report["few_games"] = phase(base, args, service, rq_server.client)
+        wait_http(base + "/api/health", timeout=180.0)  # a loaded machine starts the processes slowly
+        if not args.skip_drive:
+            report["few_games"] = phase(base, args, service, rq_server.client)
         running, finished = create_tables(base, argparse.Namespace(**{**vars(args), "games": 2}))
         play(base, running, args.template_moves)
         play(base, finished, None)
@@ -329,16 +343,20 @@ def main() -> int:
         )
         report["kib_per_finished_game"] = round((after - between) / max(1, args.finished) / 1024, 2)
         report["used_memory_mib"] = round(after / 2**20, 1)
-        report["many_games"] = phase(base, args, service, rq_server.client)
+        if not args.skip_drive:
+            report["many_games"] = phase(base, args, service, rq_server.client)
         drop(store, running.game_id, running_copies)
         drop(store, finished.game_id, finished_copies)
-        report["few_games_again"] = phase(base, args, service, rq_server.client)
-        report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(server.url)
-        report.update(bare_flask_rate(args, logs))
+        report["archived"] = archived_figures(service, finished.game_id, args)
+        if not args.skip_drive:
+            report["few_games_again"] = phase(base, args, service, rq_server.client)
+            report["reference_redis_benchmark_xadd_per_s"] = redis_xadd_rate(server.url, args.xadd_requests)
+            report.update(bare_flask_rate(args, logs))
     finally:
         stop(processes)
         server.stop()
         rq_server.stop()
+        shutil.rmtree(archive, ignore_errors=True)
     print(json.dumps(report, indent=2))
     return 0
 

@@ -1,21 +1,11 @@
-"""Notification benchmark: mails delivered per second by one worker against a local SMTP server.
+"""Mails delivered per second by one worker to a local SMTP sink, against raw smtplib in the same run.
 
     python benchmarks/notify_bench.py [--url redis://127.0.0.1:6379/15] [--games 200] [--per-game 10]
 
-An SMTP sink (``python -m aiosmtpd -c aiosmtpd.handlers.Sink``, its own process on loopback) receives the
-mails. ``--games`` open games, each with two seats held by accounts with verified addresses, get
-``--per-game`` reminders each in their outboxes (services/notifications/outbox.py: ``enqueue_reminder``),
-so every notification is one mail. Then:
-
-1. **one worker process** (``papyrus worker``, started and beating before the clock starts) is handed one
-   ``deliver_notifications`` job per game; timed until every outbox is empty (each mail claimed, sent over
-   the worker's kept SMTP connection, marked sent, its entry deleted);
-2. the same delivery in this process (``Delivery.deliver_game`` per game, no RQ), on a fresh set;
-3. references in the same run: raw ``smtplib`` sending the same number of mails of the same size over one
-   connection to the same sink (what the channel alone allows), and raw sequential ``XADD`` on the same
-   Redis.
-
-Everything is written under a fresh key prefix and queue name and deleted afterwards.
+``--games`` games get ``--per-game`` reminders each (one mail per notification) for an SMTP sink
+(``aiosmtpd``) on loopback; one ``papyrus worker`` delivers them, then the same code in this process. The
+references: raw ``smtplib`` over one connection to the same sink, and raw sequential ``XADD``. Everything is
+written under a fresh key prefix and queue, and deleted afterwards.
 """
 
 from __future__ import annotations
@@ -35,7 +25,9 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from services import keys
+from services.clocks.reminders import QuarterLeft
 from services.game_service import GameService
+from services.inputs import Requester
 from services.notifications.outbox import enqueue_reminder
 from services.notifications.preferences import AccountNotifications
 from services.notifications.settings import NotifySettings
@@ -70,14 +62,14 @@ def fill(service: GameService, games: int, per_game: int, tag: str) -> list[str]
         game_id = service.create_game(sorted(_games())[0], 2, {}).id
         for seat in range(2):
             name = f"b{tag}{number}s{seat}"
-            service.join(game_id, name, account=name)
+            service.join(game_id, name, by=Requester(account=name))
             service.notifications.preferences.save(name, AccountNotifications(email=f"{name}@example.test"))
-        pipe = service.parts.redis.pipeline(transaction=False)
+        pipe = service.components.redis.pipeline(transaction=False)
         for version in range(per_game):
-            enqueue_reminder(pipe, game_id, "bench", version % 2, version, 3600.0)
+            enqueue_reminder(pipe, "bench", QuarterLeft(game_id, version % 2, version, 3600.0, 0.0))
         pipe.execute()
         ids.append(game_id)
-    service.parts.redis.zrem(keys.notify_due(), *ids)  # only the measured path delivers them
+    service.components.redis.zrem(keys.notify_due(), *ids)  # only the measured path delivers them
     return ids
 
 
@@ -102,21 +94,24 @@ def bench_worker(service: GameService, url: str, smtp_port: int, ids: list[str],
         "PAPYRUS_KEY_PREFIX": keys.PREFIX,
         "PAPYRUS_QUEUE": service.settings.queue_name,
         "PAPYRUS_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "PAPYRUS_PUBLIC_URL": "http://127.0.0.1:8000",  # a mailing worker needs the address its links use
         "PAPYRUS_MAIL_DIGEST_INTERVAL": "0",
         "PAPYRUS_LOG_LEVEL": os.environ.get("NOTIFY_BENCH_LOG_LEVEL", "WARNING"),
     }
-    before = set(service.parts.heartbeats.last_beats())
+    before = set(service.components.heartbeats.last_beats())
     log = open(os.environ.get("NOTIFY_BENCH_WORKER_LOG", os.devnull), "ab")  # noqa: SIM115
     worker = subprocess.Popen(
         [sys.executable, "-m", "papyrus", "worker"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
     try:
-        while not set(service.parts.heartbeats.last_beats()) - before:
+        while not set(service.components.heartbeats.last_beats()) - before:
+            if worker.poll() is not None:
+                raise RuntimeError(f"the worker exited with {worker.returncode} before its first heartbeat")
             time.sleep(0.05)
         started = time.perf_counter()
         for game_id in ids:
-            service.parts.notify.schedule(game_id, "bench")
-        while pending(service.parts.redis, ids):
+            service.components.notify.schedule(game_id, "bench")
+        while pending(service.components.redis, ids):
             time.sleep(0.01)
         return count / (time.perf_counter() - started)
     finally:
@@ -135,7 +130,7 @@ def bench_in_process(service: GameService, ids: list[str], count: int) -> float:
     for game_id in ids:
         delivery.deliver_game(game_id)
     elapsed = time.perf_counter() - started
-    assert pending(service.parts.redis, ids) == 0
+    assert pending(service.components.redis, ids) == 0
     delivery.mailer.close()
     return count / elapsed
 
@@ -191,7 +186,7 @@ def main() -> None:
     finally:
         sink.terminate()
         sink.wait(30)
-        service.parts.scheduler.queue.delete(delete_jobs=True)
+        service.components.scheduler.queue.delete(delete_jobs=True)
         leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=1000))
         for start in range(0, len(leftovers), 500):
             connection.delete(*leftovers[start : start + 500])

@@ -2,11 +2,9 @@
 
     python benchmarks/redis_client_cost.py [--redis-url redis://127.0.0.1:6379/8] [--rounds 3000]
 
-Times (thread CPU time, so Redis's own work and the wait for its answer are left out) pipelines of 1, 6
-and 11 ``HGETALL`` of a small hash, the shape of the service's reads (a decision job's start reads 5
-commands, a submit's check 6), and a lone ``HGETALL`` outside a pipeline. The difference between the
-pipelines gives what one more command in a round trip costs; the 1-command pipeline, what a round trip
-costs. Prints one JSON object, with the redis-py version. Writes and deletes one key.
+Times (thread CPU time, leaving Redis's work and the wait out) pipelines of 1, 6 and 11 ``HGETALL`` of a small
+hash and a lone ``HGETALL``: the difference between pipelines is one more command, the 1-command pipeline a
+round trip. Prints one JSON object with the redis-py version.
 """
 
 from __future__ import annotations

@@ -1,19 +1,11 @@
-"""Store benchmark: event appends per second through append.lua next to raw XADD, and Redis memory
-per finished game.
+"""Event appends per second through append.lua next to raw XADD, and Redis memory per finished game.
 
     python benchmarks/store_bench.py [--url redis://127.0.0.1:6379/15] [--appends 20000] [--games 3]
 
-1. Appends: one client appends ``--appends`` single-event records to one game, sequentially (read head,
-   build + hash the record, EVALSHA append.lua), then the same number with 10 events per append. The
-   reference is ``redis-benchmark -c 1 -P 1`` running raw ``XADD <key> * r <same-size payload>`` in the same
-   run (same Redis, same single connection, no pipelining).
-2. Memory: ``--games`` bot games of every registered game at 4 players (its max if lower) are played to
-   the end through the GameService (jobs run by an in-process RQ SimpleWorker); MEMORY USAGE is summed
-   over each game's keys (streams, outcomes, projections, meta...) plus its share of the game index, and
-   printed per key kind for the median game. RQ's job keys are not counted (they expire).
-
-Everything is written under a fresh key prefix (so workers of other runs sharing this Redis never touch
-these games) and a fresh queue name, and deleted afterwards.
+Appends: one client, single-event then 10-event appends, against ``redis-benchmark -c 1 -P 1`` running raw
+``XADD`` of the same size in the same run. Memory: ``--games`` bot games of every registered game played to
+the end, MEMORY USAGE summed over each game's keys, printed per key kind for the median game. Everything is
+written under a fresh key prefix and queue, and deleted afterwards.
 """
 
 from __future__ import annotations
@@ -29,10 +21,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import redis
-from rq import SimpleWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.job_runs import run_jobs
 from domain import registry
 from services import keys
 from services.game_service import GameService
@@ -97,8 +89,8 @@ def game_memory(connection: redis.Redis, service: GameService, name: str) -> tup
     game = registry.get_game(name)
     meta = service.create_game(name, min(4, game.max_players), {})
     service.start(meta.id, fill_with_bots=True)
-    queue = service.parts.scheduler.queue
-    SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="ERROR")
+    queue = service.components.scheduler.queue
+    run_jobs(queue)
     game_id = meta.id
     if service.meta(game_id).status != "over":
         raise RuntimeError(f"{name} bot game {game_id} did not finish")
@@ -111,7 +103,7 @@ def game_memory(connection: redis.Redis, service: GameService, name: str) -> tup
     usage["games index"] = int(connection.memory_usage(keys.games(), samples=0) or 0) // max(
         1, connection.zcard(keys.games())
     )
-    events = service.parts.store.head(game_id).version
+    events = service.components.store.head(game_id).version
     connection.delete(*game_keys)
     connection.zrem(keys.games(), game_id)
     connection.srem(keys.running_games(), game_id)
@@ -160,7 +152,7 @@ def main() -> int:
             )
             print_breakdown(usages[sizes.index(sorted(sizes)[len(sizes) // 2])])
     finally:
-        service.parts.scheduler.queue.delete(delete_jobs=True)
+        service.components.scheduler.queue.delete(delete_jobs=True)
         leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))
         if leftovers:
             connection.delete(*leftovers)

@@ -3,13 +3,9 @@
     python benchmarks/submit_round_trips.py                       # embedded store (fakeredis)
     python benchmarks/submit_round_trips.py --url redis://127.0.0.1:6379/15 --commands 40
 
-Plays one game through the Flask test client (every seat a player with a seat token), submitting a legal
-command for whoever must act (until ``--commands`` or the game's end), the embedded worker deciding them in
-its own thread: once with each command carrying ``expected_version`` (as the web page sends them), once
-without. Only the request's thread is counted: one per command sent outside a pipeline, one per pipeline.
-"To the inbox" (authentication, checks, the append, the job) is the same for every submit; "waiting" (the
-outcome wait and the answer) depends on how soon the worker decides. Runs under a fresh key prefix and
-queue name; deletes what it wrote.
+Plays one game through the Flask test client, with and without ``expected_version``, and counts the request
+thread's round trips (one per pipeline or lone command), "to the inbox" and "waiting". Runs under a fresh key
+prefix and queue name; deletes what it wrote.
 """
 
 from __future__ import annotations
@@ -194,7 +190,7 @@ def main() -> int:
         ]
     finally:
         worker.stop()
-        service.parts.scheduler.queue.delete(delete_jobs=True)
+        service.components.scheduler.queue.delete(delete_jobs=True)
         leftovers = list(store.scan_iter(match=keys.everything_pattern(), count=500))
         if leftovers:
             store.delete(*leftovers)

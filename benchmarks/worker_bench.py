@@ -1,18 +1,11 @@
-"""Worker benchmark: commands decided per second by ``process_game`` and ``advance_game``, on fakeredis
-and on real Redis.
+"""Commands decided per second by ``process_game`` and ``advance_game``, on fakeredis and on real Redis.
 
     python benchmarks/worker_bench.py [--url redis://127.0.0.1:6379/15] [--games 3]
 
-``--games`` 4-player Egizia games with a bot in every seat are played to the end through the GameService,
-their jobs run one at a time by an in-process RQ SimpleWorker (as ``papyrus serve`` does). Every call of
-``GameProcessor.process_game`` and ``GameProcessor.advance_game`` is timed: the figure is commands decided /
-seconds spent inside those calls (loading the state, deciding, folding, the guarded appends, the automatic
-phases that follow, then the projections and follow-up jobs of ``settle``). The same-run reference is the bare
-domain: the same number of commands decided and folded by ``domain.engine.apply_command``, without the
-store (commands per second); the script also prints what one ``copy.deepcopy`` of a mid-game state costs
-(the copy the worker used to make before every fold).
-
-Runs under a fresh key prefix and queue name; everything it wrote is deleted afterwards.
+``--games`` 4-player Egizia bot games are played to the end through the service, their jobs run by an
+in-process RQ SimpleWorker; the figure is commands decided per second spent inside those two calls. The
+same-run reference is the bare domain deciding and folding the same commands (``apply_command``). Runs under a
+fresh key prefix and queue name, and deletes what it wrote.
 """
 
 from __future__ import annotations
@@ -29,10 +22,10 @@ from typing import Any
 
 import fakeredis
 import redis
-from rq import SimpleWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.job_runs import run_jobs
 from domain import registry
 from domain.engine import RandomBot, apply_command, start
 from services import keys
@@ -58,16 +51,16 @@ class Timed:
     def __enter__(self) -> Timed:
         process, advance, timed = self._process, self._advance, self
 
-        def process_game(self: GameProcessor, game_id: str) -> int:
+        def process_game(self: GameProcessor, game_id: str, *args: Any, **kwargs: Any) -> int:
             started = time.perf_counter()
-            decided = process(self, game_id)
+            decided = process(self, game_id, *args, **kwargs)
             timed.seconds += time.perf_counter() - started
             timed.decided += decided
             return decided
 
-        def advance_game(self: GameProcessor, game_id: str, version: int) -> bool:
+        def advance_game(self: GameProcessor, game_id: str, *args: Any, **kwargs: Any) -> bool:
             started = time.perf_counter()
-            advanced = advance(self, game_id, version)
+            advanced = advance(self, game_id, *args, **kwargs)
             timed.seconds += time.perf_counter() - started
             return advanced
 
@@ -85,13 +78,13 @@ def play_games(connection: redis.Redis, games: int) -> tuple[float, int]:
     keys.PREFIX = queue_name = f"papyrus-bench-{uuid.uuid4().hex[:8]}"
     service = GameService(connection, Settings(queue_name=queue_name))
     context.register(service)
-    queue = service.parts.scheduler.queue
+    queue = service.components.scheduler.queue
     try:
         with Timed() as timed:
             for _ in range(games):
                 meta = service.create_game(GAME, 4, {})
                 service.start(meta.id, fill_with_bots=True)
-                SimpleWorker([queue], connection=connection).work(burst=True, logging_level="ERROR")
+                run_jobs(queue)
                 if service.meta(meta.id).status != "over":
                     raise RuntimeError(f"bot game {meta.id} did not finish")
         return timed.decided / timed.seconds, timed.decided
@@ -120,8 +113,8 @@ def bare_domain_rate(commands: int) -> float:
 
 
 def deepcopy_ms(moves: int = 40, copies: int = 200) -> float:
-    """Milliseconds one ``copy.deepcopy`` of a mid-game Egizia state takes (what the worker no longer does
-    per command)."""
+    """Milliseconds one ``copy.deepcopy`` of a mid-game Egizia state takes (the copy per command the worker
+    avoids by folding in place)."""
     game: Any = registry.get_game(GAME)
     bot = RandomBot(3)
     state, _ = start(game, 4, game.Options(), b"bench-copy")

@@ -2,12 +2,10 @@
 
     python benchmarks/worker_profile.py --url redis://127.0.0.1:6379/15 --games 4 --commands 200
 
-Plays ``--games`` 4-player Egizia games whose seats are all "human": the script submits a random legal
-command for whoever must act (through the GameService, as the API does), then runs the queued jobs in an
-in-process RQ SimpleWorker until the queue is empty, as ``papyrus worker`` does. Only the worker side is
-measured: round trips (commands sent and pipelines executed on the store and RQ connections while jobs
-run), RQ jobs, and wall time per decided command. ``--profile FILE`` writes a cProfile of the job runs
-(``python -m pstats FILE``). Runs under a fresh key prefix and queue name; deletes what it wrote.
+Submits a random legal command for whoever must act in ``--games`` 4-player Egizia games, then runs the queued
+jobs in an in-process RQ SimpleWorker, and counts on the worker side only: round trips, RQ jobs and time per
+decided command. ``--profile FILE`` writes a cProfile of the job runs. Runs under a fresh key prefix and queue
+name; deletes what it wrote.
 """
 
 from __future__ import annotations
@@ -170,7 +168,7 @@ def main() -> int:
         with Jobs(profile).patched() as jobs:
             report = play(service, args.games, args.commands, args.seed, jobs)
     finally:
-        service.parts.scheduler.queue.delete(delete_jobs=True)
+        service.components.scheduler.queue.delete(delete_jobs=True)
         leftovers = list(connection.scan_iter(match=keys.everything_pattern(), count=500))
         if leftovers:
             connection.delete(*leftovers)

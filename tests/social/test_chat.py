@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from services.audit.verify import verify_export
 from services.errors import ServiceError
 from services.social.chat import ChatLimits
 from tests.social.conftest import Site, Table
+from tests.support.harness import FakeRedisClock
 
 MARKUP = '<img src=x onerror="alert(1)"><script>alert("x")</script> & <b>bold</b>'
 
@@ -94,10 +94,11 @@ def test_past_the_rate_a_speaker_is_refused_with_retry_after_and_others_still_ta
 
 def test_the_rate_window_passes(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(site.service.social.chat, "limits", ChatLimits(rate=1, window_seconds=1))
+    redis_clock = FakeRedisClock(monkeypatch)
     table = site.table(["ann", "bob"], start=False)
     assert post(site, table, "first", table.auth(0)).status_code == 201
     assert post(site, table, "second", table.auth(0)).status_code == 429
-    time.sleep(1.2)
+    redis_clock.advance(1.2)
     assert post(site, table, "third", table.auth(0)).status_code == 201
 
 

@@ -129,3 +129,20 @@ def sweep_later(service: GameService, clock: FakeClock) -> SweepReport:
     """Let a sweep interval pass on the fake clock (whatever is due by now is overdue then), and sweep."""
     clock.advance(service.settings.sweep_interval)
     return service.sweep.run()
+
+
+class FakeRedisClock:
+    """Moves the clock fakeredis expires keys by (every fake server of this process), for one test: a
+    window of seconds passes at once instead of being slept through."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from fakeredis._socket import _base
+
+        self.offset = 0.0
+        monkeypatch.setattr(_base, "time", self)
+
+    def time(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds

@@ -129,7 +129,8 @@ def test_undo_takes_back_my_move(table: Table) -> None:
     pages.wait_version_above(page, before)
     assert table.seat not in table.site.service.view_at_head(table.game_id, None).to_act
     undo = page.locator("#table-actions button.undo")
-    assert undo.is_visible() and undo.inner_text() == "Undo my last move"
+    undo.wait_for(state="visible")
+    assert undo.inner_text() == "Undo my last move"
     after_move = pages.version(page)
     undo.click()
     pages.wait_version_above(page, after_move)
@@ -185,7 +186,7 @@ def test_resigning_asks_first_then_ends_the_game_with_me_last(table: Table) -> N
     page = table.page
     page.locator("#table-actions button.resign").click()
     confirm = page.locator("#table-actions .resign-confirm")
-    assert confirm.is_visible()
+    confirm.wait_for(state="visible")
     assert "A bot plays your seat and you rank last." in confirm.inner_text()
     yes = confirm.locator("button.danger")
     assert yes.evaluate("n => getComputedStyle(n).backgroundColor") == "rgb(179, 38, 30)"

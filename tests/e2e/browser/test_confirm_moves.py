@@ -50,7 +50,7 @@ def test_a_player_who_asks_to_confirm_moves_is_asked_before_each_move(
         box = question.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SHAPES[shape]["width"]
         question.locator("[data-confirm='cancel']").click()
-        assert question.is_hidden()
+        question.wait_for(state="hidden")
         page.wait_for_timeout(1000)
         assert pages.version(page) == before, "a cancelled move is not sent"
         passing.click()

@@ -169,7 +169,7 @@ def test_what_changed_since_my_last_move_is_highlighted_also_after_a_reload(
         raise AssertionError("the bot never changed the board between two of my moves")
     page.wait_for_selector(CHANGED, state="attached")
     notice = page.locator("#changes")
-    assert notice.is_visible()
+    notice.wait_for(state="visible")
     assert notice.inner_text() == "Highlighted on the board: what changed since your last move."
     live = _changed_keys(page)
     page.reload()

@@ -153,7 +153,7 @@ def _inspect_stacks(played: PlayedGame) -> None:
             detail = page.locator(
                 f".giza-board[data-seat='{tall.first.get_attribute('data-board')}'] .stack-detail"
             )
-            assert detail.is_visible()
+            detail.wait_for(state="visible")
             played.inspected[key] = detail.inner_text()
 
 

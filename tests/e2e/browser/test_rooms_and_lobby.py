@@ -61,7 +61,8 @@ def test_the_waiting_room_shows_no_null_and_a_player_can_leave(
     assert room.locator("li").all_inner_texts() == ["Seat 1: ulla", "Seat 2: free", "Seat 3: free"]
     host.screenshot(path=str(artifacts / "waiting-room.png"))
     leave = host.locator("#leave-game")
-    assert leave.is_visible() and leave.inner_text() == "Leave this game"
+    leave.wait_for(state="visible")
+    assert leave.inner_text() == "Leave this game"
     leave.click()
     host.wait_for_url(f"{site.base_url}/")
     assert [p.name for p in site.service.meta(game_id).players] == []

@@ -5,17 +5,16 @@ and on a 390 px phone without sideways scrolling."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from services.i18n import render
-from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import Site
+from tests.e2e.browser.conftest import ENDED_GAMES_GROUP, Site
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group(ENDED_GAMES_GROUP)]
 
 GAMES = {"egizia": 2, "giza": 2, "sobek": 3}
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -38,8 +37,8 @@ TABLE = """() => {
 
 
 @pytest.fixture(scope="module")
-def games(site: Site) -> dict[str, str]:
-    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, seats in GAMES.items()}
+def games(ended_games: Callable[[str, int], str]) -> dict[str, str]:
+    return {name: ended_games(name, seats) for name, seats in GAMES.items()}
 
 
 @pytest.fixture(

@@ -60,8 +60,9 @@ def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
 
 @pytest.fixture(scope="module")
 def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
-    anna_context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    bruno_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # Without the pulse of what changed (an outline's colour), neither page repaints all round long.
+    anna_context = browser.new_context(viewport={"width": 1400, "height": 1000}, reduced_motion="reduce")
+    bruno_context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     capture = pages.Capture()
     bruno_context.route("**/*", capture.route)
     anna, bruno = anna_context.new_page(), bruno_context.new_page()

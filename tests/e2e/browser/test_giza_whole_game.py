@@ -214,8 +214,11 @@ def _new_game(site: Site, anna: Any, bruno: Any, capture: Capture, leaks: list[s
 
 @pytest.fixture(scope="module")
 def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
-    anna_context = browser.new_context(viewport=DESKTOP)
-    bruno_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    # Without the pulse of what changed (an outline's colour), neither page repaints all game long.
+    anna_context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    bruno_context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
+    )
     capture = Capture()
     bruno_context.route("**/*", capture.route)
     anna, bruno = anna_context.new_page(), bruno_context.new_page()

@@ -128,8 +128,9 @@ def _play(site: Site, played: PlayedGame, artifacts: Path) -> None:
 
 @pytest.fixture(scope="module")
 def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
-    nefer_context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    khufu_context = browser.new_context(viewport=PHONE)
+    # Without the pulse of what changed (an outline's colour), neither page repaints all game long.
+    nefer_context = browser.new_context(viewport={"width": 1400, "height": 1000}, reduced_motion="reduce")
+    khufu_context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
     capture = pages.Capture()
     khufu_context.route("**/*", capture.route)
     nefer, khufu = nefer_context.new_page(), khufu_context.new_page()

@@ -16,7 +16,7 @@ POLL_MS = 100
 
 
 def test_a_player_clicks_through_a_whole_game(site: Site, browser: Any) -> None:
-    first = browser.new_context().new_page()
+    first = browser.new_context(reduced_motion="reduce").new_page()  # no pulse to repaint all game long
     players = [first]
     pages.register(first, site.base_url, "fiona", "papyrus-pass-3")
     game_id = pages.create_game(first, seats=2, bots=True)

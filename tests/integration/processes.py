@@ -32,6 +32,9 @@ STARTUP_SECONDS = 60.0
 GAME_SECONDS = 180.0
 
 
+PROCESS_GAME = "workers.jobs.process_game"  # the function name RQ stores for a decision job
+
+
 def wait_until(condition: Callable[[], object], timeout: float, what: str, step: float = 0.05) -> float:
     """Poll ``condition`` until it holds; the seconds that took (AssertionError after ``timeout``)."""
     started = time.monotonic()
@@ -189,6 +192,19 @@ def start_live_workers(service: GameService, workers: Workers, count: int = 1) -
         f"{count} new worker heartbeat(s)",
     )
     return time.monotonic()
+
+
+def strand_the_process_job(service: GameService) -> str:
+    """Move the queued process_game job to RQ's intermediate list, as a worker killed right after
+    dequeuing it would leave it, and return its id. The queue may also hold other jobs a stopped worker
+    left (a turn notice), so the job is picked by its function, not by its place."""
+    queue = service.components.scheduler.queue
+    (job_id,) = [job.id for job in queue.get_jobs() if job.func_name == PROCESS_GAME]
+    with queue.connection.pipeline() as pipe:
+        pipe.lrem(queue.key, 1, job_id)
+        pipe.rpush(f"{queue.key}:intermediate", job_id)
+        assert pipe.execute()[0] == 1, "the job was still queued"
+    return job_id
 
 
 def view_reaches(service: GameService, game_id: str, seat: int, version: int) -> Callable[[], bool]:

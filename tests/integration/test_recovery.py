@@ -37,6 +37,7 @@ from tests.integration.processes import (
     play_seat_to_the_end,
     session_members,
     start_live_workers,
+    strand_the_process_job,
     verify_export,
     wait_until,
     worker_env,
@@ -120,9 +121,8 @@ def test_a_job_stranded_in_rqs_intermediate_list_is_done_within_a_sweep_interval
     workers.stop_all()
     service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "stranded", None)
     queue = service.components.scheduler.queue
-    moved = queue.connection.lmove(queue.key, f"{queue.key}:intermediate", "LEFT", "RIGHT")
-    assert moved is not None
-    assert Job.fetch(moved.decode(), connection=queue.connection).get_status() == "queued", "so says RQ"
+    moved = strand_the_process_job(service)
+    assert Job.fetch(moved, connection=queue.connection).get_status() == "queued", "so says RQ"
 
     up = start_live_workers(service, workers, 2)
     wait_until(lambda: decided(service, game_id, "stranded"), 60, "the stranded command")

@@ -27,6 +27,7 @@ from services.processing.sweep import last_sweep
 from services.settings import Settings
 from tests.api.support import JsonClient, json_client
 from tests.integration.processes import (
+    PROCESS_GAME,
     RECOVERY_BOUND,
     STARTUP_SECONDS,
     SWEEP_INTERVAL,
@@ -34,6 +35,7 @@ from tests.integration.processes import (
     Workers,
     play_seat_to_the_end,
     start_live_workers,
+    strand_the_process_job,
     verify_export,
     wait_until,
     worker_env,
@@ -78,9 +80,15 @@ def strand_a_command(service: GameService, workers: Workers, game_id: str) -> st
     intermediate list, as a worker killed right after dequeuing it would leave it)."""
     workers.stop_all()
     service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "stranded", None)
-    queue = service.components.scheduler.queue
-    assert queue.connection.lmove(queue.key, f"{queue.key}:intermediate", "LEFT", "RIGHT") is not None
+    strand_the_process_job(service)
     return "stranded"
+
+
+def processing_queued(service: GameService) -> list[str]:
+    """The games a queued process_game job is for (the queue may also hold jobs the stopped worker left,
+    e.g. a turn notice)."""
+    jobs = service.components.scheduler.queue.get_jobs()
+    return [str(job.args[0]) for job in jobs if job.func_name == PROCESS_GAME]
 
 
 def health(client: JsonClient) -> dict[str, Any]:
@@ -162,7 +170,7 @@ def test_rqs_own_redis_restarted_empty_stalls_no_game_and_no_sweep(
         humans_turn(service, game_id)
         workers.stop_all()
         service.submit(game_id, HUMAN, service.legal_commands(game_id, HUMAN)[0], "queued", None)
-        assert service.components.scheduler.queue.count == 1
+        assert game_id in processing_queued(service), "the command's job waits in RQ's Redis"
 
         jobs_redis.stop()
         jobs_redis.wipe()

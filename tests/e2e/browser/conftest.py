@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,6 @@ from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
 from services.limits.quotas import QuotaPolicy
 from services.settings import Settings
-from tests.e2e.browser import pages
 from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from workers.embedded import start_embedded_worker
 
@@ -122,23 +121,6 @@ def _play_bot_game(service: GameService) -> str:
         assert time.monotonic() < deadline, "a game of four bots did not end"
         time.sleep(0.2)
     return game_id
-
-
-ENDED_GAMES_GROUP = "ended-bot-games"  # the xdist group of the modules that read games of ended_games
-
-
-@pytest.fixture(scope="package")
-def ended_games(site: Site) -> Callable[[str, int], str]:
-    """The id of a game of ``name`` its ``seats`` bots played to its end, played once for all the modules
-    that ask (one xdist group, ENDED_GAMES_GROUP, so one worker plays it); they only look at it."""
-    played: dict[tuple[str, int], str] = {}
-
-    def ended(name: str, seats: int) -> str:
-        if (name, seats) not in played:
-            played[name, seats] = pages.bot_game_to_the_end(site.service, name, seats)
-        return played[name, seats]
-
-    return ended
 
 
 @pytest.fixture(scope="package")

@@ -5,16 +5,17 @@ and on a 390 px phone without sideways scrolling."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from services.i18n import render
-from tests.e2e.browser.conftest import ENDED_GAMES_GROUP, Site
+from tests.e2e.browser import pages
+from tests.e2e.browser.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group(ENDED_GAMES_GROUP)]
+pytestmark = pytest.mark.browser
 
 GAMES = {"egizia": 2, "giza": 2, "sobek": 3}
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -37,8 +38,8 @@ TABLE = """() => {
 
 
 @pytest.fixture(scope="module")
-def games(ended_games: Callable[[str, int], str]) -> dict[str, str]:
-    return {name: ended_games(name, seats) for name, seats in GAMES.items()}
+def games(site: Site) -> dict[str, str]:
+    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, seats in GAMES.items()}
 
 
 @pytest.fixture(

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import ENDED_GAMES_GROUP, Site
+from tests.e2e.browser.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group(ENDED_GAMES_GROUP)]
+pytestmark = pytest.mark.browser
 
 ICONS = Path(__file__).resolve().parents[3] / "api" / "web" / "static" / "icons.svg"
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -41,8 +41,8 @@ def _symbols() -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def ended(ended_games: Callable[[str, int], str]) -> dict[str, str]:
-    return {name: ended_games(name, seats) for name, (seats, _) in GAMES.items()}
+def ended(site: Site) -> dict[str, str]:
+    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, (seats, _) in GAMES.items()}
 
 
 @pytest.fixture(params=[("en-US", "desktop"), ("ja-JP", "phone"), ("de-DE", "phone")], ids="-".join)

@@ -9,16 +9,16 @@ A game of bots is played to its end; its history page then shows the board at se
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import ENDED_GAMES_GROUP, Site
+from tests.e2e.browser.conftest import Site
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group(ENDED_GAMES_GROUP)]
+pytestmark = pytest.mark.browser
 
 GAMES = {"egizia": 2, "giza": 3, "sobek": 3}
 LOCALES = {"en-US": "en", "ja-JP": "ja", "de-DE": "de"}
@@ -42,8 +42,8 @@ WORDS = {  # a word each language's game page must show
 
 
 @pytest.fixture(scope="module")
-def games(ended_games: Callable[[str, int], str]) -> dict[str, str]:
-    return {name: ended_games(name, seats) for name, seats in GAMES.items()}
+def games(site: Site) -> dict[str, str]:
+    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, seats in GAMES.items()}
 
 
 @pytest.fixture(

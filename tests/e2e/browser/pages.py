@@ -3,12 +3,14 @@ decision by clicking what the page offers. Plus reading the board back to compar
 
 from __future__ import annotations
 
+import base64
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import CDPSession, Locator, Page, Route
 
     from services.game_service import GameService
 
@@ -63,20 +65,69 @@ def join_from_lobby(page: Page, base_url: str, game_id: str) -> None:
 
 @dataclass
 class Capture:
-    """Every response body a browser context received (documents, API answers, live streams) until
-    :meth:`close`."""
+    """Every response body a page received (documents, API answers, live streams) until :meth:`close`, or
+    until a body matches ``until``. Every response but a live stream is fetched and kept before the page
+    receives it. A live stream is not intercepted (the page would then see its messages only once it ends):
+    Chromium hands its bytes to the test as they reach the page (``Network.streamResourceContent``), and
+    they are kept when the stream ends."""
 
     bodies: list[tuple[str, bytes]] = field(default_factory=list)
     closed: bool = False
+    until: re.Pattern[bytes] | None = None
+    streams: dict[str, tuple[str, list[bytes]]] = field(default_factory=dict)
 
-    def route(self, route: Any) -> None:
-        response = route.fetch()
+    def attach(self, page: Page) -> None:
+        """Keep what ``page`` (its context's only page) receives from now on."""
+        page.context.route("**/*", self.route)
+        session = page.context.new_cdp_session(page)
+        session.on("Network.responseReceived", lambda event: self._stream(session, event))
+        session.on("Network.dataReceived", self._data)
+        session.on("Network.loadingFinished", self._ended)
+        session.on("Network.loadingFailed", self._ended)  # a stream the server ends early, or a page left
+        session.send("Network.enable")
+
+    def keep(self, url: str, body: bytes) -> None:
+        if self.until is not None and self.until.search(body):
+            self.closed = True
         if not self.closed:
-            self.bodies.append((route.request.url, response.body()))
+            self.bodies.append((url, body))
+
+    def route(self, route: Route) -> None:
+        if _is_live(route.request.url):
+            route.continue_()
+            return
+        response = route.fetch()
+        self.keep(route.request.url, response.body())
         route.fulfill(response=response)
+
+    def _stream(self, session: CDPSession, event: dict[str, Any]) -> None:
+        url, request = event["response"]["url"], event["requestId"]
+        if _is_live(url):
+            chunks: list[bytes] = []
+            self.streams[request] = (url, chunks)  # before asking: later bytes may arrive meanwhile
+            buffered = session.send("Network.streamResourceContent", {"requestId": request})
+            chunks.insert(0, base64.b64decode(buffered["bufferedData"]))
+
+    def _data(self, event: dict[str, Any]) -> None:
+        if event["requestId"] in self.streams and event.get("data"):
+            self.streams[event["requestId"]][1].append(base64.b64decode(event["data"]))
+
+    def _ended(self, event: dict[str, Any]) -> None:
+        stream = self.streams.pop(event["requestId"], None)
+        if stream is not None:
+            self.keep(stream[0], b"".join(stream[1]))
+
+    def restart(self) -> None:
+        """A new game begins: keep its bodies from now on."""
+        self.bodies.clear()
+        self.closed = False
 
     def close(self) -> None:
         self.closed = True
+
+
+def _is_live(url: str) -> bool:
+    return url.split("?", 1)[0].endswith("/live")
 
 
 @dataclass(frozen=True)

@@ -39,35 +39,12 @@ DEALS = 4  # a random deal may end the game in a few turns (a board completed ea
 
 
 @dataclass
-class Capture:
-    """Every response body Bruno's browser received while the game was running (documents, API answers,
-    live streams); once a body shows the game over, nothing more is kept (from then on all is public)."""
-
-    bodies: list[tuple[str, bytes]] = field(default_factory=list)
-    closed: bool = False
-
-    def restart(self) -> None:
-        """A new game begins: keep its bodies from now on."""
-        self.bodies.clear()
-        self.closed = False
-
-    def route(self, route: Any) -> None:
-        response = route.fetch()
-        body = response.body()
-        if OVER.search(body):
-            self.closed = True
-        if not self.closed:
-            self.bodies.append((route.request.url, body))
-        route.fulfill(response=response)
-
-
-@dataclass
 class PlayedGame:
     game_id: str
     anna: Any
     bruno: Any
     seats: dict[str, int]
-    bruno_received: Capture
+    bruno_received: pages.Capture
     actions: list[str] = field(default_factory=list)
     secrets_on_bruno_page: list[str] = field(default_factory=list)
     phone_checked: int = 0
@@ -203,7 +180,7 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
     raise AssertionError("the game did not end")
 
 
-def _new_game(site: Site, anna: Any, bruno: Any, capture: Capture, leaks: list[str]) -> PlayedGame:
+def _new_game(site: Site, anna: Any, bruno: Any, capture: pages.Capture, leaks: list[str]) -> PlayedGame:
     """Anna opens a four-seat game with two bots, Bruno joins it from the lobby and Anna starts it;
     ``leaks`` gathers what Bruno's page ever showed of others' tiles, over every game dealt."""
     game_id = pages.start_with_a_guest(anna, bruno, site.base_url, ".giza-board", pages.NewTable("giza"))
@@ -219,9 +196,9 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
     bruno_context = browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce"
     )
-    capture = Capture()
-    bruno_context.route("**/*", capture.route)
+    capture = pages.Capture(until=OVER)  # once a body shows the game over, all is public
     anna, bruno = anna_context.new_page(), bruno_context.new_page()
+    capture.attach(bruno)
     pages.register(anna, site.base_url, "giza-anna", PASSWORD)
     pages.register(bruno, site.base_url, "giza-bruno", PASSWORD)
     result: PlayedGame | None = None

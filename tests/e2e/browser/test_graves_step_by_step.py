@@ -95,8 +95,8 @@ def step_by_step(site: Site, browser: Any) -> Iterator[StepByStep]:
     context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     context.set_default_timeout(pages.WAIT_MS)
     capture = pages.Capture()
-    context.route("**/*", capture.route)
     page = context.new_page()
+    capture.attach(page)
     pages.register(page, site.base_url, PLAYER, PASSWORD)
     try:
         for _ in range(GAMES):

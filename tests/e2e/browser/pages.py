@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import CDPSession, Locator, Page, Route
 
     from services.game_service import GameService
 
 WAIT_MS = 15_000
+SHOT_QUALITY = 85
 BOT_GAME_SECONDS = 120.0
 
 
@@ -27,6 +30,12 @@ def bot_game_to_the_end(service: GameService, name: str, seats: int) -> str:
         assert time.monotonic() < deadline, f"a game of {name} bots did not end"
         time.sleep(0.2)
     return game_id
+
+
+def keep_shot(page: Page, path: Path) -> None:
+    """The whole page as a JPEG at ``path`` (its suffix made .jpg), for people to look at: no test reads it,
+    and a PNG of a whole page costs Chromium about twice the CPU."""
+    page.screenshot(path=str(path.with_suffix(".jpg")), full_page=True, quality=SHOT_QUALITY)
 
 
 def register(page: Page, base_url: str, name: str, password: str, display_name: str | None = None) -> None:

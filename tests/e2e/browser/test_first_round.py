@@ -72,7 +72,7 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
     seats = {name: _seat_of(site, game_id, name) for name in ("anna", "bruno")}
     result = PlayedRound(game_id, anna, bruno, seats, capture, [])
     _play_until_round_two(result, artifacts)
-    anna.screenshot(path=str(artifacts / "round2-desktop.png"), full_page=True)
+    pages.keep_shot(anna, artifacts / "round2-desktop")
     try:
         yield result
     finally:
@@ -119,7 +119,7 @@ def test_history_slider_shows_the_board_after_each_phase(
         )
         expected = site.service.view(played.game_id, seat, at=version).view
         pages.assert_board_shows(page, expected)
-        page.screenshot(path=str(artifacts / f"history-after-{phase}.png"), full_page=True)
+        pages.keep_shot(page, artifacts / f"history-after-{phase}")
 
 
 def test_the_live_board_matches_the_service(played: PlayedRound, site: Site) -> None:

@@ -94,7 +94,7 @@ def decide(page: Any, keyboard: bool, turn: int, shot: Path | None = None, own_b
                 targets = mine
             if targets.count():
                 if shot is not None:
-                    page.screenshot(path=str(shot), full_page=True)
+                    pages.keep_shot(page, shot)
                 _activate(page, targets.first, keyboard)
                 return "play"
             _activate(page, hand.nth(index), keyboard)  # choose it again: not chosen any more
@@ -162,12 +162,10 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
                 played.phone_checked += 1
             if turn in (2, 3, 12, 13):
                 where = "phone" if keyboard else "desktop"
-                page.screenshot(path=str(artifacts / f"giza-turn-{turn}-{where}.png"), full_page=True)
+                pages.keep_shot(page, artifacts / f"giza-turn-{turn}-{where}")
             seen = pages.version(page)
             shot = (
-                artifacts / f"giza-choosing-{'phone' if keyboard else 'desktop'}.png"
-                if turn in (4, 5)
-                else None
+                artifacts / f"giza-choosing-{'phone' if keyboard else 'desktop'}" if turn in (4, 5) else None
             )
             own_board = keyboard and "own" not in played.inspected
             played.actions.append(decide(page, keyboard, turn, shot, own_board))
@@ -212,8 +210,8 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
     assert result is not None
     for page in (anna, bruno):
         page.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")
-    anna.screenshot(path=str(artifacts / "giza-over-desktop.png"), full_page=True)
-    bruno.screenshot(path=str(artifacts / "giza-over-phone.png"), full_page=True)
+    pages.keep_shot(anna, artifacts / "giza-over-desktop")
+    pages.keep_shot(bruno, artifacts / "giza-over-phone")
     try:
         yield result
     finally:
@@ -291,7 +289,7 @@ def test_the_history_page_shows_the_board_at_any_past_version(
         )
         assert sum(heights) == sum(site["height"] for board in expected["boards"] for site in board["sites"])
         assert page.locator(".giza-hand button").count() == 0, "the history is read only"
-    page.screenshot(path=str(artifacts / "giza-history.png"), full_page=True)
+    pages.keep_shot(page, artifacts / "giza-history")
 
 
 def test_a_negative_stone_is_drawn_dark_and_a_positive_stone_light(

@@ -94,24 +94,18 @@ def _play(site: Site, played: PlayedGame, artifacts: Path) -> None:
             decision = view["prompt"]["decision"]
             if decision and decision not in played.shots:
                 played.shots.append(decision)
-                page.screenshot(
-                    path=str(artifacts / f"sobek-{name}-{decision.split('.')[1]}.png"), full_page=True
-                )
+                pages.keep_shot(page, artifacts / f"sobek-{name}-{decision.split('.')[1]}")
             if keyboard:
                 small, overflow = _phone_layout_problems(page)
                 played.small_targets += small
                 played.overflow.append((decision, overflow))
                 if overflow > 0:
-                    page.screenshot(
-                        path=str(artifacts / f"sobek-overflow-{decision.split('.')[1]}.png"), full_page=True
-                    )
+                    pages.keep_shot(page, artifacts / f"sobek-overflow-{decision.split('.')[1]}")
             try:
                 played.actions[name].append(sobek_clicks.decide(page, view, rng, keyboard))
             except PlaywrightTimeout:  # the page moved on meanwhile (another seat acted): look again
                 played.retries.append(f"{name} v{seen}: {view['prompt']['decision']}")
-                page.screenshot(
-                    path=str(artifacts / f"sobek-retry-{len(played.retries)}.png"), full_page=True
-                )
+                pages.keep_shot(page, artifacts / f"sobek-retry-{len(played.retries)}")
                 assert len(played.retries) < 10, played.retries
                 continue
             pages.wait_version_above(page, seen)
@@ -142,8 +136,8 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedGame]:
     _play(site, result, artifacts)
     for page in (nefer, khufu):
         page.wait_for_function("() => document.getElementById('turn').textContent === 'The game is over.'")
-    nefer.screenshot(path=str(artifacts / "sobek-over-desktop.png"), full_page=True)
-    khufu.screenshot(path=str(artifacts / "sobek-over-phone.png"), full_page=True)
+    pages.keep_shot(nefer, artifacts / "sobek-over-desktop")
+    pages.keep_shot(khufu, artifacts / "sobek-over-phone")
     try:
         yield result
     finally:

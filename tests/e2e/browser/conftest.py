@@ -26,6 +26,7 @@ from api.web.settings import LiveSettings, install_settings
 from services.game_service import GameService
 from services.limits.quotas import QuotaPolicy
 from services.settings import Settings
+from tests.e2e.browser.pages import bot_game_to_the_end
 from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from workers.embedded import start_embedded_worker
 
@@ -41,6 +42,7 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
 LIVE_SECONDS = 1.0  # short live connections, so every test also exercises reconnection
+ENDED_GAMES = {"egizia": 2, "giza": 3, "sobek": 3}  # seats of each game bots play to its end
 BOT_GAMES = 8  # random bots leave a building empty now and then: play again until each holds a stone
 BOT_GAME_SECONDS = 120.0
 
@@ -132,3 +134,10 @@ def finished_game(site: Site) -> str:
         if all(_owners(site.service.view(game_id, None).view).values()):
             return game_id
     raise AssertionError(f"in {BOT_GAMES} games the bots never built on every building")
+
+
+@pytest.fixture(scope="package")
+def ended_games(site: Site) -> dict[str, str]:
+    """A game of each type (``ENDED_GAMES``) that bots played to its end, by name: shared by the modules
+    that look at finished games in every language (they name one xdist group, so one worker plays them)."""
+    return {name: bot_game_to_the_end(site.service, name, seats) for name, seats in ENDED_GAMES.items()}

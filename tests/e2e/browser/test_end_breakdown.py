@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 
 from services.i18n import render
-from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import Site
+from tests.e2e.browser.conftest import ENDED_GAMES, Site
 
-pytestmark = pytest.mark.browser
+# one worker plays the games bots finished (``ended_games``) for this module and the languages'
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
 
-GAMES = {"egizia": 2, "giza": 2, "sobek": 3}
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 # Egizia's crews are one term on the board and in the breakdown: "Trupp", 作業班 (tests/unit/test_glossary.py)
 UNFED = {"en": "Crews not fed", "de": "Nicht ernährte Trupps", "ja": "食料不足の作業班"}
@@ -37,15 +36,13 @@ TABLE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def games(site: Site) -> dict[str, str]:
-    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, seats in GAMES.items()}
-
-
 @pytest.fixture(
-    params=[("en-US", "desktop"), ("ja-JP", "phone"), ("de-DE", "phone")], ids=lambda p: "-".join(p)
+    scope="module",
+    params=[("en-US", "desktop"), ("ja-JP", "phone"), ("de-DE", "phone")],
+    ids=lambda p: "-".join(p),
 )
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """One browser tab per language and screen, shared by the tests (each goes to the address it checks)."""
     locale, shape = request.param
     context = browser.new_context(locale=locale, viewport=SHAPES[shape], reduced_motion="reduce")
     shown = context.new_page()
@@ -81,11 +78,11 @@ def _check(page: Any, site: Site, game_id: str) -> None:
     assert shown["tableRight"] <= shown["viewport"]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENDED_GAMES))
 def test_the_final_board_shows_each_players_points_by_source_on_the_game_page_and_in_the_history(
-    page: Any, site: Site, games: dict[str, str], name: str, artifacts: Path
+    page: Any, site: Site, ended_games: dict[str, str], name: str, artifacts: Path
 ) -> None:
-    game_id = games[name]
+    game_id = ended_games[name]
     page.goto(f"{site.base_url}/games/{game_id}")
     _check(page, site, game_id)
     if name == "egizia":

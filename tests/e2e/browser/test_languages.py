@@ -1,9 +1,10 @@
 """Each game's page and history in English, Japanese and German, on a desktop and on a 390 px phone: the text
 a person sees is in the browser's language, names no internal id, version or event number, and axe finds no
-serious or critical violation. Screenshots of every page go to test-artifacts/browser/.
+serious or critical violation. A screenshot of every page goes to test-artifacts/browser/.
 
-A game of bots is played to its end; its history page then shows the board at several points of the game
-(its start, the middle, the end) and the game page its final board, as a spectator sees them.
+A game of each type that bots played to its end: its history page shows the board at several points of the
+game (its start, the middle, the end; a screenshot of the end) and the game page its final board, as a
+spectator sees them.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from typing import Any
 import pytest
 
 from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import Site
+from tests.e2e.browser.conftest import ENDED_GAMES, Site
 
-pytestmark = pytest.mark.browser
+# one worker plays the games bots finished (``ended_games``) for this module and the end breakdown's
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
 
-GAMES = {"egizia": 2, "giza": 3, "sobek": 3}
 LOCALES = {"en-US": "en", "ja-JP": "ja", "de-DE": "de"}
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 BLOCKING = {"serious", "critical"}
@@ -39,11 +40,6 @@ WORDS = {  # a word each language's game page must show
     "ja": "履歴",
     "de": "Verlauf",
 }
-
-
-@pytest.fixture(scope="module")
-def games(site: Site) -> dict[str, str]:
-    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, seats in GAMES.items()}
 
 
 @pytest.fixture(
@@ -93,14 +89,14 @@ def _violations(page: Any) -> list[str]:
 
 
 def _snap(page: Any, artifacts: Path, name: str) -> None:
-    page.screenshot(path=str(artifacts / f"lang-{name}-{page.locale}-{page.shape}.png"), full_page=True)
+    pages.keep_shot(page, artifacts / f"lang-{name}-{page.locale}-{page.shape}")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENDED_GAMES))
 def test_the_game_page_speaks_the_browsers_language_and_names_no_id(
-    page: Any, site: Site, games: dict[str, str], artifacts: Path, name: str
+    page: Any, site: Site, ended_games: dict[str, str], artifacts: Path, name: str
 ) -> None:
-    page.goto(f"{site.base_url}/games/{games[name]}")
+    page.goto(f"{site.base_url}/games/{ended_games[name]}")
     page.wait_for_selector("#log li", timeout=pages.WAIT_MS)
     assert page.evaluate("() => document.documentElement.lang") == page.locale
     assert WORDS[page.locale] in _visible_text(page)
@@ -111,11 +107,11 @@ def test_the_game_page_speaks_the_browsers_language_and_names_no_id(
     assert _violations(page) == []
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENDED_GAMES))
 def test_the_history_shows_the_board_at_several_points_without_ids(
-    page: Any, site: Site, games: dict[str, str], artifacts: Path, name: str
+    page: Any, site: Site, ended_games: dict[str, str], artifacts: Path, name: str
 ) -> None:
-    page.goto(f"{site.base_url}/games/{games[name]}/history")
+    page.goto(f"{site.base_url}/games/{ended_games[name]}/history")
     page.wait_for_function("() => document.getElementById('history').dataset.shownVersion")
     last = int(page.get_attribute("#version-slider", "max"))
     for point, version in (("start", 2), ("middle", last // 2), ("end", last)):
@@ -128,12 +124,12 @@ def test_the_history_shows_the_board_at_several_points_without_ids(
             "v => document.getElementById('history').dataset.shownVersion === String(v)", arg=version
         )
         _check_words(page, f"{name} history at its {point}")
-        _snap(page, artifacts, f"{name}-history-{point}")
+    _snap(page, artifacts, f"{name}-history-end")
     assert _violations(page) == []
 
 
 def test_the_rules_pages_are_translated(page: Any, site: Site, artifacts: Path) -> None:
-    for name in GAMES:
+    for name in ENDED_GAMES:
         page.goto(f"{site.base_url}/rules/{name}")
         text = _visible_text(page)
         if page.locale == "ja":

@@ -74,18 +74,35 @@ def clear_failures(service: GameService) -> list[str]:
     return found
 
 
+class _DrainWorker(SimpleWorker):
+    """A burst worker that moves the scheduled jobs onto the queue after each job it runs (when asked), so
+    one work loop runs them in the order a loop of one-job workers would, without RQ's worker start-up and
+    tear-down (its registration, its keys) around every job: most of a drained job's cost in the tests."""
+
+    service: GameService | None = None  # set: move the scheduled jobs after each job
+    jobs_done: int = 0
+
+    def execute_job(self, job: Any, queue: Any) -> None:
+        super().execute_job(job, queue)
+        self.jobs_done += 1
+        if self.service is not None:
+            enqueue_scheduled(self.service)
+
+
 def drain(service: GameService, due_scheduled: bool = True, max_jobs: int = 5_000) -> None:
     """Run queued jobs (and every scheduled one, if asked) until none is left; fail on a failed job, or if
     jobs keep coming after ``max_jobs`` (a livelock)."""
     queue = service.components.scheduler.queue
-    worker = SimpleWorker([queue], connection=queue.connection)
-    for _ in range(max_jobs):
+    worker = _DrainWorker([queue], connection=queue.connection)
+    worker.service = service if due_scheduled else None
+    while True:
         if due_scheduled:
             enqueue_scheduled(service)
-        if not worker.work(burst=True, max_jobs=1, logging_level="WARNING"):
+        left = max_jobs - worker.jobs_done
+        if left <= 0 and queue.count:
+            raise AssertionError(f"jobs still coming after {max_jobs}: {queue.job_ids[:5]}")
+        if left <= 0 or not worker.work(burst=True, max_jobs=left, logging_level="WARNING"):
             break
-    else:
-        raise AssertionError(f"jobs still coming after {max_jobs}: {queue.job_ids[:5]}")
     problems = failures(service)
     assert not problems, problems
 

@@ -23,7 +23,10 @@ FOLDER_TIERS = {  # the first folder (relative to tests/) that contains the test
 }
 START_FIRST = ("integration", "browser")  # handed out first (_longest_first)
 SPREAD_FIRST = "slow"  # the long CPU-bound runs: handed out among those, evenly (_longest_first)
-LONG_UNITS = ("tests/conformance/test_schemathesis.py",)  # as long a CPU-bound run, in the fast tier
+LONG_UNITS = (  # as long CPU-bound runs, in the fast tier: the schemathesis fuzzing, in two halves
+    "tests/conformance/test_schemathesis.py",
+    "tests/conformance/test_schemathesis.py::accounts",
+)
 MODULE_TIERS = ("browser",)  # one xdist group per module: a worker builds the package's site and browser once
 TEST_SCRYPT_N = 2**4  # tests sign up hundreds of players; the papyrus processes they start keep 2**14
 

@@ -103,15 +103,42 @@ def seated(worker: None, served: Served) -> tuple[str, str]:
     return game_id, token
 
 
-@schema.parametrize()
-@settings(
+# The fuzzing, the fast tier's longest run, is two xdist units of about the same work (the account,
+# session and notification operations; the rest), each building the app and the game once on its worker,
+# so the two workers end together. tests/conftest.py starts both first (LONG_UNITS).
+ACCOUNTS_UNIT = "tests/conformance/test_schemathesis.py::accounts"
+FUZZ_SETTINGS = settings(
     max_examples=EXAMPLES_PER_OPERATION,
     deadline=None,
     database=None,
     derandomize=True,  # the same examples on every run of the same code: CI never fails by chance
     suppress_health_check=list(HealthCheck),
 )
-def test_the_api_answers_as_its_document_says(case: Any, seated: tuple[str, str]) -> None:
+
+
+def _account_operations(context: Any) -> bool:
+    """The operations under /api/accounts, /api/sessions and /api/notifications: about half of the
+    fuzzing's work."""
+    return str(context.operation.path).startswith(("/api/accounts", "/api/sessions", "/api/notifications"))
+
+
+@pytest.mark.xdist_group(ACCOUNTS_UNIT)
+@schema.include(_account_operations).parametrize()
+@FUZZ_SETTINGS
+def test_the_account_operations_answer_as_the_document_says(case: Any, seated: tuple[str, str]) -> None:
+    _call_and_validate(case, seated)
+
+
+@schema.exclude(_account_operations).parametrize()
+@FUZZ_SETTINGS
+def test_the_other_operations_answer_as_the_document_says(case: Any, seated: tuple[str, str]) -> None:
+    _call_and_validate(case, seated)
+
+
+def _call_and_validate(case: Any, seated: tuple[str, str]) -> None:
+    """One generated request, half of those under ``/games/<id>/`` sent to the running game with its seat's
+    token; the answer checked against the document (state-dependent refusals exempt from "a valid request
+    is accepted")."""
     game_id, token = seated
     parameters = case.path_parameters or {}
     if "game_id" in parameters and zlib.crc32(repr(parameters).encode()) % 2 == 0:  # the same every run

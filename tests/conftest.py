@@ -13,6 +13,7 @@ import pytest
 from services.players import accounts, passwords
 from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from tests.support.redis_db import DEFAULT_URL, worker_url
+from tests.support.route_builders import share_route_builders
 
 TESTS = Path(__file__).resolve().parent
 FOLDER_TIERS = {  # the first folder (relative to tests/) that contains the test's file decides
@@ -51,11 +52,13 @@ for _name, _value in PROCESS_SETTINGS.items():
 def pytest_configure() -> None:
     """Passwords hashed in this process with scrypt at n=2**4 instead of 2**14: the same code and stored
     format at a thousandth of the work (a hash costs 50 ms of CPU at 2**14). Unknown names are checked
-    against a hash of that same cost, as in production."""
+    against a hash of that same cost, as in production. Apps built in this process share their routes'
+    URL builders (tests/support/route_builders.py)."""
     production = f"scrypt${passwords.SCRYPT_N}$"
     unknown = passwords.UNKNOWN_NAME_HASH.replace(production, f"scrypt${TEST_SCRYPT_N}$", 1)
     passwords.SCRYPT_N = TEST_SCRYPT_N
     passwords.UNKNOWN_NAME_HASH = accounts.UNKNOWN_NAME_HASH = unknown
+    share_route_builders()
 
 
 def _folder_tier(path: Path) -> str | None:

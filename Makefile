@@ -36,8 +36,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(XDIST)
 
 # The fast tier: the in-process tests (unit, domain, conformance, the API and the services on fakeredis). They
-# keep a core busy each, so one process per core: a third would only collect the suite once more. 2,134 tests:
-# 210 s of CPU, 251 s wall on the shared 2-core VM at a load average falling from 15 to 3.6 (docs/testing.md).
+# keep a core busy each, so one process per core: a third would only collect the suite once more. 2,135 tests:
+# 273 s of CPU, 428 s wall on the shared 2-core VM at a load average of 5-8 (307 s of CPU before the cheaper
+# drain and the split fuzzing); each worker's tests take 122-128 s of CPU (docs/testing.md).
 FAST_WORKERS ?= 2
 
 test-fast: $(STAMP)

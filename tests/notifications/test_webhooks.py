@@ -68,7 +68,8 @@ def test_deliveries_are_signed_and_a_failed_one_is_retried_under_the_same_key(
     }
     game_id = account_game(hooked, ["Ann", "Bob"])
     drain(hooked)
-    assert [r.answered for r in receiver.received] == [500, 503]
+    # Both first attempts fail; on a busy machine the drain may outlast the back-off and retry one already.
+    assert [r.answered for r in receiver.received][:2] == [500, 503]
     sweep_until(hooked, lambda: sum(r.answered == 200 for r in receiver.received) == 2)
     by_key: dict[str, list[int]] = {}
     for request in receiver.received:

@@ -16,11 +16,13 @@ import pytest
 from tests.e2e.browser import pages
 from tests.e2e.browser.conftest import Site
 
-pytestmark = pytest.mark.browser
+# one worker plays the games bots finished (``ended_games``) for this module, the languages' and the end
+# breakdown's
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
 
 ICONS = Path(__file__).resolve().parents[3] / "api" / "web" / "static" / "icons.svg"
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-GAMES = {"giza": (2, ".giza-tile[data-kind]"), "sobek": (3, ".card:not(.back)")}
+DRAWN = {"giza": ".giza-tile[data-kind]", "sobek": ".card:not(.back)"}  # what carries a picture
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 PICTURES = """(selector) => [...document.querySelectorAll(selector)].map((thing) => {
   const picture = thing.querySelector('svg.icon use');
@@ -40,11 +42,6 @@ def _symbols() -> set[str]:
     return {node.attrib["id"] for node in ElementTree.parse(ICONS).getroot() if node.attrib.get("id")}
 
 
-@pytest.fixture(scope="module")
-def ended(site: Site) -> dict[str, str]:
-    return {name: pages.bot_game_to_the_end(site.service, name, seats) for name, (seats, _) in GAMES.items()}
-
-
 @pytest.fixture(params=[("en-US", "desktop"), ("ja-JP", "phone"), ("de-DE", "phone")], ids="-".join)
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     locale, shape = request.param
@@ -57,13 +54,13 @@ def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
         context.close()
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(DRAWN))
 def test_tiles_and_cards_are_drawn_with_named_pictures(
-    page: Any, site: Site, ended: dict[str, str], name: str, artifacts: Path
+    page: Any, site: Site, ended_games: dict[str, str], name: str, artifacts: Path
 ) -> None:
     symbols = _symbols()
-    page.goto(f"{site.base_url}/games/{ended[name]}")
-    selector = GAMES[name][1]
+    page.goto(f"{site.base_url}/games/{ended_games[name]}")
+    selector = DRAWN[name]
     page.wait_for_selector(selector, timeout=pages.WAIT_MS)
     drawn = page.evaluate(PICTURES, selector)
     assert drawn, f"no {selector} on the board"

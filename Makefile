@@ -37,8 +37,7 @@ test: $(STAMP)
 
 # The fast tier: the in-process tests (unit, domain, conformance, the API and the services on fakeredis). They
 # keep a core busy each, so one process per core: a third would only collect the suite once more. 2,135 tests:
-# 273 s of CPU, 428 s wall on the shared 2-core VM at a load average of 5-8 (307 s of CPU before the cheaper
-# drain and the split fuzzing); each worker's tests take 122-128 s of CPU (docs/testing.md).
+# 166 s wall, 266 s of CPU on the 2-core VM with nothing else running (docs/testing.md).
 FAST_WORKERS ?= 2
 
 test-fast: $(STAMP)

@@ -44,6 +44,8 @@ ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "browser"
 STATIC_MAX_AGE_SECONDS = 3600
 LIVE_SECONDS = 1.0  # short live connections, so every test also exercises reconnection
 ENDED_GAMES = {"egizia": 2, "giza": 3, "sobek": 3}  # seats of each game bots play to its end
+# The modules reading ``ended_games`` name this xdist group, so one worker plays those games once.
+ENDED_GAMES_GROUP = pytest.mark.xdist_group("browser-ended-games")
 BOT_GAMES = 8  # random bots leave a building empty now and then: play again until each holds a stone
 BOT_GAME_SECONDS = 120.0
 

@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 
 from services.i18n import render
-from tests.e2e.browser.conftest import ENDED_GAMES, Site
+from tests.e2e.browser.conftest import ENDED_GAMES, ENDED_GAMES_GROUP, Site
 
-# one worker plays the games bots finished (``ended_games``) for this module and the languages'
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
+pytestmark = [pytest.mark.browser, ENDED_GAMES_GROUP]
 
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 # Egizia's crews are one term on the board and in the breakdown: "Trupp", 作業班 (tests/unit/test_glossary.py)

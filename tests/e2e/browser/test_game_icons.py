@@ -14,11 +14,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import Site
+from tests.e2e.browser.conftest import ENDED_GAMES_GROUP, Site
 
-# one worker plays the games bots finished (``ended_games``) for this module, the languages' and the end
-# breakdown's
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
+pytestmark = [pytest.mark.browser, ENDED_GAMES_GROUP]
 
 ICONS = Path(__file__).resolve().parents[3] / "api" / "web" / "static" / "icons.svg"
 SHAPES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}

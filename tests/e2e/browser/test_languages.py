@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.browser import pages
-from tests.e2e.browser.conftest import ENDED_GAMES, Site
+from tests.e2e.browser.conftest import ENDED_GAMES, ENDED_GAMES_GROUP, Site
 
-# one worker plays the games bots finished (``ended_games``) for this module and the end breakdown's
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-ended-games")]
+pytestmark = [pytest.mark.browser, ENDED_GAMES_GROUP]
 
 LOCALES = {"en-US": "en", "ja-JP": "ja", "de-DE": "de"}
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}

@@ -5,13 +5,12 @@ the board and a text alternative on each outlined thing, in the page's language,
 
 from __future__ import annotations
 
-import time
 from itertools import count
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import pages
+from tests.e2e.browser import pages, turns
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
@@ -41,21 +40,9 @@ OUTLINES = """() => [...document.querySelectorAll('#board .changed, #tableaus .c
       node.querySelector('title')?.textContent || '', node.parentElement.textContent || ''].join(' '),
   };
 })"""
+SHOWN = "version => Number(document.getElementById('game').dataset.version) >= version"
 OPPONENT = "nefer"
 players = count(1)
-
-
-def _move(site: Site, game_id: str, seat: int, label: str) -> None:
-    """``seat`` makes its first legal move, once it has one (the workers may still be settling)."""
-    service = site.service
-    for _ in range(200):
-        legal = service.legal_commands(game_id, seat)
-        if legal:
-            break
-        time.sleep(0.05)
-    assert legal, f"seat {seat} never had a move"
-    outcome = service.submit_and_wait(game_id, seat, legal[0], label, None, 5.0)
-    assert outcome.status == "accepted", outcome
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
@@ -75,12 +62,11 @@ def test_what_changed_since_my_last_move_is_outlined(
     page.click("#start-game")
     page.wait_for_selector(BOARDS[game], timeout=pages.WAIT_MS)
     seats = {p.name: p.seat for p in site.service.meta(game_id).players}
-    mine, theirs = seats[player], seats[OPPONENT]
-    for turn in range(6):  # my move, then theirs: what they did is outlined on my page
-        if site.service.legal_commands(game_id, mine):
-            _move(site, game_id, mine, f"mine-{turn}")
-        _move(site, game_id, theirs, f"theirs-{turn}")
-        if page.locator("#changes:not([hidden])").count() and site.service.legal_commands(game_id, mine):
+    mine = seats[player]
+    for turn in range(6):  # my move, then theirs until it is mine again: what they did is outlined on my page
+        shown = turns.mine_then_others(site.service, game_id, mine, f"outline-{turn}")
+        page.wait_for_function(SHOWN, arg=shown.version, timeout=pages.WAIT_MS)
+        if page.locator("#changes:not([hidden])").count():  # else their move changed nothing I see
             break
     page.reload()
     page.wait_for_selector("#changes:not([hidden])", timeout=pages.WAIT_MS)

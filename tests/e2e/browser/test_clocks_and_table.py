@@ -7,14 +7,13 @@ the player ranked last."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from domain.registry import get_game
-from tests.e2e.browser import pages
+from tests.e2e.browser import pages, turns
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
@@ -34,26 +33,15 @@ class Table:
         self.moves = 0
 
     def other_moves(self) -> None:
-        """The other player makes a move, once it is theirs (the workers may still be settling)."""
-        service = self.site.service
-        for _ in range(200):
-            legal = service.legal_commands(self.game_id, self.other)
-            if legal:
-                break
-            time.sleep(0.05)
+        """The other player moves once this player's last move left them to, then until this player must
+        decide again (a decision this player's last move left is made first, through the service)."""
         self.moves += 1
-        outcome = service.submit_and_wait(self.game_id, self.other, legal[0], f"otto-{self.moves}", None, 5.0)
-        assert outcome.status == "accepted", outcome
+        turns.others_move(self.site.service, self.game_id, self.seat, f"otto-{self.moves}")
 
     def my_turn(self) -> None:
-        service = self.site.service
-        for _ in range(200):
-            if service.legal_commands(self.game_id, self.seat):
-                break
-            if service.legal_commands(self.game_id, self.other):
-                self.other_moves()
-            else:
-                time.sleep(0.05)
+        """The other player moves until this player must decide, and the page says so."""
+        self.moves += 1
+        turns.until_mine(self.site.service, self.game_id, self.seat, f"otto-{self.moves}")
         pages.wait_for_my_turn(self.page)
 
 

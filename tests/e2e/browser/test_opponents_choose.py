@@ -5,14 +5,13 @@ with three buttons, and "Forfeit" ends that seat's game (a bot finishes it), as 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import pages, seen
+from tests.e2e.browser import pages, seen, turns
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
@@ -29,25 +28,11 @@ ASKED = """name => {
 }"""
 
 
-def _let_the_other_act(site: Site, game_id: str, name: str) -> None:
-    """Once the game runs, play ``name``'s moves through the service until only the other seat must act:
+def _let_the_other_act(site: Site, game_id: str) -> None:
+    """Once the game runs, play the page player's moves through the service until the other player must act:
     each move waits for its outcome, so the next one is chosen from the board it left."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        meta = site.service.meta(game_id)
-        if meta.status != "running":
-            time.sleep(0.05)
-            continue
-        seat = next(player.seat for player in meta.players if player.name == name)
-        to_act = site.service.view(game_id, None).to_act
-        if to_act and seat not in to_act:
-            return
-        legal = site.service.legal_commands(game_id, seat) if seat in to_act else []
-        if legal:
-            site.service.submit_and_wait(game_id, seat, legal[0], f"quick-{time.monotonic_ns()}", None, 5.0)
-        else:
-            time.sleep(0.05)
-    raise AssertionError("the other player never had to act alone")
+    seats = {player.name: player.seat for player in site.service.meta(game_id).players}
+    turns.until_mine(site.service, game_id, seats[OTHER], "quick")
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +48,7 @@ def game(site: Site, browser: Any) -> Iterator[tuple[Any, Site, str]]:
     assert "The other players choose (otherwise: A bot plays until the player is back)" in facts.inner_text()
     site.service.join(game_id, OTHER)
     page.click("#start-game")
-    _let_the_other_act(site, game_id, PLAYER)
+    _let_the_other_act(site, game_id)
     page.wait_for_selector("svg.river", timeout=pages.WAIT_MS)
     try:
         yield page, site, game_id

@@ -14,7 +14,7 @@ import pytest
 from services import keys
 from services.game_service import GameService
 from services.inputs import Requester
-from tests.e2e.browser import pages, seen
+from tests.e2e.browser import pages, seen, turns
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
@@ -132,14 +132,11 @@ def _play_rated_game(service: GameService, names: list[str], seed: int) -> str:
     turn = 0
     while service.meta(game_id).status != "over":
         assert time.monotonic() < deadline, "the game did not end"
-        view = service.view(game_id, None)
-        for seat in view.to_act:
+        for seat in turns.deciding(service, game_id).to_act:
             legal = service.legal_commands(game_id, seat)
             if legal:
                 turn += 1
                 service.submit_and_wait(game_id, seat, chooser.choice(legal), f"r{turn}", None, 5.0)
-        if not view.to_act:
-            time.sleep(0.02)
     deadline = time.monotonic() + 10
     pending = service.components.redis
     while service.social.finished.get(game_id) is None or pending.zscore(keys.finished_pending(), game_id):

@@ -3,19 +3,20 @@ say "your turn" exactly while it is the viewer's turn; and the notification sett
 
 from __future__ import annotations
 
-import time
 from io import BytesIO
+from itertools import count
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from tests.e2e.browser import pages
+from tests.e2e.browser import pages, turns
 from tests.e2e.browser.conftest import Site
 
 pytestmark = pytest.mark.browser
 TURN_PREFIX = "▶ Your turn · "
 GAME_TITLE = "Egizia · Papyrus"
+passes = count()
 
 
 def _title_says_turn(page: Any, yours: bool) -> None:
@@ -27,28 +28,12 @@ def _title_says_turn(page: Any, yours: bool) -> None:
 
 
 def _play_until_the_turn_passes(site: Site, game_id: str, seat: int) -> None:
-    deadline = time.monotonic() + pages.WAIT_MS / 1000
-    step = 0
-    while seat in site.service.view(game_id, None).to_act:
-        assert time.monotonic() < deadline, f"seat {seat} kept the turn"
-        legal = site.service.legal_commands(game_id, seat)
-        if not legal:  # the seat's projection lags the game
-            time.sleep(0.05)
-            continue
-        command_id = f"attention-{seat}-{step}"
-        site.service.submit(game_id, seat, legal[0], command_id, None)
-        site.service.wait_outcome(game_id, command_id, 10.0)
-        step += 1
+    """``seat`` moves until the other seat of the two must decide."""
+    turns.until_mine(site.service, game_id, 1 - seat, f"attention-{next(passes)}")
 
 
 def _first_to_act(site: Site, game_id: str) -> int:
-    deadline = time.monotonic() + pages.WAIT_MS / 1000
-    while time.monotonic() < deadline:
-        view = site.service.view(game_id, None)
-        if view.status == "running" and view.to_act:
-            return min(view.to_act)
-        time.sleep(0.05)
-    raise AssertionError("nobody came to act")
+    return min(turns.deciding(site.service, game_id).to_act)
 
 
 def test_the_tab_title_and_favicon_show_your_turn_only_on_your_turn(site: Site, browser: Any) -> None:

@@ -18,12 +18,12 @@ serve: $(STAMP)
 	PAPYRUS_DATA_FILE="$${PAPYRUS_DATA_FILE-.papyrus-data}" $(BIN)/papyrus serve
 
 # The whole suite in one run spread over TEST_WORKERS processes by pytest-xdist (--dist loadgroup): each
-# process has a Redis database of its own (REDIS_TEST_URL's, counting down: 15, 14, 13), so the integration
-# tests spread like the rest; most of them wait on real processes, pages and sockets, which is why a third
-# process pays off on two cores (a fourth cost more than it saved: fresh clone 921 s against 794 s). The longest
+# process has a Redis database of its own (REDIS_TEST_URL's, counting down: 15, 14, 13, 12), so the integration
+# tests spread like the rest; most of them wait on real processes, pages and sockets, which is why four
+# processes pay off on two cores (quiet fresh clones: pytest 574 s with four, 638-659 s with three). The longest
 # work (integration, then browser modules, the long CPU-bound runs spread among them) is started first
 # (tests/conftest.py), hence --no-loadscope-reorder. docs/testing.md tells the tiers and their measured times.
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 XDIST = -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 FAST = not integration and not browser and not benchmark and not slow
 

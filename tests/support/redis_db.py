@@ -1,6 +1,6 @@
 """The Redis database a test process uses: ``REDIS_TEST_URL`` (default ``redis://127.0.0.1:6379/15``) in a
-run of one process; under pytest-xdist, worker ``gwN`` uses the database ``N`` below that one (CI's three
-workers: 15, 14 and 13). Each worker then has the cross-game keys to itself (the sweep's indexes, RQ's
+run of one process; under pytest-xdist, worker ``gwN`` uses the database ``N`` below that one (CI's four
+workers: 15, 14, 13 and 12). Each worker then has the cross-game keys to itself (the sweep's indexes, RQ's
 registries and worker sets), so the integration tests spread over the workers like the rest of the suite."""
 
 from __future__ import annotations

@@ -178,6 +178,29 @@ def wait_for_my_turn(page: Page, polls: int = 300, poll_ms: int = 100) -> None:
     raise AssertionError("it never became this player's turn")
 
 
+SHOWS_VERSION = "version => Number(document.getElementById('game').dataset.version) >= version"
+
+
+def await_a_turn(
+    service: GameService, game_id: str, by_seat: dict[int, Page], after: int | None = None
+) -> None:
+    """Until a seat one of these pages plays must decide (or the game is over, or it moved past version
+    ``after``) and every page shows the game that far: while only bots decide, the game's next event is
+    awaited, never a fixed time."""
+    deadline = time.monotonic() + BOT_GAME_SECONDS
+    while True:
+        shown = service.view_at_head(game_id, None)
+        moved = after is not None and shown.version > after
+        over = shown.status == "over" or service.meta(game_id).status == "over"
+        if moved or over or set(shown.to_act) & set(by_seat):
+            break
+        left = deadline - time.monotonic()
+        assert left > 0, f"none of seats {sorted(by_seat)} came to decide (version {shown.version})"
+        service.wait_version(game_id, shown.version, left)
+    for page in by_seat.values():
+        page.wait_for_function(SHOWS_VERSION, arg=shown.version, timeout=WAIT_MS)
+
+
 def version(page: Page) -> int:
     return int(page.get_attribute("#game", "data-version") or -1)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from services.game_service import GameService
 from tests.e2e.browser import pages
 from tests.e2e.browser.conftest import Site
 
@@ -17,7 +18,6 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "papyrus-pass-1"
 MAX_LOOPS = 600
-POLL_MS = 100
 
 
 @dataclass
@@ -36,7 +36,7 @@ def _seat_of(site: Site, game_id: str, name: str) -> int:
     return next(int(p.seat) for p in players if p.name == name)
 
 
-def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
+def _play_until_round_two(service: GameService, played: PlayedRound, artifacts: Path) -> None:
     players = [(played.anna, False), (played.bruno, True)]  # the second player uses the keyboard
     for _ in range(MAX_LOOPS):
         if all(pages.board_state(page)[0] >= 2 for page, _ in players):
@@ -53,8 +53,9 @@ def _play_until_round_two(played: PlayedRound, artifacts: Path) -> None:
                 pages.wait_version_above(page, seen)
                 assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
                 acted = True
-        if not acted:
-            played.anna.wait_for_timeout(POLL_MS)  # bots are playing: look again shortly
+        if not acted:  # bots decide: look again once the game moved on
+            by_seat = {played.seats["anna"]: played.anna, played.seats["bruno"]: played.bruno}
+            pages.await_a_turn(service, played.game_id, by_seat, after=pages.version(played.anna))
     raise AssertionError("the first round did not end")
 
 
@@ -71,7 +72,7 @@ def played(site: Site, browser: Any, artifacts: Path) -> Iterator[PlayedRound]:
     game_id = pages.start_with_a_guest(anna, bruno, site.base_url, "svg.river")
     seats = {name: _seat_of(site, game_id, name) for name in ("anna", "bruno")}
     result = PlayedRound(game_id, anna, bruno, seats, capture, [])
-    _play_until_round_two(result, artifacts)
+    _play_until_round_two(site.service, result, artifacts)
     pages.keep_shot(anna, artifacts / "round2-desktop")
     try:
         yield result

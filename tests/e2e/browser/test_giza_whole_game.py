@@ -32,7 +32,6 @@ PASSWORD = "papyrus-pass-9"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 1000}
 MAX_LOOPS = 3000
-POLL_MS = 100
 SMALLEST_TARGET_PX = 44
 OVER = re.compile(rb'"status":\s*"over"|papyrus\.seed_revealed')  # a view, or history read after the end
 DEALS = 4  # a random deal may end the game in a few turns (a board completed early): deal again, this often
@@ -173,8 +172,9 @@ def _play_to_the_end(played: PlayedGame, site: Site, artifacts: Path) -> None:
             assert page.locator("#refusal").is_hidden(), page.inner_text("#refusal")
             turn += 1
             acted = True
-        if not acted:
-            played.anna.wait_for_timeout(POLL_MS)
+        if not acted:  # bots decide
+            by_seat = {played.seats["anna"]: played.anna, played.seats["bruno"]: played.bruno}
+            pages.await_a_turn(site.service, played.game_id, by_seat)
     raise AssertionError("the game did not end")
 
 

@@ -31,7 +31,6 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "papyrus-pass-9"
 MAX_LOOPS = 4000
-POLL_MS = 100
 PHONE = {"width": 390, "height": 844}
 STALE = "your command expected another one"
 WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll("body *")]
@@ -115,8 +114,10 @@ def _play(site: Site, played: PlayedGame, artifacts: Path) -> None:
             else:
                 assert refusal.is_hidden(), refusal.inner_text()
             acted = True
-        if not acted:
-            played.nefer.wait_for_timeout(POLL_MS)
+        if not acted:  # bots decide, or a page has not caught up yet
+            pages.await_a_turn(
+                site.service, played.game_id, {played.seats[name]: page for name, page, _ in players}
+            )
     raise AssertionError("the game did not end")
 
 

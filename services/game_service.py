@@ -61,7 +61,7 @@ from services.social.chat import ChatMessage, catch_up_read, chat_lines, shown_t
 from services.social.durations import clock_label
 from services.store.command_inbox import CommandInbox
 from services.store.connect import store_client
-from services.store.event_store import Head
+from services.store.event_store import EventStore, Head
 from services.store.meta_store import OPEN, OVER, RUNNING
 from services.store.read_batch import Reads, Slot
 from services.table.state import table_at
@@ -366,10 +366,16 @@ class GameService:
 
     def view(self, game_id: str, seat: int | None, at: int | None = None) -> GameView:
         """What ``seat`` (None = spectator) may see: from the projection when ``at`` is None (read with the
-        meta in one round trip), else replayed to version ``at`` (400 if out of range)."""
+        meta and the head in one round trip), else replayed to version ``at`` (400 if out of range).
+
+        A game whose meta says over is shown at the head of its log, as a running game is: its status is
+        appended with its end, its final views are written after, and a view older than the head would show
+        it running beside a meta saying over. The view's status is always its own version's, never the
+        meta's: a reader sees the game before its end or after it, never a mix of both."""
         batch = Reads(self.components.redis)
         found = batch.add(self.components.meta.read(game_id))
         stored = batch.add(Projections.stored_view_read(game_id, seat)) if at is None else None
+        head = batch.add(EventStore.head_read(game_id)) if at is None else None
         batch.run()
         meta = found.value
         archived = self._archived(game_id) if meta is None else None
@@ -381,8 +387,10 @@ class GameService:
         if seat is not None:
             validation.seat(meta, seat, "seat")
         body = None
-        if stored is not None and archived is None:
+        if stored is not None and head is not None and archived is None:
             body = self.components.projections.view_from(game, game_id, seat, stored.value, meta.table)
+            if body is not None and meta.status == OVER and body.version < head.value.version:
+                body = None  # the end is appended, its views not written yet: the view at the head
         if body is None:
             body = self._replayed_view(meta, game, seat, at, archived)
         return self._game_view(meta, seat, body)
@@ -390,7 +398,8 @@ class GameService:
     def view_at_head(self, game_id: str, seat: int | None) -> GameView:
         """``seat``'s view (None: a spectator's) at the head of the log: the projected state folded on by
         the events it lacks (a command's submitter sees its move before the worker's projections are
-        written), in one round trip when they are; a game no longer running as :meth:`view` reads it."""
+        written), in one round trip when they are; a game that just ended at that head too, even before its
+        final views are written; a game not set up yet or archived as :meth:`view` reads it."""
         batch = Reads(self.components.redis)
         found = batch.add(self.components.projected_states.with_meta(game_id))
         held = batch.add(DaysOff.holders_read(game_id))
@@ -417,7 +426,7 @@ class GameService:
         if version <= seen:
             return chat, None
         body = self._view_from(game_id, seat, shared.found.value, shared.held.value)
-        if body.version < version:  # a game no longer running: its written views or its archive
+        if body.version < version:  # an archived game: its archive
             body = self.view(game_id, seat, at=version)
         return chat, body
 
@@ -438,8 +447,11 @@ class GameService:
         found: tuple[GameMeta, Game, Head, Any] | None,
         held: dict[int, Any],
     ) -> GameView:
-        if found is None or found[0].status != RUNNING or found[3] is None:
-            return self.view(game_id, seat)  # not running, or started but nothing folded yet
+        """``seat``'s view at the head ``found`` read (as :meth:`view` reads it for a game not started, or
+        started but not set up, or no longer in Redis): a game whose end is appended is shown at that head
+        too, whether or not its final views are written yet (:meth:`view` says why)."""
+        if found is None or found[0].status == OPEN or found[2].version == 0 or found[3] is None:
+            return self.view(game_id, seat)
         meta, game, head, state = found
         if seat is not None:
             validation.seat(meta, seat, "seat")

@@ -83,7 +83,7 @@ def current_view(service: GameService, game_id: str, seat: int | None, version: 
     """The view at ``version`` or later: at the head of the log, from the projected state folded on by the
     events it lacks (a notice is published as the facts are appended, before the worker projects them)."""
     body = service.view_at_head(game_id, seat)
-    if body.version < version:  # a game no longer running, read from its written views or its archive
+    if body.version < version:  # an archived game, read from its archive
         body = service.view(game_id, seat, at=version)
     return body
 

@@ -1,0 +1,75 @@
+"""A game's end is appended (its meta saying over) before the worker writes its final views: whoever reads
+the game in between sees it over at the head of its log, never still running at the version before."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from services.game_service import GameService
+from services.processing.next_steps import GameOver
+from services.read_side.projections import GameAtVersion
+from services.results import GameView, HistoryEvent
+from services.store.records import SEED_REVEALED
+from tests.support.harness import new_game, play_out
+
+
+def _read_in_the_window(service: GameService, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Play a game out, reading it as every reader does at the moment its end is appended and its final
+    views are not written yet (the worker's next step); what they read then."""
+    game_id, _ = new_game(service, seats=2, hand=1)
+    read: dict[str, Any] = {}
+    close = GameOver.close
+
+    def reading_first(self: GameOver, at: GameAtVersion, now: float) -> None:
+        cursor, _ = service.social.chat_backlog(game_id, None)
+        read.update(
+            meta=service.meta(game_id),
+            head=service.components.store.head(game_id).version,
+            view=[service.view(game_id, seat) for seat in (None, 0, 1)],
+            at_head=[service.view_at_head(game_id, seat) for seat in (None, 0, 1)],
+            live=[service.live_step(game_id, seat, 0, cursor, notice=None)[1] for seat in (None, 0)],
+            history=service.history(game_id, 0),
+            export=[json.loads(line) for line in service.export(game_id)],
+        )
+        close(self, at, now)
+
+    monkeypatch.setattr(GameOver, "close", reading_first)
+    play_out(service, game_id)
+    assert read, "the game ended through its worker"
+    return read
+
+
+def _ended(shown: GameView | None, head: int) -> None:
+    assert shown is not None
+    assert (shown.status, shown.version, shown.to_act) == ("over", head, [])
+    assert shown.result is not None and shown.clocks == []
+
+
+def test_every_view_read_between_the_end_and_its_final_views_shows_the_end(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = _read_in_the_window(service, monkeypatch)
+    assert read["meta"].status == "over"
+    for shown in [*read["view"], *read["at_head"], *read["live"]]:
+        _ended(shown, read["head"])
+
+
+def test_history_and_export_read_in_that_window_show_the_whole_end(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = _read_in_the_window(service, monkeypatch)
+    events = [entry for entry in read["history"] if isinstance(entry, HistoryEvent)]
+    assert events[-1].type == SEED_REVEALED
+    assert read["export"][0]["result"] is not None, "the export's header states the result"
+
+
+def test_the_final_views_once_written_are_the_ones_read_in_the_window(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = _read_in_the_window(service, monkeypatch)
+    game_id = read["meta"].id
+    for seat, before in zip((None, 0, 1), read["view"], strict=True):
+        assert service.view(game_id, seat) == before

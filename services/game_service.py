@@ -64,6 +64,7 @@ from services.store.connect import store_client
 from services.store.event_store import EventStore, Head
 from services.store.meta_store import OPEN, OVER, RUNNING
 from services.store.read_batch import Reads, Slot
+from services.store.records import SEED_REVEALED
 from services.table.state import table_at
 from services.table.state_cache import fold_records
 
@@ -546,7 +547,8 @@ class GameService:
 
     def history(self, game_id: str, seat: int | None, after: int = 0) -> list[HistoryEntry]:
         """Every event as ``seat`` may see it, in order, with that seat's refused commands among them.
-        Once the game is over nothing is redacted and every seat's refusals are listed. ``after``: only the
+        Once the game is over nothing is redacted and every seat's refusals are listed: over as its meta
+        says or as the log read says (its end appended after the meta was read). ``after``: only the
         entries after event ``after`` (a page that already shows the earlier ones)."""
         meta, game = self._game(game_id)
         if seat is not None:
@@ -558,7 +560,8 @@ class GameService:
         else:
             records = self.components.store.read(game_id, after=after)
             commands, outcomes = self.components.inbox.all(game_id), self.components.inbox.outcomes(game_id)
-        viewer = Viewer(seat, meta.status == OVER, meta.seat_names())
+        over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
+        viewer = Viewer(seat, over, meta.seat_names())
         return seat_history(game, records, commands, outcomes, viewer, after)
 
     def export(self, game_id: str) -> Iterator[str]:

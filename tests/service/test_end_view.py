@@ -13,7 +13,7 @@ from services.processing.next_steps import GameOver
 from services.read_side.projections import GameAtVersion
 from services.results import GameView, HistoryEvent
 from services.store.records import SEED_REVEALED
-from tests.support.harness import new_game, play_out
+from tests.support.harness import drain, new_game, play_out
 
 
 def _read_in_the_window(service: GameService, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
@@ -73,3 +73,25 @@ def test_the_final_views_once_written_are_the_ones_read_in_the_window(
     game_id = read["meta"].id
     for seat, before in zip((None, 0, 1), read["view"], strict=True):
         assert service.view(game_id, seat) == before
+
+
+def test_a_history_whose_log_read_ends_the_game_shows_it_over_though_its_meta_was_read_before(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service, seats=2, hand=1)
+    drain(service)
+    for seat in service.view(game_id, None).to_act:
+        service.submit(game_id, seat, service.legal_commands(game_id, seat)[0], f"last-{seat}", None)
+    store, read = service.components.store, service.components.store.read
+    ended: list[bool] = []
+
+    def ending_first(*args: Any, **kwargs: Any) -> Any:
+        if not ended:  # the worker appends the end between the reader's meta and its log
+            ended.append(True)
+            drain(service)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(store, "read", ending_first)
+    raced = service.history(game_id, 0)
+    assert ended and service.meta(game_id).status == "over"
+    assert raced == service.history(game_id, 0), "nothing of the ended game redacted"

@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from tests.e2e.browser.pages import WAIT_MS
 
 if TYPE_CHECKING:
@@ -21,14 +19,11 @@ MOST_MOVES = 40  # moves one helper makes before it gives up on the game ever co
 
 
 def deciding(service: GameService, game_id: str) -> GameView:
-    """The game at the head of its log once some seat must decide, or once it is over (nobody to act then:
-    the view of a game that just ended may still be read from its projections of before the end)."""
+    """The game at the head of its log once some seat must decide, or once it is over."""
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
         shown = service.view_at_head(game_id, None)
-        if shown.status == "over" or service.meta(game_id).status == "over":
-            return msgspec.structs.replace(shown, status="over", to_act=[])
-        if shown.to_act:
+        if shown.to_act or shown.status == "over":
             return shown
         left = deadline - time.monotonic()
         assert left > 0, f"nobody came to decide in {game_id} ({shown.status} at version {shown.version})"

@@ -460,7 +460,8 @@ class GameService:
         body = self._views_at_head.get(
             key, lambda: raw_view_body(game, state, seat, head.version, meta.table)
         )
-        return self._game_view(meta, seat, body, self.components.days_off.of_holders(held))
+        days_off = self.components.days_off.of_holders(held) if body.status != OVER else {}
+        return self._game_view(meta, seat, body, days_off)
 
     def _game_view(
         self, meta: GameMeta, seat: int | None, body: ViewBody, days_off: dict[int, Calendar] | None = None

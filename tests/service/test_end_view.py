@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import pytest
 
 from services.game_service import GameService
@@ -73,6 +74,8 @@ def test_the_final_views_once_written_are_the_ones_read_in_the_window(
     game_id = read["meta"].id
     for seat, before in zip((None, 0, 1), read["view"], strict=True):
         assert service.view(game_id, seat) == before
+        at_head = service.view_at_head(game_id, seat)
+        assert msgspec.json.encode(at_head) == msgspec.json.encode(before), "the same game at the same head"
 
 
 def test_a_history_whose_log_read_ends_the_game_shows_it_over_though_its_meta_was_read_before(

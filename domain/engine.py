@@ -249,6 +249,11 @@ class SearchHints:
     """The same at the root (``root_widening * sqrt(iterations + 1)`` commands): where a seat has hundreds of
     commands (a build's plans), the budget goes to the seat bot's likely best rather than a few samples each.
     With either widening, a seat bot that ranks its commands (``rank``) gives the order they are tried in."""
+    finalists: int = 0
+    """Sequential halving at the root: after half the budget, the search spends the rest on this many of the
+    most tried commands in rounds, each round sampling every survivor on the same sampled positions and
+    keeping the better half, and plays the last one left: a less noisy choice among moves of nearly equal
+    worth than the most tried. 0: the most tried command, with no halving."""
 
 
 @dataclass(frozen=True, kw_only=True)

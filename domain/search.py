@@ -2,7 +2,8 @@
 
 Each iteration samples a state the bot's seat cannot tell from the real one (``Game.determinize``), walks one
 shared tree down it by UCB over the legal commands' keys, adds a node, plays on at random as far as the game's
-``SearchHints`` say and scores where it stops. It never reads more than its seat may know. Bounded by
+``SearchHints`` say and scores where it stops (``finalists``: then halves the most tried first moves down to
+one). It never reads more than its seat may know. Bounded by
 iterations (repeatable for a seed), by time on an injected clock and by a node count.
 """
 
@@ -25,6 +26,7 @@ HINT = 0.3  # the progressive bias towards the seat bot's choice at each node...
 HINT_VISITS = 10.0  # ...fading as that child gets visits
 AUTOMATIC_LIMIT = 10_000  # automatic steps in a row before a game is taken to be stuck
 CHECK_CLOCK_EVERY = 4  # iterations between readings of the clock
+HALVING_FROM = 0.5  # the share of the budget spent before the root's finalists are halved (``finalists``)
 
 _encode = msgspec.msgpack.Encoder().encode
 
@@ -51,6 +53,21 @@ class Budget:
             if clock is not None and ms is not None
         ]
         return lambda: any(clock() >= end for clock, end in limits)
+
+    def meter(self) -> Callable[[int], float]:
+        """The share of the budget spent, started now, after a number of iterations: the largest of the
+        iterations' share and each clock's."""
+        limits = [
+            (clock, clock(), ms / 1000.0)
+            for clock, ms in ((self.clock, self.think_ms), (self.wall_clock, self.wall_ms))
+            if clock is not None and ms is not None
+        ]
+
+        def spent(iterations: int) -> float:
+            shares = [(clock() - begun) / span if span > 0 else 1.0 for clock, begun, span in limits]
+            return max([iterations / max(1, self.iterations), *shares])
+
+        return spent
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,7 +124,9 @@ class _Search:
             getattr(self.guide, "rank", None) if widens else None
         )
 
-    def iterate(self, state: Any) -> None:
+    def iterate(self, state: Any, first: bytes | None = None) -> float:
+        """One sample down the tree (starting with the root's child ``first`` when given); the searching
+        seat's reward."""
         game, rng = self.game, self.rng
         sample = game.determinize(state, self.seat, rng)
         node = self.root
@@ -116,6 +135,15 @@ class _Search:
         while actor is not None:
             commands = game.legal_commands(sample, actor)
             keyed = [(_encode(command), command) for command in commands]
+            if first is not None and node is self.root and first in self.root.children:
+                child = self.root.children[first]
+                path.append((child, actor))
+                sample = _play(game, sample, actor, child.command)
+                node = child
+                actor = _next_actor(game, sample)
+                if child.visits == 0:
+                    break
+                continue
             if node.hint is None:
                 if self.rank is not None:
                     node.order = [_encode(command) for command in self.rank(game, sample, actor)]
@@ -135,6 +163,41 @@ class _Search:
             child.visits += 1
             child.reward += rewards[mover][0]
             child.wins += rewards[mover][1]
+        return rewards[self.seat][0]
+
+    def halve(
+        self, state: Any, spent: Callable[[int], float], iterations: int, limit: int
+    ) -> tuple[bytes | None, int]:
+        """Sequential halving over the root's ``finalists`` most tried children with the budget left: rounds
+        of equal shares, each sampling every survivor once per sampled position (the same position and
+        random numbers for all, so they are compared on equal terms) and keeping the better half by those
+        samples' rewards. The key of the child left (``None`` if there were not two to choose from) and the
+        iterations run in all."""
+        ranked = sorted(self.root.children.items(), key=lambda item: (-item[1].visits, -_mean(item[1])))
+        survivors = [key for key, _child in ranked[: self.hints.finalists]]
+        if len(survivors) < 2:
+            return None, iterations
+        paired = dict.fromkeys(survivors, 0.0)
+        begun = spent(iterations)
+        rounds = math.ceil(math.log2(len(survivors)))
+        for round_ in range(rounds):
+            end = begun + (1.0 - begun) * (round_ + 1) / rounds
+            while iterations < limit and spent(iterations) < end:
+                seed = self.rng.getrandbits(64)
+                own = self.rng
+                for key in survivors:
+                    self.rng = random.Random(seed)
+                    paired[key] += self.iterate(state, key)
+                self.rng = own
+                iterations += len(survivors)
+            if iterations >= limit or spent(iterations) >= 1.0:
+                break
+            survivors = self._by_paired(survivors, paired)[: (len(survivors) + 1) // 2]
+        return self._by_paired(survivors, paired)[0], iterations
+
+    def _by_paired(self, keys: list[bytes], paired: dict[bytes, float]) -> list[bytes]:
+        children = self.root.children
+        return sorted(keys, key=lambda key: (-paired[key], -_mean(children[key])))
 
     def _select(self, node: _Node, keyed: list[tuple[bytes, Any]]) -> tuple[_Node, bool]:
         """The child to follow among the legal commands: an untried one first (when the tree may grow),
@@ -201,10 +264,11 @@ class _Search:
             steps += 1
         return rewards_of(game, state, self.hints)
 
-    def analysis(self, iterations: int) -> Analysis:
+    def analysis(self, iterations: int, chosen: bytes | None = None) -> Analysis:
+        first = self.root.children.get(chosen) if chosen is not None else None
         children = sorted(
             self.root.children.values(),
-            key=lambda child: (-child.visits, -(child.reward / child.visits if child.visits else 0.0)),
+            key=lambda child: (child is not first, -child.visits, -_mean(child)),
         )
         moves = [
             Estimate(
@@ -215,6 +279,10 @@ class _Search:
             for child in children
         ]
         return Analysis(moves=moves, iterations=iterations)
+
+
+def _mean(node: _Node) -> float:
+    return node.reward / node.visits if node.visits else 0.0
 
 
 def _play(game: Game, state: Any, seat: Seat, command: Any) -> Any:
@@ -281,6 +349,8 @@ def analyse(game: Game, state: Any, seat: Seat, seed: int, budget: Budget) -> An
         raise LookupError(f"seat {seat} has no legal command")
     search = _Search(game, seat, random.Random(seed), budget.max_nodes)
     time_is_up = budget.deadline()
+    spent = budget.meter()
+    halving = search.hints.finalists > 1 and len(commands) > 1
     iterations = 0
     while iterations < budget.iterations:
         search.iterate(state)
@@ -289,11 +359,15 @@ def analyse(game: Game, state: Any, seat: Seat, seed: int, budget: Budget) -> An
             break
         if len(commands) == 1:
             break
+        if halving and iterations % CHECK_CLOCK_EVERY == 0 and spent(iterations) >= HALVING_FROM:
+            chosen, iterations = search.halve(state, spent, iterations, budget.iterations)
+            return search.analysis(iterations, chosen)
     return search.analysis(iterations)
 
 
 class SearchBot:
-    """The search bot as a player: plays the command :func:`analyse` prefers (the most tried)."""
+    """The search bot as a player: plays the command :func:`analyse` prefers (the most tried, or the one
+    sequential halving left)."""
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         self._random = random.Random(seed)

@@ -4,6 +4,7 @@ its seat cannot see (another hand, a deck's order) give it the same move with th
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -74,6 +75,19 @@ def test_the_real_time_caps_a_search_whose_cpu_clock_lags() -> None:
     ticks = itertools.count()
     budget = Budget(think_ms=1000, clock=lambda: 0.0, wall_ms=10_000, wall_clock=lambda: float(next(ticks)))
     assert 0 < analyse(game, decision.state, decision.seat, 1, budget).iterations < 100
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sequential_halving_repeats_itself_and_counts_every_sample_once(name: str) -> None:
+    rules = games()[name].rules
+    game = Game(dataclasses.replace(rules, search=dataclasses.replace(rules.search, finalists=4)))
+    decision = sampled(recorded(name, 2).decisions[1:-1], 3)[1]
+    budget = Budget(iterations=80)
+    runs = [analyse(game, decision.state, decision.seat, 7, budget) for _ in range(2)]
+    assert [ENCODE(m.command) for m in runs[0].moves] == [ENCODE(m.command) for m in runs[1].moves]
+    assert sum(m.visits for m in runs[0].moves) == runs[0].iterations >= budget.iterations
+    legal = [ENCODE(command) for command in game.legal_commands(decision.state, decision.seat)]
+    assert ENCODE(runs[0].best.command) in legal
 
 
 @pytest.mark.parametrize("name", NAMES)

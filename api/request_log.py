@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from flask import Flask, Response, g, request
 
 from services.observability import metrics
-from services.observability.structured_logs import Binding, bind, fields, unbind
+from services.observability.structured_logs import Binding, bind, bound, current_fields, fields, unbind
 
 log = logging.getLogger("papyrus.api")
 UNMATCHED = "unmatched"
@@ -39,13 +39,24 @@ def _start() -> None:
 _LATER = "papyrus_answered_later"
 
 
-def answered_later() -> float:
+class LateAnswer(NamedTuple):
+    """A request answered after it returned: when it came in, its method and route, and the fields its
+    lines carry (the game id, and the seat and command id the service annotated)."""
+
+    started: float
+    method: str
+    route: str
+    fields: dict[str, Any]
+
+
+def answered_later() -> LateAnswer:
     """This request's answer is made after it returns (a submit waiting for its outcome on the front's
-    event loop, api/front/live_hub.py): its line and count wait for that answer, which
-    :func:`resume_answering` opens again; returns when the request came in."""
+    event loop, api/front/live_hub.py): its line and count wait for that answer, given by
+    :func:`answered_late` (or in a context of the same request, which :func:`resume_answering` opens)."""
     setattr(g, _LATER, True)
     answering: _Answering | None = g.get("papyrus_request")
-    return answering.started if answering is not None else time.perf_counter()
+    started = answering.started if answering is not None else time.perf_counter()
+    return LateAnswer(started, request.method, _route(), current_fields())
 
 
 def resume_answering(started: float) -> None:
@@ -54,19 +65,27 @@ def resume_answering(started: float) -> None:
     g.papyrus_request = _Answering(started, bind(game_id=game_id))
 
 
+def answered_late(late: LateAnswer, status: int) -> None:
+    """The line and count of a request answered after it returned, given outside any request context."""
+    with bound(**late.fields):
+        _count_and_log(late.method, late.route, status, time.perf_counter() - late.started)
+
+
 def _answered(response: Response) -> Response:
     if g.get(_LATER):
         return response
     answering: _Answering | None = g.get("papyrus_request")
     started = answering.started if answering is not None else time.perf_counter()
-    seconds = time.perf_counter() - started
-    route, status, method = _route(), response.status_code, request.method
+    _count_and_log(request.method, _route(), response.status_code, time.perf_counter() - started)
+    return response
+
+
+def _count_and_log(method: str, route: str, status: int, seconds: float) -> None:
     metrics.request_answered(method, route, status, seconds)
     level = logging.ERROR if status >= 500 else logging.INFO
     if log.isEnabledFor(level):
         line = fields(method=method, route=route, status=status, duration_ms=round(seconds * 1000, 2))
         log.log(level, "request", extra=line)
-    return response
 
 
 def _finish(error: BaseException | None) -> None:

@@ -26,6 +26,21 @@ def _api_headers(response: Response) -> Response:
     return response
 
 
+def with_api_headers(response: Response) -> list[tuple[bytes, bytes]]:
+    """An ``/api/*`` answer's own headers and those :func:`_api_headers` adds, encoded, for an answer made
+    outside a request context (a submit's outcome, api/blueprints/commands.py)."""
+    own = [(name, value) for name, value in response.headers if name != "Content-Security-Policy"]
+    own += [(name, value) for name, value in _API_HEADERS if name not in response.headers]
+    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in own]
+
+
+_API_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Content-Security-Policy", API_CONTENT_SECURITY_POLICY),
+    ("Referrer-Policy", "no-referrer"),
+)
+
+
 def secure_cookies() -> bool:
     """Whether the session cookie is sent over HTTPS only: ``PAPYRUS_SECURE_COOKIES`` when set, else on
     except in the embedded and test modes."""

@@ -22,9 +22,11 @@ from api.front.wsgi_bridge import LIVE_HANDOFF, Handoff, WholeAnswer
 from api.language import request_language, use_language
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
 from api.quota_guard import charge, client_address
-from api.request_log import answered_later, resume_answering
+from api.request_log import answered_late, answered_later, resume_answering
+from api.response_headers import with_api_headers
 from api.schemas import COMMAND_ID_PATTERN, CommandResult, SubmitCommand
 from services.errors import ServiceError
+from services.observability.structured_logs import bound
 from services.player_commands import Queued, Submission
 from services.results import CommandOutcome, GameView
 
@@ -127,27 +129,35 @@ def _answer_later(
     handoff: Handoff, queued: Queued, command_id: str, wait: float, view_seat: int | None
 ) -> Response:
     """Leave the wait for ``queued``'s outcome to the front: it looks for the outcome at once and at each
-    of the game's notices for up to ``wait`` seconds, and makes the answer in a context of this same
-    request (its language, headers, log line and count measured from its start). Returned here: the
-    pending answer, sent only if that wait fails (the command is queued either way)."""
+    of the game's notices for up to ``wait`` seconds. A decided outcome's answer is made in an app context
+    (the request's language, the headers every API answer carries, its log line and count measured from
+    its start), not a second context of the request: no routing, session or after-request hooks again.
+    Returned here: the pending answer, sent only if that wait fails (the command is queued either way)."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     environ, service = request.environ, game_service()
-    started, language = answered_later(), request_language()
+    late, language = answered_later(), request_language()
     game_id = queued.game_id
 
     def made(outcome: CommandOutcome, view: GameView | None = None) -> WholeAnswer:
-        with app.request_context(environ):
-            resume_answering(started)
+        with app.app_context(), bound(**late.fields):
             use_language(language)
-            response = app.process_response(_answer(game_id, command_id, outcome, view_seat, view))
-            headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
-            return response.status_code, headers, response.get_data()
+            response = _answer(game_id, command_id, outcome, view_seat, view)
+            body = response.get_data()
+        answered_late(late, response.status_code)
+        return response.status_code, with_api_headers(response), body
 
     def check() -> WholeAnswer | None:
         outcome, view = service.decided_with_view(queued, view_seat)
         return made(outcome, view) if outcome is not None else None
 
-    expire = lambda: made(service.still_pending(queued))  # noqa: E731
+    def expire() -> WholeAnswer:
+        with app.request_context(environ):  # the pending answer links to its poll: a URL of this request's
+            resume_answering(late.started)
+            use_language(language)
+            response = app.process_response(_answer(game_id, command_id, service.still_pending(queued), None))
+            headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
+            return response.status_code, headers, response.get_data()
+
     # a resubmitted command may have been decided before the game was watched: look at once
     handoff.answer = WaitingAnswer(game_id, wait, check, expire, look_first=queued.cursor is None)
     pending = CommandOutcome(command_id=queued.command_id, status="pending", version=queued.version)

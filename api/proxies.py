@@ -6,6 +6,7 @@ setting the peer's own address is the client's.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -75,8 +76,10 @@ def forwarded_client(peer: str, forwarded_for: str, networks: tuple[Network, ...
     return client
 
 
+@functools.lru_cache(maxsize=4096)
 def client_group(raw: str) -> str:
-    """The client as limits count it: its IPv4 address, or the /64 network of its IPv6 address."""
+    """The client as limits count it: its IPv4 address, or the /64 network of its IPv6 address (kept for
+    the addresses seen last: parsing one costs more than the rest of a request's limits)."""
     try:
         address = ipaddress.ip_address(raw)
     except ValueError:

@@ -7,6 +7,7 @@ off in embedded and test mode, which serve plain HTTP on loopback)."""
 from __future__ import annotations
 
 from flask import Flask, Response, request
+from werkzeug.datastructures import Headers
 from werkzeug.serving import WSGIRequestHandler
 
 from api.context import api_context
@@ -19,26 +20,24 @@ _PLAIN_HTTP_MODES = frozenset({"embedded", "test"})
 
 
 def _api_headers(response: Response) -> Response:
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
     if request.path.startswith("/api/"):
-        response.headers["Content-Security-Policy"] = API_CONTENT_SECURITY_POLICY
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        _add_api_headers(response.headers)
+    else:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
     return response
 
 
+def _add_api_headers(headers: Headers) -> None:
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers["Content-Security-Policy"] = API_CONTENT_SECURITY_POLICY
+    headers.setdefault("Referrer-Policy", "no-referrer")
+
+
 def with_api_headers(response: Response) -> list[tuple[bytes, bytes]]:
-    """An ``/api/*`` answer's own headers and those :func:`_api_headers` adds, encoded, for an answer made
+    """An ``/api/*`` answer's headers with those every API answer carries, encoded, for an answer made
     outside a request context (a submit's outcome, api/blueprints/commands.py)."""
-    own = [(name, value) for name, value in response.headers if name != "Content-Security-Policy"]
-    own += [(name, value) for name, value in _API_HEADERS if name not in response.headers]
-    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in own]
-
-
-_API_HEADERS = (
-    ("X-Content-Type-Options", "nosniff"),
-    ("Content-Security-Policy", API_CONTENT_SECURITY_POLICY),
-    ("Referrer-Policy", "no-referrer"),
-)
+    _add_api_headers(response.headers)
+    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
 
 
 def secure_cookies() -> bool:

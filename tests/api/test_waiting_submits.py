@@ -40,6 +40,7 @@ class Front:
     def __init__(self, harness: Harness) -> None:
         self.hubs: list[LiveHub] = []
         self.sources: list[LocalSource] = []
+        self.headers: dict[str, str] = {}  # the last answer's
 
         def hub(pool: Any) -> LiveHub:
             self.sources.append(LocalSource(LOCAL_NOTICES))
@@ -72,6 +73,7 @@ class Front:
 
         await self.asgi(scope, receive, send)
         status = sent[0]["status"]
+        self.headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in sent[0]["headers"]}
         payload = b"".join(message.get("body", b"") for message in sent[1:])
         return status, json.loads(payload) if payload else {}
 
@@ -133,6 +135,21 @@ def test_an_accepted_command_is_answered_from_the_loop_with_its_events_and_the_s
     lines = [getattr(record, FIELDS_ATTRIBUTE) for record in caplog.records if record.msg == "request"]
     submits = [line for line in lines if line["route"] == "/api/games/<game_id>/commands"]
     assert [(line["status"], line["method"]) for line in submits] == [(200, "POST")]  # the answer sent
+
+
+def test_an_answer_made_on_the_loop_carries_the_headers_of_every_api_answer(harness: Harness) -> None:
+    table = harness.new_game()
+    seat, command = first_legal(harness, table)
+    front = Front(harness)
+    body = {"command_id": "c1", "command": command}
+    status, answer = front.run(
+        front.call("POST", f"/api/games/{table.game_id}/commands", table.tokens[seat], body)
+    )
+    assert status == 200 and answer["status"] == "accepted", answer
+    plain = harness.client.get(f"/api/games/{table.game_id}/view")
+    for name in ("X-Content-Type-Options", "Content-Security-Policy", "Referrer-Policy"):
+        assert front.headers[name] == plain.headers[name], name
+    assert front.headers["Content-Type"] == "application/json"
 
 
 def test_a_refused_command_is_answered_422_once_the_worker_refused_it(harness: Harness) -> None:

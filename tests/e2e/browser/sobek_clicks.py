@@ -109,9 +109,10 @@ def assert_board_shows(page: Page, view: dict[str, Any]) -> None:
         assert tableau["cards"] == [card["id"] for card in player["hand"] or []]
         if player["corruption"] is None:
             revealed = player["revealed_corruption"]
+            cards = "card" if revealed == 1 else "cards"
             assert tableau["corruption"] == (
-                "hidden" if revealed is None else f"{revealed} cards (shown by Fraud)"
-            )
+                "hidden" if revealed is None else f"{revealed} {cards} (shown by Fraud)"
+            ), (seat, tableau["corruption"], revealed)
 
 
 PIXEL = """async ([source, x, y]) => {

@@ -20,9 +20,9 @@ serve: $(STAMP)
 # The whole suite in one run spread over TEST_WORKERS processes by pytest-xdist (--dist loadgroup): each
 # process has a Redis database of its own (REDIS_TEST_URL's, counting down: 15, 14, 13, 12), so the integration
 # tests spread like the rest; most of them wait on real processes, pages and sockets, which is why four
-# processes pay off on two cores (quiet fresh clones: pytest 574 s with four, 638-659 s with three). The longest
-# work (integration, then browser modules, the long CPU-bound runs spread among them) is started first
-# (tests/conftest.py), hence --no-loadscope-reorder. docs/testing.md tells the tiers and their measured times.
+# processes pay off on two cores (quiet fresh clones: pytest 574 s with four, 638-659 s with three; 371 s with
+# four on a faster VM). The longest work (integration, then browser modules, the long CPU-bound runs spread
+# among them) is started first (tests/conftest.py), hence --no-loadscope-reorder. docs/testing.md tells the tiers and their measured times.
 TEST_WORKERS ?= 4
 XDIST = -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 FAST = not integration and not browser and not benchmark and not slow
@@ -36,8 +36,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(XDIST)
 
 # The fast tier: the in-process tests (unit, domain, conformance, the API and the services on fakeredis). They
-# keep a core busy each, so one process per core: a third would only collect the suite once more. 2,135 tests:
-# 166 s wall, 266 s of CPU on the 2-core VM with nothing else running (docs/testing.md).
+# keep a core busy each, so one process per core: a third would only collect the suite once more. 2,143 tests:
+# 104 s wall, 144 s of CPU on the 2-core VM with nothing else running (docs/testing.md).
 FAST_WORKERS ?= 2
 
 test-fast: $(STAMP)

@@ -240,6 +240,7 @@ def test_the_archive_filters_by_player_and_opens_the_final_board_with_the_export
 ) -> None:
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(f"{site.base_url}/archive")
+    page.wait_for_selector("#archive[data-loaded]", timeout=pages.WAIT_MS)  # its filters are listened to
     page.fill("#filter-player", "rank_ann")
     page.select_option("#filter-players", "2")
     page.click("#archive-filters button[type=submit]")

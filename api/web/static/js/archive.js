@@ -12,7 +12,7 @@ let page = 1;
 
 function fromAddress() {
   const params = new URLSearchParams(window.location.search);
-  for (const name of FILTERS) form.elements[name].value = params.get(name) || "";
+  for (const name of FILTERS) if (params.has(name)) form.elements[name].value = params.get(name);  // keeps what was typed before this ran
   page = Math.max(1, Number(params.get("page")) || 1);
 }
 

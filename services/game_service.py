@@ -64,7 +64,7 @@ from services.store.connect import store_client
 from services.store.event_store import EventStore, Head
 from services.store.meta_store import OPEN, OVER, RUNNING
 from services.store.read_batch import Reads, Slot
-from services.store.records import SEED_REVEALED
+from services.store.records import reveal_the_seed
 from services.table.state import table_at
 from services.table.state_cache import fold_records
 
@@ -561,7 +561,7 @@ class GameService:
         else:
             records = self.components.store.read(game_id, after=after)
             commands, outcomes = self.components.inbox.all(game_id), self.components.inbox.outcomes(game_id)
-        over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
+        over = meta.status == OVER or reveal_the_seed(records)
         viewer = Viewer(seat, over, meta.seat_names())
         return seat_history(game, records, commands, outcomes, viewer, after)
 

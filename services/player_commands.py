@@ -32,7 +32,7 @@ from services.store.command_inbox import CommandIdReused, CommandInbox, Decided
 from services.store.event_store import EventStore, Head, head_from
 from services.store.meta_store import OVER, RUNNING
 from services.store.read_batch import Read, Reads
-from services.store.records import SEED_REVEALED, CommandRecord, EventRecord, OutcomeRecord, now_iso
+from services.store.records import CommandRecord, EventRecord, OutcomeRecord, now_iso, reveal_the_seed
 from services.store.replies import as_int, as_str
 from services.table.commands import PlayerTableCommand, is_table_command
 
@@ -249,7 +249,7 @@ class PlayerCommands:
         if found.status == "accepted":
             if records is None:
                 records = self._store.read(meta.id, after=found.first_seq - 1, upto=found.last_seq)
-            over = meta.status == OVER or any(record.type == SEED_REVEALED for record in records)
+            over = meta.status == OVER or reveal_the_seed(records)
             events = outcome_events(game, records, Viewer(found.seat, over, meta.seat_names()))
         return CommandOutcome(
             command_id=found.command_id,

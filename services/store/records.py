@@ -3,7 +3,7 @@ is in layout.py, their hash chain in hash_chain.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -78,3 +78,8 @@ def now_iso(clock: Callable[[], float]) -> str:
 def epoch_of(at: str) -> float:
     """Seconds since the epoch of a time written by :func:`now_iso`."""
     return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+
+
+def reveal_the_seed(records: Iterable[EventRecord]) -> bool:
+    """Whether ``records`` hold the seed's reveal, appended with a game's end and only then."""
+    return any(record.type == SEED_REVEALED for record in records)

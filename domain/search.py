@@ -47,27 +47,27 @@ class Budget:
 
     def deadline(self) -> Callable[[], bool]:
         """A test that the time is up, started now: never, without a clock."""
-        limits = [
-            (clock, clock() + ms / 1000.0)
-            for clock, ms in ((self.clock, self.think_ms), (self.wall_clock, self.wall_ms))
-            if clock is not None and ms is not None
-        ]
-        return lambda: any(clock() >= end for clock, end in limits)
+        timers = self._timers()
+        return lambda: any(clock() - begun >= span for clock, begun, span in timers)
 
     def meter(self) -> Callable[[int], float]:
         """The share of the budget spent, started now, after a number of iterations: the largest of the
         iterations' share and each clock's."""
-        limits = [
+        timers = self._timers()
+
+        def spent(iterations: int) -> float:
+            shares = [(clock() - begun) / span if span > 0 else 1.0 for clock, begun, span in timers]
+            return max([iterations / max(1, self.iterations), *shares])
+
+        return spent
+
+    def _timers(self) -> list[tuple[Callable[[], float], float, float]]:
+        """Each clock with a limit: the clock, its reading now and the seconds allowed on it."""
+        return [
             (clock, clock(), ms / 1000.0)
             for clock, ms in ((self.clock, self.think_ms), (self.wall_clock, self.wall_ms))
             if clock is not None and ms is not None
         ]
-
-        def spent(iterations: int) -> float:
-            shares = [(clock() - begun) / span if span > 0 else 1.0 for clock, begun, span in limits]
-            return max([iterations / max(1, self.iterations), *shares])
-
-        return spent
 
 
 @dataclass(frozen=True, kw_only=True)

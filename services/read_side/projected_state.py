@@ -24,6 +24,7 @@ from domain.registry import get_game
 from services import keys
 from services.results import GameMeta, meta_from
 from services.store.event_store import EventStore, Head, head_from
+from services.store.meta_store import OVER
 from services.store.read_batch import Read, Reads
 from services.store.replies import as_bytes, as_int
 from services.table.state_cache import StateCache, fold_records
@@ -93,7 +94,8 @@ class ProjectedStates:
 
     def load_with_meta(self, game_id: str) -> tuple[GameMeta, Game, Head, Any] | None:
         """The meta, the Game, the head and the state at the head, read in one round trip when the
-        projected state is current; None for an unknown game."""
+        projected state is current; None for an unknown game. A finished game whose projected state is
+        dropped comes with no state (None): its final views are read instead of its log folded again."""
         batch = Reads(self._redis)
         found = batch.add(self.with_meta(game_id))
         batch.run()
@@ -113,6 +115,8 @@ class ProjectedStates:
             if meta is None:
                 return None
             game = get_game(meta.game)
+            if meta.status == OVER and stored[1] is None:  # its final views are read, not its state rebuilt
+                return meta, game, head_from(raw_head), None
             return (meta, game, *self._at_head(game, game_id, head_from(raw_head), stored))
 
         return Read(queue, decode)

@@ -14,6 +14,7 @@ from services.processing.next_steps import GameOver
 from services.read_side.projections import GameAtVersion
 from services.results import GameView, HistoryEvent
 from services.store.records import SEED_REVEALED
+from services.table.state_cache import StateCache
 from tests.support.harness import drain, new_game, play_out
 
 
@@ -98,3 +99,20 @@ def test_a_history_whose_log_read_ends_the_game_shows_it_over_though_its_meta_wa
     raced = service.history(game_id, 0)
     assert ended and service.meta(game_id).status == "over"
     assert raced == service.history(game_id, 0), "nothing of the ended game redacted"
+
+
+def test_a_finished_game_is_read_from_its_final_views_not_folded_again(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service, seats=2, hand=1)
+    play_out(service, game_id)
+    drain(service)
+    before = [service.view(game_id, seat) for seat in (None, 0, 1)]
+
+    def no_fold(*_: Any, **__: Any) -> None:
+        raise AssertionError("a finished game's state was folded again")
+
+    monkeypatch.setattr(StateCache, "load", no_fold)
+    for seat, shown in zip((None, 0, 1), before, strict=True):
+        assert msgspec.json.encode(service.view_at_head(game_id, seat)) == msgspec.json.encode(shown)
+    assert service.legal_commands(game_id, 0) == []

@@ -59,11 +59,11 @@ from services.settings import Settings
 from services.social import LiveChat, Social
 from services.social.chat import ChatMessage, catch_up_read, chat_lines, shown_to
 from services.social.durations import clock_label
-from services.store.command_inbox import CommandInbox
+from services.store.command_inbox import CommandInbox, Decided
 from services.store.connect import store_client
 from services.store.event_store import EventStore, Head
 from services.store.meta_store import OPEN, OVER, RUNNING
-from services.store.read_batch import Reads, Slot
+from services.store.read_batch import Read, Reads, Slot
 from services.store.records import reveal_the_seed
 from services.table.state import table_at
 from services.table.state_cache import fold_records
@@ -326,6 +326,18 @@ class GameService:
         if outcome.status != "accepted":
             return outcome, None
         return outcome, self._view_from(queued.game_id, seat, found.value, held.value)
+
+    @staticmethod
+    def decided_read(queued: Queued) -> Read[Decided | None]:
+        """What :meth:`decided_now` reads, as a read to batch (for :meth:`decided_carried`)."""
+        return CommandInbox.decided_read(queued.game_id, queued.command_id)
+
+    def decided_carried(self, queued: Queued, decided: Decided) -> CommandOutcome | None:
+        """:meth:`decided_now`'s answer from what :meth:`decided_read` read, when nothing more is to be read
+        (an accepted command's records came with its decision); None when its records must be read."""
+        if decided.outcome.status == "accepted" and decided.records() is None:
+            return None
+        return self.commands.decided_shown(queued, decided)
 
     def still_pending(self, queued: Queued) -> CommandOutcome:
         """The answer for a queued command not decided in time: pending, at the log's version."""

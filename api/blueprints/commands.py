@@ -17,7 +17,8 @@ from api.context import api_context, game_service
 from api.decoding import decode_body, query_int, whole_numbers
 from api.endpoints import QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.front.live_hub import WaitingAnswer
+from api.front.live_hub import LookOnThread, WaitingAnswer
+from api.front.loop_store import loop_store
 from api.front.wsgi_bridge import LIVE_HANDOFF, Handoff, WholeAnswer
 from api.language import request_language, use_language
 from api.outcomes import command_field, outcome_response, require_command_type, stored_command_id
@@ -29,6 +30,7 @@ from services.errors import ServiceError
 from services.observability.structured_logs import bound
 from services.player_commands import Queued, Submission
 from services.results import CommandOutcome, GameView
+from services.store.read_batch import LoopReads
 
 blueprint = api_blueprint("commands", __name__)
 # No game's command comes near it; a larger one would be kept in the game's log (and its refusal quoting it)
@@ -150,6 +152,20 @@ def _answer_later(
         outcome, view = service.decided_with_view(queued, view_seat)
         return made(outcome, view) if outcome is not None else None
 
+    store = loop_store(app) if view_seat is None else None  # a view may need more reads: on a thread
+
+    async def look() -> WholeAnswer | None:
+        assert store is not None
+        batch = LoopReads(store)
+        decided = batch.add(service.decided_read(queued))
+        await batch.run()
+        if decided.value is None:
+            return None
+        outcome = service.decided_carried(queued, decided.value)
+        if outcome is None:
+            raise LookOnThread
+        return made(outcome)
+
     def expire() -> WholeAnswer:
         with app.request_context(environ):  # the pending answer links to its poll: a URL of this request's
             resume_answering(late.started)
@@ -159,7 +175,9 @@ def _answer_later(
             return response.status_code, headers, response.get_data()
 
     # a resubmitted command may have been decided before the game was watched: look at once
-    handoff.answer = WaitingAnswer(game_id, wait, check, expire, look_first=queued.cursor is None)
+    handoff.answer = WaitingAnswer(
+        game_id, wait, check, expire, look_first=queued.cursor is None, look=look if store else None
+    )
     pending = CommandOutcome(command_id=queued.command_id, status="pending", version=queued.version)
     return outcome_response(game_id, command_id, pending, events=False)
 

@@ -8,6 +8,7 @@ The app hands a page over (:class:`LivePage`, api/web/live.py) or a submit's wai
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import itertools
 import logging
@@ -46,17 +47,24 @@ class LivePage:
     release: Callable[[], None]
 
 
+class LookOnThread(Exception):
+    """Raised by a :class:`WaitingAnswer`'s ``look``: this answer needs more than the loop's reads; its
+    ``check`` runs on the app's threads instead."""
+
+
 @dataclass
 class WaitingAnswer(Generic[Answer]):
     """A request waiting for its game to move (a submitted command, for its outcome): ``check`` (blocking,
-    run on the app's threads) answers once it can, else None; ``expire`` answers after ``seconds`` without
-    one."""
+    run on the app's threads) answers once it can, else None; ``look``, when given, does the same on the
+    loop (no hop to a thread; :class:`LookOnThread` hands over to ``check``); ``expire`` answers after
+    ``seconds`` without one."""
 
     game_id: str
     seconds: float
     check: Callable[[], Answer | None]
     expire: Callable[[], Answer]
     look_first: bool = True  # check once before any notice (False: watched since before the game could move)
+    look: Callable[[], Awaitable[Answer | None]] | None = None
 
 
 class NoticeSource(Protocol):
@@ -95,6 +103,9 @@ class LiveHub:
         self._linger = linger
         self._games: dict[str, _Game] = {}
         self._started = False
+        # answers the app's threads said they will wait for (:meth:`arriving`), joined on the loop's next
+        # notice or answer: a thread hands them over without waking the loop
+        self._arriving: collections.deque[tuple[str, asyncio.Event]] = collections.deque()
 
     @property
     def waiting(self) -> int:
@@ -109,6 +120,8 @@ class LiveHub:
 
     def notice(self, game_id: str) -> None:
         """On the loop: the game's log or chat grew (or its channel was subscribed again): wake its pages."""
+        if self._arriving:
+            self._join_arrived()
         game = self._games.get(game_id)
         if game is None:
             return
@@ -125,8 +138,23 @@ class LiveHub:
         self._start()
         self._join(game_id, wake, waiting=True)
 
+    def arriving(self, game_id: str, wake: asyncio.Event) -> None:
+        """From any thread: :meth:`expect` done on the loop at its next notice or answer, before either (the
+        thread says so before the request's command is queued, so no notice of its decision is handled
+        before the answer waits; a game not watched yet is subscribed then, and the subscription's
+        confirmation wakes the answer, which reads an outcome decided meanwhile)."""
+        self._arriving.append((game_id, wake))
+
+    def _join_arrived(self) -> None:
+        self._start()
+        while self._arriving:
+            game_id, wake = self._arriving.popleft()
+            self._join(game_id, wake, waiting=True)
+
     def forget(self, game_id: str, wake: asyncio.Event) -> None:
         """On the loop: ``wake`` no longer waits on ``game_id``."""
+        if self._arriving:
+            self._join_arrived()
         game = self._games.get(game_id)
         if game is not None:
             game.waiting.discard(wake)
@@ -138,6 +166,8 @@ class LiveHub:
         ``seconds`` passed without one."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + waiting.seconds
+        if self._arriving:
+            self._join_arrived()
         if wake is None:
             wake = asyncio.Event()
             self.expect(waiting.game_id, wake)
@@ -147,7 +177,7 @@ class LiveHub:
             while True:
                 if wake.is_set():
                     wake.clear()
-                    found = await loop.run_in_executor(self._pool, waiting.check)
+                    found = await self._look(waiting)
                     if found is not None:
                         return found
                 left = deadline - loop.time()
@@ -160,6 +190,15 @@ class LiveHub:
                     wake.set()  # no notice for a while (its connection may be down): look anyway
         finally:
             self.forget(waiting.game_id, wake)
+
+    async def _look(self, waiting: WaitingAnswer[Answer]) -> Answer | None:
+        """``waiting``'s look on the loop, if it has one and can answer there; else its check on a thread."""
+        if waiting.look is not None:
+            try:
+                return await waiting.look()
+            except LookOnThread:
+                pass
+        return await asyncio.get_running_loop().run_in_executor(self._pool, waiting.check)
 
     def _start(self) -> None:
         if not self._started:

@@ -64,20 +64,20 @@ class Handoff:
     """Where the app leaves a live page (api/front/live_hub.py) for the event loop to continue, or an
     answer to wait for on the loop (the app's own answer is then sent only if that wait fails)."""
 
-    __slots__ = ("_hub", "_loop", "answer", "expecting", "page")
+    __slots__ = ("_hub", "answer", "expecting", "page")
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, hub: LiveHub) -> None:
-        self._loop, self._hub = loop, hub
+    def __init__(self, hub: LiveHub) -> None:
+        self._hub = hub
         self.page: LivePage | None = None
         self.answer: WaitingAnswer[WholeAnswer] | None = None
         self.expecting: tuple[str, asyncio.Event] | None = None
 
     def expect(self, game_id: str) -> None:
         """From the app's thread, before it queues a command whose outcome it leaves to the loop: the loop
-        watches the game from now on (its notices are handled after this, in order)."""
+        watches the game from its next notice on, without being woken for it (``LiveHub.arriving``)."""
         wake = asyncio.Event()
         self.expecting = (game_id, wake)
-        self._loop.call_soon_threadsafe(self._hub.expect, game_id, wake)
+        self._hub.arriving(game_id, wake)
 
 
 class WsgiBridge:
@@ -123,9 +123,7 @@ class WsgiBridge:
         gone = threading.Event()
         environ[CLIENT_GONE] = gone
         live = self.live
-        handoff = environ[LIVE_HANDOFF] = (
-            Handoff(asyncio.get_running_loop(), live) if live is not None else None
-        )
+        handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
         try:
             await self._answer(environ, receive, send, handoff)
         finally:

@@ -29,6 +29,7 @@ from api.endpoints import Freeform, QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
 from api.front.live_hub import LiveHub, LivePage, LocalSource, NoticeSource
 from api.front.live_redis import PAUSE_SETTING, RedisSource, cluster_shards
+from api.front.loop_store import open_loop_store
 from api.front.wsgi_bridge import CLIENT_GONE, LIVE_HANDOFF, Handoff
 from api.quota_guard import client_address
 from api.web.settings import LiveSettings, live_settings, stream_slots
@@ -224,6 +225,8 @@ def live_hub_for(app: Flask) -> Callable[[Executor], LiveHub] | None:
         pause = float(os.environ.get(PAUSE_SETTING, "") or 0.05)
         shards = cluster_shards(store) if is_cluster(store) else None
         source = RedisSource(context.service.components.settings.redis_url, shards, pause)
+        if shards is None:
+            open_loop_store(app, context.service.components.settings.redis_url)
     else:
         return None
     return lambda pool: LiveHub(source, pool, LINGER_SECONDS)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import redis
+import redis.asyncio
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -98,10 +99,35 @@ class Reads:
 
     def run(self) -> None:
         """Make the round trip: the checked reads are decoded first, then the first error raised."""
-        replies = self._pipe.execute(raise_on_error=False)
-        for slot, start, end in self._slots:
-            slot._fill(replies[start:end])
-        checked = [(start, end) for slot, start, end in self._slots if slot._read.checked]
-        for index, reply in enumerate(replies):
-            if isinstance(reply, Exception) and not any(start <= index < end for start, end in checked):
-                raise reply
+        _fill(self._slots, self._pipe.execute(raise_on_error=False))
+
+
+class LoopReads:
+    """The same batch of reads made in one round trip on an event loop (``redis.asyncio``): a coroutine
+    waiting for a read holds no thread."""
+
+    def __init__(self, connection: redis.asyncio.Redis) -> None:
+        self._pipe = connection.pipeline(transaction=False)
+        self._slots: list[tuple[Slot[Any], int, int]] = []
+
+    def add(self, read: Read[T]) -> Slot[T]:
+        """Queue ``read``; its value is there once :meth:`run` ran."""
+        start = len(self._pipe)
+        read.queue(cast(redis.client.Pipeline, self._pipe))  # the same commands, queued the same way
+        slot = Slot(read)
+        self._slots.append((slot, start, len(self._pipe)))
+        return slot
+
+    async def run(self) -> None:
+        """Make the round trip, as :meth:`Reads.run`."""
+        _fill(self._slots, await self._pipe.execute(raise_on_error=False))
+
+
+def _fill(slots: list[tuple[Slot[Any], int, int]], replies: Sequence[Any]) -> None:
+    """Hand each slot its replies; the checked reads are decoded first, then the first error raised."""
+    for slot, start, end in slots:
+        slot._fill(replies[start:end])
+    checked = [(start, end) for slot, start, end in slots if slot._read.checked]
+    for index, reply in enumerate(replies):
+        if isinstance(reply, Exception) and not any(start <= index < end for start, end in checked):
+            raise reply

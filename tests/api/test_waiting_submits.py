@@ -14,12 +14,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import fakeredis
+import fakeredis.aioredis
 import pytest
 from starlette.routing import Router
 
 from api.front import build_front
 from api.front.bodies import BodyLimits
 from api.front.live_hub import LiveHub, LocalSource
+from api.front.loop_store import EXTENSION as LOOP_STORE
 from services.game_service import GameService
 from services.observability.structured_logs import FIELDS_ATTRIBUTE
 from services.settings import Settings
@@ -34,13 +36,24 @@ Answer = tuple[int, dict[str, Any]]
 T = TypeVar("T")
 
 
+class CountingPool(ThreadPoolExecutor):
+    """A pool that counts the work handed to it."""
+
+    handed = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.handed += 1
+        return super().submit(fn, *args, **kwargs)
+
+
 class Front:
     """The API's ASGI front over a test app, on one thread, its live hub fed by this process's notices."""
 
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: Harness, loop_reads: bool = False) -> None:
         self.hubs: list[LiveHub] = []
         self.sources: list[LocalSource] = []
         self.headers: dict[str, str] = {}  # the last answer's
+        self.pool = CountingPool(1)
 
         def hub(pool: Any) -> LiveHub:
             self.sources.append(LocalSource(LOCAL_NOTICES))
@@ -48,7 +61,10 @@ class Front:
             return self.hubs[-1]
 
         app = make_app(harness.service, harness.store, wait=10.0)
-        self.asgi: Router = build_front(app, 1, BodyLimits(), pool=ThreadPoolExecutor(1), live=hub)
+        if loop_reads:  # as on one Redis in production: outcomes read on the loop
+            server = harness.store.connection_pool.connection_kwargs["server"]
+            app.extensions[LOOP_STORE] = fakeredis.aioredis.FakeRedis(server=server)
+        self.asgi: Router = build_front(app, 1, BodyLimits(), pool=self.pool, live=hub)
 
     async def call(self, method: str, path: str, token: str | None = None, body: Any = None) -> Answer:
         raw = json.dumps(body).encode() if body is not None else b""
@@ -194,3 +210,20 @@ def test_waiting_submits_hold_no_thread_and_are_answered_once_a_worker_decides(h
     assert [status for status, _ in answers] == [200, 200, 200]
     assert all(answer["status"] == "accepted" for _, answer in answers)
     assert sum(hub.waiting for hub in front.hubs) == 0
+
+
+@pytest.mark.parametrize("seats_turn", [True, False], ids=["accepted", "refused"])
+def test_an_outcome_read_on_the_loop_is_answered_with_no_second_hand_off(
+    harness: Harness, seats_turn: bool
+) -> None:
+    table = harness.new_game()
+    seat, command = first_legal(harness, table)
+    front = Front(harness, loop_reads=True)
+    body = {"command_id": "c1", "command": command}
+    token = table.tokens[seat if seats_turn else 1 - seat]
+    status, answer = front.run(front.call("POST", f"/api/games/{table.game_id}/commands", token, body))
+    assert (status, answer.get("status")) == ((200, "accepted") if seats_turn else (422, None)), answer
+    if seats_turn:
+        assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
+    assert front.pool.handed == 1  # the app's request only: the outcome was read and answered on the loop
+    assert front.headers["Content-Type"] == "application/json"

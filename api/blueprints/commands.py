@@ -1,8 +1,9 @@
 """Commands: submit one for your seat and wait briefly for its outcome, or poll a pending one.
 
 Under the asynchronous front (api/front/) the wait is not a thread's: the command is checked and queued
-here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), then makes the
-answer on the app's threads with the same functions as a blocking wait (:func:`_answer_later`).
+here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), then reads the
+outcome and makes the answer with the same functions as a blocking wait, on the loop itself when it can
+(:func:`_answer_later`).
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ def _answer_later(
     handoff: Handoff, queued: Queued, command_id: str, wait: float, view_seat: int | None
 ) -> Response:
     """Leave the wait for ``queued``'s outcome to the front: it looks for the outcome at once and at each
-    of the game's notices for up to ``wait`` seconds. A decided outcome's answer is made in an app context
+    of the game's notices for up to ``wait`` seconds, on its loop when the store has a client there and no
+    view is asked for (else on a thread). A decided outcome's answer is made in an app context
     (the request's language, the headers every API answer carries, its log line and count measured from
     its start), not a second context of the request: no routing, session or after-request hooks again.
     Returned here: the pending answer, sent only if that wait fails (the command is queued either way)."""

@@ -17,6 +17,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from services.observability.gc_pauses import LongLived
+
 log = logging.getLogger(__name__)
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 # What a page's catch-up answers: the messages to send (encoded), its new version and chat cursor.
@@ -103,6 +105,7 @@ class LiveHub:
         self._linger = linger
         self._games: dict[str, _Game] = {}
         self._started = False
+        self._long_lived = LongLived()  # open pages' objects kept out of the collector's full walks
         # answers the app's threads said they will wait for (:meth:`arriving`), joined on the loop's next
         # notice or answer: a thread hands them over without waking the loop
         self._arriving: collections.deque[tuple[str, asyncio.Event]] = collections.deque()
@@ -211,6 +214,7 @@ class LiveHub:
         its last event."""
         self._start()
         game = self._join(page.game_id, wake)
+        self._long_lived.joined()
         try:
             await self._follow(page, game, wake, send, left)
         except Exception:

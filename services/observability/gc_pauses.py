@@ -2,10 +2,9 @@
 
 What importing the code and building the app made (about 50,000 objects) lives as long as the process; walked
 on every full collection, it paused a process 50 to 140 ms. :func:`settle_after_start` collects once, then
-freezes what is alive (``gc.freeze``) so no collection walks it again; such objects are still freed by
-reference counting. Open live pages live for minutes too: :class:`LongLived` freezes them as they come.
-Each pause is recorded in ``papyrus_gc_pause_seconds``, by generation, once the collection is over
-(metrics.py).
+freezes what is alive (``gc.freeze``) so no collection walks it again (reference counting still frees it);
+:class:`LongLived` does the same for open live pages as they come. Each pause is recorded in
+``papyrus_gc_pause_seconds``, by generation, once the collection is over (metrics.py).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ class PauseTimer:
             metrics.gc_paused(info["generation"], time.perf_counter() - self._started)
 
 
-FREEZE_EVERY = 500  # long-lived owners (open live pages) that join between two freezes
+FREEZE_EVERY = 100  # long-lived owners (open live pages) that join between two freezes
 RECLAIM_SECONDS = 3600.0  # cyclic garbage caught in a freeze is collected at most this much later
 
 

@@ -17,7 +17,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from services.observability.gc_pauses import LongLived
+from services.observability.gc_pauses import FREEZE_SECONDS, LongLived
 
 log = logging.getLogger(__name__)
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
@@ -106,6 +106,7 @@ class LiveHub:
         self._games: dict[str, _Game] = {}
         self._started = False
         self._long_lived = LongLived()  # open pages' objects kept out of the collector's full walks
+        self._freezing: asyncio.TimerHandle | None = None
         # answers the app's threads said they will wait for (:meth:`arriving`), joined on the loop's next
         # notice or answer: a thread hands them over without waking the loop
         self._arriving: collections.deque[tuple[str, asyncio.Event]] = collections.deque()
@@ -203,6 +204,14 @@ class LiveHub:
                 pass
         return await asyncio.get_running_loop().run_in_executor(self._pool, waiting.check)
 
+    def _keep_frozen(self) -> None:
+        """While pages are open, what they made since (each one's current wait) is frozen every
+        ``FREEZE_SECONDS`` too: a full collection would walk it all otherwise."""
+        self._freezing = None
+        if any(game.pages for game in self._games.values()):
+            self._long_lived.freeze()
+            self._freezing = asyncio.get_running_loop().call_later(FREEZE_SECONDS, self._keep_frozen)
+
     def _start(self) -> None:
         if not self._started:
             self._started = True
@@ -215,6 +224,8 @@ class LiveHub:
         self._start()
         game = self._join(page.game_id, wake)
         self._long_lived.joined()
+        if self._freezing is None:
+            self._freezing = asyncio.get_running_loop().call_later(FREEZE_SECONDS, self._keep_frozen)
         try:
             await self._follow(page, game, wake, send, left)
         except Exception:

@@ -34,6 +34,7 @@ class PauseTimer:
 
 FREEZE_EVERY = 100  # long-lived owners (open live pages) that join between two freezes
 RECLAIM_SECONDS = 3600.0  # cyclic garbage caught in a freeze is collected at most this much later
+FREEZE_SECONDS = 5.0  # while owners live, what they made since is frozen this often
 
 
 class LongLived:
@@ -56,8 +57,11 @@ class LongLived:
     def joined(self) -> None:
         """One more long-lived owner: every ``every``-th freezes what is alive."""
         self._joined += 1
-        if self._joined < self._every:
-            return
+        if self._joined >= self._every:
+            self.freeze()
+
+    def freeze(self) -> None:
+        """Freeze what is alive now (what the owners made while they live, e.g. each page's current wait)."""
         self._joined = 0
         now = self._clock()
         if now - self._collected >= self._reclaim_seconds:

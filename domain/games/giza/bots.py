@@ -33,6 +33,8 @@ GAME_END_SWING = 40.0  # ending the game is worth this much when it makes the bo
 DISCARD_TILE_VALUE = 0.1  # a tile with no good use is worth a little more drawn anew
 DISCARD_COST = 0.2  # a discard uses the turn without building
 REMOVE_SCARAB_COST = 0.5  # taking a scarab off gives up the turn's draw
+JUDGED_SPREAD = 1.0  # points that decide the winner with the pool empty (``judged_values``)...
+SPREAD_PER_TILE_AND_SEAT = 0.02  # ...and how much that grows by each tile left in the pool, times seats + 1
 _PYRAMID_EMPTY = 4.0
 _BLOCKED = 1.0
 _SPHINX_ROOM = {None: 0.0, SPHINX_BASE: 10.0, SPHINX_BODY: 8.0}
@@ -123,13 +125,12 @@ class _Judge:
         return GAME_END_SWING if leads else -GAME_END_SWING
 
 
-def position_values(state: GizaState) -> list[float]:
-    """Each seat's worth of a position short of the end, from the boards everyone sees: the points built
-    plus what its stacks may still grow by (worth less as the pool runs down). The search bot judges the
-    positions its playouts stop at by it."""
-    weight = POTENTIAL_WEIGHT * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
+def judged_values(state: GizaState) -> list[float]:
+    """Each seat's points as they stand, in units of how far the points may still drift apart before the
+    end: the search bot judges the positions its playouts stop at by their softmax (``soft_judgement`` with
+    ``score_scale`` 1), each seat's chance to win. Fit by likelihood to the winners of greedy games at 2 to 6
+    seats: the points built predict the winner, the room a stack has to grow (``potential``) does not, and
+    the drift grows with the tiles left to draw and the seats that share them."""
+    spread = JUDGED_SPREAD + SPREAD_PER_TILE_AND_SEAT * (state.players + 1) * len(state.pool)
     bonus = state.options.sphinx_extra_bonus
-    return [
-        board_score(board, bonus) + sum(weight * potential(stack, site) for site, stack in enumerate(board))
-        for board in state.boards
-    ]
+    return [board_score(board, bonus) / spread for board in state.boards]

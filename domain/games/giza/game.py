@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.engine import Game, RandomBot, Rules, SearchHints
 from domain.games.giza import commands as cmd
 from domain.games.giza import events as ev
-from domain.games.giza.bots import GreedyBot, position_values
+from domain.games.giza.bots import GreedyBot, judged_values
 from domain.games.giza.data import MAX_PLAYERS, MIN_PLAYERS
 from domain.games.giza.describe import describe_event
 from domain.games.giza.determinize import determinize
@@ -53,12 +53,18 @@ RULES = Rules(
     option_labels=OPTION_LABELS,
     determinize=determinize,
     # random Giza moves (mostly discards, tiles dropped on any board) wreck the boards a playout would
-    # score: a playout is 4 of the seat bot's moves, then the position is judged by the points built and
-    # the room left to build; below the root the search widens from the seat bot's move, so it sees the
-    # likely replies (a demolish, a 1 stone that ends the game) rather than every discard thinly; the
-    # move played is the one sequential halving leaves of the 8 most tried, not the most tried of ~40
+    # score: a playout is 4 of the seat bot's moves, then each seat's chance to win is judged from the
+    # points built and the tiles left to draw (``judged_values``); below the root the search widens from
+    # the seat bot's move, so it sees the likely replies (a demolish, a 1 stone that ends the game) rather
+    # than every discard thinly; the move played is the one sequential halving leaves of the 8 most tried
     search=SearchHints(
-        playout_depth=4, guided=1.0, widening=1.0, score_scale=5.0, evaluate=position_values, finalists=8
+        playout_depth=4,
+        guided=1.0,
+        widening=1.0,
+        score_scale=1.0,
+        soft_judgement=True,
+        evaluate=judged_values,
+        finalists=8,
     ),
     bots={"random": RandomBot, "greedy": GreedyBot},
     seat_bot="greedy",

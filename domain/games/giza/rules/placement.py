@@ -61,25 +61,25 @@ def top_tile(stack: list[str]) -> Tile | None:
     return TILE_BY_ID[stack[-1]] if stack else None
 
 
-def _stone_problem(tile: Tile, top: Tile | None) -> Problem | None:
-    if top is None or (top.kind in (STONE, TREASURE) and top.number > tile.number):
-        return None
+STONE_NEEDS_LARGER_NUMBER = "giza.stone_needs_larger_number"
+TREASURE_NEEDS_ITS_STONE = "giza.treasure_needs_its_stone"
+
+
+def _stone_problem(tile: Tile, top: Tile | None) -> Problem:
     return (
-        "giza.stone_needs_larger_number",
+        STONE_NEEDS_LARGER_NUMBER,
         msg(
             "A stone goes only on an empty pyramid site, on a stone of a larger number or on a treasure of a "
             "larger number (signs ignored): a {number} stone cannot go on the {top} on top here.",
             number=tile.number,
-            top=tile_name(top),
+            top=tile_name(top) if top is not None else "",
         ),
     )
 
 
-def _treasure_problem(tile: Tile, top: Tile | None) -> Problem | None:
-    if top is not None and top.kind == STONE and top.number == tile.number:
-        return None
+def _treasure_problem(tile: Tile, top: Tile | None) -> Problem:
     return (
-        "giza.treasure_needs_its_stone",
+        TREASURE_NEEDS_ITS_STONE,
         msg(
             "A treasure goes only on a stone of its own number: a {number} treasure needs a {plus} or "
             "{minus} stone on top of the pyramid.",
@@ -90,6 +90,7 @@ def _treasure_problem(tile: Tile, top: Tile | None) -> Problem | None:
     )
 
 
+_WORDED = {STONE_NEEDS_LARGER_NUMBER: _stone_problem, TREASURE_NEEDS_ITS_STONE: _treasure_problem}
 _SPHINX_NEEDS = {
     SPHINX_BASE: (None, SPHINX_BASE_NEEDS_EMPTY_SITE),
     SPHINX_BODY: (SPHINX_BASE, SPHINX_BODY_NEEDS_BASE),
@@ -97,17 +98,13 @@ _SPHINX_NEEDS = {
 }
 
 
-def _sphinx_problem(tile: Tile, top: Tile | None) -> Problem | None:
-    below, problem = _SPHINX_NEEDS[tile.kind]
-    return None if (top.kind if top else None) == below else problem
-
-
-def placement_problem(tile: Tile, site: int, stack: list[str]) -> Problem | None:
-    """Why ``tile`` may not go on top of ``stack`` at ``site`` (any board), or ``None`` if it may."""
+def _broken_rule(tile: Tile, site: int, top: Tile | None) -> Problem | str | None:
+    """The rule that keeps ``tile`` off a site whose top tile is ``top``: a refusal, or only the code of one
+    whose words depend on the tiles (built by :func:`placement_problem` alone, since legal-move generation
+    asks this for every tile and site), or ``None`` if it may go there."""
     kind = tile.kind
     if kind == SCARAB:
         return None  # a scarab goes on any site, empty or not, even on another scarab
-    top = top_tile(stack)
     if kind == DEMOLISH:
         return DEMOLISH_NEEDS_TILE if top is None else None  # any top tile of any board may be destroyed
     on_sphinx = site == SPHINX_SITE
@@ -119,11 +116,21 @@ def placement_problem(tile: Tile, site: int, stack: list[str]) -> Problem | None
     if top is not None and top.kind == SCARAB:
         return BLOCKED_BY_SCARAB
     if kind == STONE:
-        return _stone_problem(tile, top)
+        fits_stone = top is None or (top.kind in (STONE, TREASURE) and top.number > tile.number)
+        return None if fits_stone else STONE_NEEDS_LARGER_NUMBER
     if kind == TREASURE:
-        return _treasure_problem(tile, top)
-    return _sphinx_problem(tile, top)
+        fits_treasure = top is not None and top.kind == STONE and top.number == tile.number
+        return None if fits_treasure else TREASURE_NEEDS_ITS_STONE
+    below, problem = _SPHINX_NEEDS[kind]
+    return None if (top.kind if top else None) == below else problem
+
+
+def placement_problem(tile: Tile, site: int, stack: list[str]) -> Problem | None:
+    """Why ``tile`` may not go on top of ``stack`` at ``site`` (any board), or ``None`` if it may."""
+    top = top_tile(stack)
+    broken = _broken_rule(tile, site, top)
+    return _WORDED[broken](tile, top) if isinstance(broken, str) else broken
 
 
 def fits(tile: Tile, site: int, stack: list[str]) -> bool:
-    return placement_problem(tile, site, stack) is None
+    return _broken_rule(tile, site, top_tile(stack)) is None

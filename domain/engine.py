@@ -234,8 +234,9 @@ class SearchHints:
     score_scale: float = 20.0
     """A lead of about this many points is a clear one: the game's usual winning margin."""
     evaluate: Callable[[Any], list[float]] | None = None
-    """``(state)``: each seat's worth of a position short of the end, in points (the points as they stand
-    plus what the position promises, from what every seat may see). ``None``: the scores as they stand."""
+    """``(state)``: each seat's worth of a position short of the end, in points or in the units
+    ``score_scale`` counts a clear lead in (the points as they stand plus what the position promises, from
+    what every seat may see). ``None``: the scores as they stand."""
     soft_judgement: bool = False
     """Short of the end, each seat's win chance as a softmax of the judged values over ``score_scale`` (a
     logistic of the margin for two seats) rather than a win for the leaders: every point of lead counts."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import functools
+import heapq
 import itertools
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -30,6 +31,9 @@ Answer = TypeVar("Answer")
 LOOK_AGAIN_SECONDS = 0.5
 # Numbers every notice of the process, never one twice: the pages a notice woke share reads by its number.
 _NOTICES = itertools.count(1)
+# The hub's one timer rings at most this often: the pages whose heartbeat or end fell due meanwhile are woken
+# together, late by this much at most.
+RING_SECONDS = 0.05
 
 
 @dataclass
@@ -107,6 +111,13 @@ class LiveHub:
         self._started = False
         self._long_lived = LongLived()  # open pages' objects kept out of the collector's full walks
         self._freezing: asyncio.TimerHandle | None = None
+        # the pages' heartbeats and ends by when they are due (due, order, wake): one timer for all of them,
+        # so a page's wait is its wake event alone
+        self._due: list[tuple[float, int, asyncio.Event]] = []
+        self._order = itertools.count()
+        self._ringing: asyncio.TimerHandle | None = None
+        self._ringing_at = 0.0
+        self._rang = 0.0
         # answers the app's threads said they will wait for (:meth:`arriving`), joined on the loop's next
         # notice or answer: a thread hands them over without waking the loop
         self._arriving: collections.deque[tuple[str, asyncio.Event]] = collections.deque()
@@ -236,13 +247,18 @@ class LiveHub:
     async def _follow(
         self, page: LivePage, game: _Game, wake: asyncio.Event, send: Send, left: asyncio.Event
     ) -> None:
+        """The page's loop: a catch-up after each notice of its game (one at once: a notice between the
+        opening and the subscription is not missed), a heartbeat after ``heartbeat_seconds`` of silence, the
+        end at its deadline; it waits on ``wake`` alone, set by notices, its client's leaving and the hub's
+        timer."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + page.stream_seconds
         spoke = loop.time()
-        wake.set()  # one catch-up at once: a notice between the opening and the subscription is not missed
+        caught: int | None = None  # the game's notice the last catch-up started after
+        rings = 0.0  # when the hub's timer wakes this page next (passed: it does not)
         while not left.is_set():
-            if wake.is_set():
-                wake.clear()
+            if caught != game.serial:
+                caught = game.serial
                 body, page.seen, page.cursor = await self._catch_up(page, game)
                 if body:
                     await _send(send, body, left)
@@ -253,12 +269,37 @@ class LiveHub:
             if now - spoke >= page.heartbeat_seconds:
                 await _send(send, HEARTBEAT, left)
                 spoke = now
-            waiting = min(deadline, spoke + page.heartbeat_seconds) - now
-            try:
-                async with asyncio.timeout(max(0.0, waiting)):
-                    await wake.wait()
-            except TimeoutError:
-                pass
+            if rings <= now:
+                rings = min(deadline, spoke + page.heartbeat_seconds)
+                self._wake_at(rings, wake)
+            await wake.wait()
+            wake.clear()
+
+    def _wake_at(self, due: float, wake: asyncio.Event) -> None:
+        """Set ``wake`` once ``due`` passed (at most ``RING_SECONDS`` late), by the hub's one timer."""
+        heapq.heappush(self._due, (due, next(self._order), wake))
+        self._ring_next()
+
+    def _ring_next(self) -> None:
+        """The timer set for the earliest due page, no sooner than ``RING_SECONDS`` after it last rang."""
+        if not self._due:
+            return
+        at = max(self._due[0][0], self._rang + RING_SECONDS)
+        if self._ringing is not None:
+            if at >= self._ringing_at:
+                return
+            self._ringing.cancel()
+        self._ringing_at = at
+        self._ringing = asyncio.get_running_loop().call_at(at, self._ring)
+
+    def _ring(self) -> None:
+        """Wake the pages whose heartbeat or end is due (a page that ended since: no one waits, no harm)."""
+        self._ringing = None
+        now = self._rang = asyncio.get_running_loop().time()
+        due = self._due
+        while due and due[0][0] <= now:
+            heapq.heappop(due)[2].set()
+        self._ring_next()
 
     async def _catch_up(self, page: LivePage, game: _Game) -> CaughtUp:
         """The page's catch-up, shared by the pages in the same state; the catch-ups a notice set off (its

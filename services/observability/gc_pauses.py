@@ -34,7 +34,7 @@ class PauseTimer:
 
 FREEZE_EVERY = 100  # long-lived owners (open live pages) that join between two freezes
 RECLAIM_SECONDS = 3600.0  # cyclic garbage caught in a freeze is collected at most this much later
-FREEZE_SECONDS = 5.0  # while owners live, what they made since is frozen this often
+FREEZE_SECONDS = 1.0  # while owners live, what they made since is frozen this often
 
 
 class LongLived:

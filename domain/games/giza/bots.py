@@ -35,6 +35,8 @@ DISCARD_COST = 0.2  # a discard uses the turn without building
 REMOVE_SCARAB_COST = 0.5  # taking a scarab off gives up the turn's draw
 JUDGED_SPREAD = 1.0  # points that decide the winner with the pool empty (``judged_values``)...
 SPREAD_PER_TILE_AND_SEAT = 0.02  # ...and how much that grows by each tile left in the pool, times seats + 1
+# at 2 seats the fit differs: room to grow counts a little, and the drift per tile is its own
+JUDGED_BY_SEATS = {2: (0.15, 0.04)}  # seats: (room-to-grow weight, spread per tile left in the pool)
 _PYRAMID_EMPTY = 4.0
 _BLOCKED = 1.0
 _SPHINX_ROOM = {None: 0.0, SPHINX_BASE: 10.0, SPHINX_BODY: 8.0}
@@ -126,11 +128,18 @@ class _Judge:
 
 
 def judged_values(state: GizaState) -> list[float]:
-    """Each seat's points as they stand, in units of how far the points may still drift apart before the
-    end: the search bot judges the positions its playouts stop at by their softmax (``soft_judgement`` with
-    ``score_scale`` 1), each seat's chance to win. Fit by likelihood to the winners of greedy games at 2 to 6
-    seats: the points built predict the winner, the room a stack has to grow (``potential``) does not, and
-    the drift grows with the tiles left to draw and the seats that share them."""
-    spread = JUDGED_SPREAD + SPREAD_PER_TILE_AND_SEAT * (state.players + 1) * len(state.pool)
+    """Each seat's worth in units of how far the points may still drift apart before the end; the search
+    bot judges where its playouts stop by their softmax (``soft_judgement``), each seat's chance to win. Fit
+    by likelihood to the winners of greedy games: the points built, plus at 2 seats a little room to grow
+    (``JUDGED_BY_SEATS``), over a drift that grows with the tiles left to draw and the seats sharing them."""
+    room_weight, per_tile = JUDGED_BY_SEATS.get(
+        state.players, (0.0, SPREAD_PER_TILE_AND_SEAT * (state.players + 1))
+    )
+    spread = JUDGED_SPREAD + per_tile * len(state.pool)
+    weight = room_weight * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
     bonus = state.options.sphinx_extra_bonus
-    return [board_score(board, bonus) / spread for board in state.boards]
+    return [
+        (board_score(board, bonus) + weight * sum(potential(stack, site) for site, stack in enumerate(board)))
+        / spread
+        for board in state.boards
+    ]

@@ -72,6 +72,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=32, help="bot client threads")
     parser.add_argument("--api-workers", type=int, default=2, help="API server processes")
     parser.add_argument("--api-threads", type=int, default=16, help="threads per API server process")
+    parser.add_argument(
+        "--requests-only", action="store_true", help="the API without its asynchronous front (WSGI threads)"
+    )
     parser.add_argument("--rq-workers", type=int, default=2, help="workers in all, at least one per RQ Redis")
     parser.add_argument(
         "--rq-redis", type=int, default=0, help="RQ Redis servers of the run's own (0: RQ on the store's)"
@@ -319,7 +322,8 @@ def run_load(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     tag = ("metrics-on" if metrics_on else "metrics-off") + (f"-clock-{clock}" if clock else "")
-    processes = [api_server(port, args.api_workers, args.api_threads, env, logs / f"api-{tag}.log")]
+    api_log = logs / f"api-{tag}.log"
+    processes = [api_server(port, args.api_workers, args.api_threads, env, api_log, args.requests_only)]
     processes += [
         spawn(worker_command(args, metrics_on, i % instances), env, logs / f"worker{i}-{tag}.log")
         for i in range(max(args.rq_workers, instances))

@@ -251,12 +251,14 @@ def python_module(*args: str) -> list[str]:
 
 
 def api_server(
-    port: int, workers: int, threads: int, env: dict[str, str], log: Path
+    port: int, workers: int, threads: int, env: dict[str, str], log: Path, requests_only: bool = False
 ) -> subprocess.Popen[bytes]:
-    """The API as production runs it: ``papyrus api`` (Granian), listening on loopback."""
+    """The API as production runs it: ``papyrus api`` (Granian), listening on loopback; ``requests_only``:
+    on Granian's WSGI threads, without the asynchronous front (``papyrus api --requests-only``)."""
     command = python_module(
         "papyrus", "api", "--host", "127.0.0.1", "--port", str(port),
         "--workers", str(workers), "--threads", str(threads),
+        *(["--requests-only"] if requests_only else []),
     )  # fmt: skip
     return spawn(command, env, log)
 

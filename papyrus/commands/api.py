@@ -1,9 +1,9 @@
 """``papyrus api``: the production API, the same app as ``papyrus serve`` under Granian (ASGI, the front of
-api/front/): ``--workers`` processes, each running the Flask app on ``--threads`` threads, against the Redis
-of ``REDIS_URL``. Bodies are read on the event loop before a thread is taken.
+api/front/; ``--requests-only``: WSGI, no front): ``--workers`` processes, each running the Flask app on
+``--threads`` threads, against the Redis of ``REDIS_URL``.
 
 Around it: shared metrics (prometheus_client's multiprocess directory, emptied at start),
-``PAPYRUS_LIVE_MAX_STREAMS`` (live pages wait on the event loop), Granian's log lines in the API's format,
+``PAPYRUS_LIVE_MAX_STREAMS``, Granian's log lines in the API's format,
 a gc freeze once the app is built, and server processes that die with the main one (even SIGKILLed).
 """
 
@@ -28,6 +28,7 @@ BACKPRESSURE = LIVE_PAGES + 2048  # requests one process holds at once: open pag
 DEFAULT_WORKERS = 4
 DEFAULT_THREADS = 32
 LIVE_MAX_STREAMS = "PAPYRUS_LIVE_MAX_STREAMS"
+REQUESTS_ONLY = "PAPYRUS_API_REQUESTS_ONLY"  # --requests-only, handed to each server process
 MAIN_PROCESS = "PAPYRUS_API_MAIN_PID"  # handed to each server process, which dies with it
 PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
 
@@ -64,6 +65,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"threads per process running the app (default {DEFAULT_THREADS}; an open live page takes one "
         f"only while it opens)",
     )
+    parser.add_argument(
+        "--requests-only",
+        action="store_true",
+        help="serve the app on Granian's WSGI threads without the asynchronous front: cheaper requests, but "
+        "a live page or a waiting submit holds a thread (for a tier of plain requests behind a proxy "
+        "that sends live pages to processes with the front)",
+    )
 
 
 def refusal(env: Mapping[str, str]) -> str | None:
@@ -83,8 +91,10 @@ def served_url(host: str, port: int) -> str:
     return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
-def live_streams_default() -> str:
-    return str(LIVE_PAGES)
+def live_streams_default(threads: int | None = None) -> str:
+    """Open live pages one process holds: many on the front's loop; without it (``threads``: each page
+    holds one of them), what the reserved threads leave."""
+    return str(LIVE_PAGES) if threads is None else str(max(1, threads - RESERVED_THREADS))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,11 +114,14 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"papyrus api: {error}", file=sys.stderr)
         return 2
-    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default())
+    pages_holding_threads = args.threads if args.requests_only else None
+    os.environ.setdefault(LIVE_MAX_STREAMS, live_streams_default(pages_holding_threads))
 
     os.environ.setdefault("PAPYRUS_PUBLIC_URL", served_url(args.host, args.port))
     os.environ[THREADS] = str(args.threads)
     os.environ[MAIN_PROCESS] = str(os.getpid())
+    if args.requests_only:
+        os.environ[REQUESTS_ONLY] = "1"
     # before anything imports prometheus_client, which reads it once (observability/shared_figures.py)
     created = prepare_shared_dir(os.environ) if metrics_on else None
     try:
@@ -120,8 +133,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_app() -> Any:
-    """In each server process: forget the gone processes' live gauges, build the app and its front, freeze
-    what they hold."""
+    """In each server process: forget the gone processes' live gauges, build the app and its front (none
+    with ``--requests-only``), freeze what they hold."""
     from api.app import create_app
     from api.context import ApiConfig
     from api.front import build_front
@@ -135,6 +148,9 @@ def build_app() -> Any:
     if directory is not None:
         forget_gone_processes(directory)
     app = create_app()
+    if os.environ.get(REQUESTS_ONLY) == "1":
+        settle_after_start()
+        return app
     threads = int(os.environ.get(THREADS, DEFAULT_THREADS))
     front = build_front(app, threads, ApiConfig.from_env().body_limits(), live=live_hub_for(app))
     settle_after_start()
@@ -161,15 +177,16 @@ def _granian(args: argparse.Namespace) -> Any:
     from services.observability.structured_logs import log_format_from_env, log_level_from_env
 
     level = logging.getLevelName(log_level_from_env())
+    wsgi = args.requests_only
     return Server(
         "api.app:create_app",
         address=args.host,
         port=args.port,
-        interface=Interfaces.ASGINL,
+        interface=Interfaces.WSGI if wsgi else Interfaces.ASGINL,
         loop=Loops.uvloop,  # the front's hand-offs to and from the threads cost less CPU than on asyncio's
         workers=args.workers,
-        blocking_threads=1,
-        backpressure=BACKPRESSURE,
+        blocking_threads=args.threads if wsgi else 1,
+        backpressure=None if wsgi else BACKPRESSURE,  # WSGI: as many as its threads
         http=HTTPModes.http1,
         websockets=False,
         log_level=LogLevels(level.lower()),

@@ -33,11 +33,11 @@ def _add_api_headers(headers: Headers) -> None:
     headers.setdefault("Referrer-Policy", "no-referrer")
 
 
-def with_api_headers(response: Response) -> list[tuple[bytes, bytes]]:
-    """An ``/api/*`` answer's headers with those every API answer carries, encoded, for an answer made
-    outside a request context (a submit's outcome, api/blueprints/commands.py)."""
+def with_api_headers(response: Response) -> list[tuple[str, str]]:
+    """An ``/api/*`` answer's headers with those every API answer carries, for an answer made outside a
+    request context (a submit's outcome, api/blueprints/commands.py)."""
     _add_api_headers(response.headers)
-    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
+    return [(name, value) for name, value in response.headers]
 
 
 def secure_cookies() -> bool:

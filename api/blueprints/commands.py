@@ -173,7 +173,7 @@ def _answer_later(
             resume_answering(late.started)
             use_language(language)
             response = app.process_response(_answer(game_id, command_id, service.still_pending(queued), None))
-            headers = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in response.headers]
+            headers = [(name, value) for name, value in response.headers]
             return response.status_code, headers, response.get_data()
 
     # a resubmitted command may have been decided before the game was watched: look at once

@@ -1,18 +1,14 @@
-"""Reading a request's body on the event loop: at most ``most_bytes`` (more is left for the app to refuse
-from the length alone), within ``seconds`` of the request's start (else 408, and the connection closed),
-and at most ``per_client`` bodies at once from one client (else 429 at once)."""
+"""Reading a request's body on the event loop (RSGI, api/front/rsgi.py): at most ``most_bytes`` (more is left
+for the app to refuse from the length alone), within ``seconds`` of the request's start (else 408, and the
+connection closed), and at most ``per_client`` bodies at once from one client (else 429 at once)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
 
+from api.front.rsgi import Headers, Protocol, ProtocolClosed, peer_host
 from api.proxies import Network, client_group, forwarded_client
-
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
 
 
 @dataclass(frozen=True)
@@ -37,10 +33,11 @@ class BodiesInFlight:
         self._limits = limits
         self._sending: dict[str, int] = {}
 
-    def client(self, scope: Message) -> str:
-        peer = str((scope.get("client") or ("unknown", 0))[0])
-        forwarded = b",".join(value for name, value in scope["headers"] if name == b"x-forwarded-for")
-        return client_group(forwarded_client(peer, forwarded.decode("latin-1"), self._limits.trusted))
+    def client(self, peer: str, headers: Headers) -> str:
+        """The client sending from ``peer`` (RSGI's ``address:port``) with these headers."""
+        trusted = self._limits.trusted
+        forwarded = ",".join(headers.get_all("x-forwarded-for")) if trusted else ""
+        return client_group(forwarded_client(peer_host(peer) or "unknown", forwarded, trusted))
 
     def enter(self, client: str) -> bool:
         """Count one more body from ``client``; False (nothing counted) once it sends as many as allowed."""
@@ -64,39 +61,36 @@ class ClientGone(Exception):
     """The client closed the connection before its body was complete."""
 
 
-def expects_body(headers: list[tuple[bytes, bytes]]) -> tuple[bool, int | None]:
+def expects_body(headers: Headers) -> tuple[bool, int | None]:
     """Whether the request says a body follows, and its declared length (None: chunked or unknown)."""
-    for name, value in headers:
-        if name == b"content-length":
-            try:
-                length = int(value)
-            except ValueError:
-                return True, None
-            return length > 0, length
-        if name == b"transfer-encoding":
+    declared = headers.get("content-length")
+    if declared is not None:
+        try:
+            length = int(declared)
+        except ValueError:
             return True, None
-    return False, 0
+        return length > 0, length
+    return "transfer-encoding" in headers, None
 
 
-async def read_body(receive: Receive, limits: BodyLimits) -> tuple[bytes, int]:
-    """The body (at most ``limits.most_bytes`` kept) and how many bytes arrived; :class:`BodyTooSlow` past
-    the deadline, :class:`ClientGone` when the client left."""
-    chunks: list[bytes] = []
-    size = 0
+async def read_body(proto: Protocol, length: int | None, limits: BodyLimits) -> tuple[bytes, int]:
+    """The body of ``length`` bytes (None: chunked; at most ``limits.most_bytes`` kept) and how many bytes
+    arrived; :class:`BodyTooSlow` past the deadline, :class:`ClientGone` when the client left (a chunked
+    body cut short by its client's leaving arrives as it was cut: the server tells no difference)."""
     try:
         async with asyncio.timeout(limits.seconds):
-            while True:
-                message = await receive()
-                if message["type"] == "http.disconnect":
-                    raise ClientGone
-                chunk = message.get("body", b"")
+            if length is not None:  # declared, and no more than most_bytes: the server reads that much
+                body = await proto()
+                return body, len(body)
+            chunks: list[bytes] = []
+            size = 0
+            async for chunk in proto:
                 size += len(chunk)
-                if size <= limits.most_bytes:
-                    chunks.append(chunk)
-                else:  # the app refuses it from its length: nothing more is read
+                if size > limits.most_bytes:  # the app refuses it from its length: nothing more is read
                     return b"", size
-                if not message.get("more_body", False):
-                    break
+                chunks.append(chunk)
     except TimeoutError:
         raise BodyTooSlow from None
+    except ProtocolClosed:
+        raise ClientGone from None
     return b"".join(chunks), size

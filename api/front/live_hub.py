@@ -13,7 +13,7 @@ import functools
 import heapq
 import itertools
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
@@ -21,7 +21,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 from services.observability.gc_pauses import FREEZE_SECONDS, LongLived
 
 log = logging.getLogger(__name__)
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+Write = Callable[[bytes], Awaitable[None]]  # a chunk of the page's stream, sent
 # What a page's catch-up answers: the messages to send (encoded), its new version and chat cursor.
 CaughtUp = tuple[bytes, int, str]
 HEARTBEAT = b": still here\n\n"
@@ -228,7 +228,7 @@ class LiveHub:
             self._started = True
             self._source.start(self)
 
-    async def serve(self, page: LivePage, send: Send, left: asyncio.Event, wake: asyncio.Event) -> None:
+    async def serve(self, page: LivePage, write: Write, left: asyncio.Event, wake: asyncio.Event) -> None:
         """Continue ``page``'s stream until it is due to end or its client ``left`` (which sets ``wake`` too);
         a failed catch-up (the store unreachable) ends it as well: the browser reconnects and catches up from
         its last event."""
@@ -238,14 +238,14 @@ class LiveHub:
         if self._freezing is None:
             self._freezing = asyncio.get_running_loop().call_later(FREEZE_SECONDS, self._keep_frozen)
         try:
-            await self._follow(page, game, wake, send, left)
+            await self._follow(page, game, wake, write, left)
         except Exception:
             log.warning("a live page ended on an error", exc_info=True, extra={"game": page.game_id})
         finally:
             self._leave(page.game_id, wake)
 
     async def _follow(
-        self, page: LivePage, game: _Game, wake: asyncio.Event, send: Send, left: asyncio.Event
+        self, page: LivePage, game: _Game, wake: asyncio.Event, write: Write, left: asyncio.Event
     ) -> None:
         """The page's loop: a catch-up after each notice of its game (one at once: a notice between the
         opening and the subscription is not missed), a heartbeat after ``heartbeat_seconds`` of silence, the
@@ -261,13 +261,13 @@ class LiveHub:
                 caught = game.serial
                 body, page.seen, page.cursor = await self._catch_up(page, game)
                 if body:
-                    await _send(send, body, left)
+                    await _send(write, body, left)
                     spoke = loop.time()
             now = loop.time()
             if now >= deadline:
                 return
             if now - spoke >= page.heartbeat_seconds:
-                await _send(send, HEARTBEAT, left)
+                await _send(write, HEARTBEAT, left)
                 spoke = now
             if rings <= now:
                 rings = min(deadline, spoke + page.heartbeat_seconds)
@@ -362,10 +362,10 @@ class LiveHub:
         self._source.unwatch(game_id)
 
 
-async def _send(send: Send, body: bytes, left: asyncio.Event) -> None:
+async def _send(write: Write, body: bytes, left: asyncio.Event) -> None:
     """Send a chunk; a client gone meanwhile (the server refuses the write) counts as ``left``."""
     try:
-        await send({"type": "http.response.body", "body": body, "more_body": True})
+        await write(body)
     except Exception:  # the server's own error for a closed connection: nothing to tell anyone
         left.set()
 

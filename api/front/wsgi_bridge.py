@@ -1,6 +1,7 @@
 """The Flask app behind the asynchronous front: a request whose body has fully arrived (api/front/bodies.py)
 runs on one of a bounded pool of threads, and its answer goes back to the event loop in one hop (a whole
-answer) or chunk by chunk (a stream). No thread ever waits on the client's socket, in either direction."""
+answer) or chunk by chunk (a stream), sent through RSGI (api/front/rsgi.py). No thread ever waits on the
+client's socket, in either direction."""
 
 from __future__ import annotations
 
@@ -16,15 +17,19 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from api.errors import error_body
-from api.front.bodies import (
-    BodiesInFlight,
-    BodyLimits,
-    BodyTooSlow,
-    ClientGone,
+from api.front.bodies import BodiesInFlight, BodyLimits, BodyTooSlow, ClientGone, expects_body, read_body
+from api.front.rsgi import (
+    AsgiRequest,
+    AsgiScope,
     Message,
+    Protocol,
+    ProtocolClosed,
     Receive,
-    expects_body,
-    read_body,
+    Scope,
+    Send,
+    StrHeaders,
+    peer_host,
+    peer_port,
 )
 from api.refusals import BODIES_AT_ONCE_ANSWER, BODY_TOO_SLOW_ANSWER
 
@@ -34,10 +39,8 @@ if TYPE_CHECKING:
     from api.front.live_hub import LiveHub, LivePage, WaitingAnswer
 
 log = logging.getLogger(__name__)
-Send = Callable[[Message], Awaitable[None]]
-Headers = list[tuple[bytes, bytes]]
 # A whole answer made on the app's threads after the app returned: status, headers, body.
-WholeAnswer = tuple[int, Headers, bytes]
+WholeAnswer = tuple[int, StrHeaders, bytes]
 # A threading.Event in each request's environ, set once the client has closed the connection: a stream
 # checks it between its waits and ends instead of holding its thread until its next write.
 CLIENT_GONE = "papyrus.client_gone"
@@ -55,7 +58,7 @@ class _Answer:
     __slots__ = ("body", "chunks", "headers", "status")
 
     def __init__(
-        self, status: int, headers: Headers, body: bytes, chunks: asyncio.Queue[bytes | None] | None
+        self, status: int, headers: StrHeaders, body: bytes, chunks: asyncio.Queue[bytes | None] | None
     ):
         self.status, self.headers, self.body, self.chunks = status, headers, body, chunks
 
@@ -81,8 +84,9 @@ class Handoff:
 
 
 class WsgiBridge:
-    """ASGI app answering every HTTP request with ``app`` (WSGI) on at most ``threads`` threads; with
-    ``live`` (made by ``live_hub`` from the pool), the live pages the app hands over wait on the loop."""
+    """RSGI app (``__rsgi__``, Granian's interface) answering every HTTP request with ``app`` (WSGI) on at
+    most ``threads`` threads; with ``live`` (made by ``live_hub`` from the pool), the live pages the app
+    hands over wait on the loop. Called as an ASGI app, it serves the same through :class:`AsgiRequest`."""
 
     def __init__(
         self,
@@ -101,56 +105,63 @@ class WsgiBridge:
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        wanted, length = expects_body(scope["headers"])
+        request = AsgiRequest(receive, send)
+        await self.__rsgi__(AsgiScope(scope), request)
+        await request.finish()
+
+    async def __rsgi__(self, scope: Scope, proto: Protocol) -> None:
+        if scope.proto != "http":
+            return
+        headers = scope.headers
+        wanted, length = expects_body(headers)
         body, size = b"", 0
         if wanted and length is not None and length > self._limits.most_bytes:
             size = length  # the app refuses it from its length alone: nothing is read
         elif wanted:
-            client = self._in_flight.client(scope)
+            client = self._in_flight.client(scope.client, headers)
             if not self._in_flight.enter(client):
-                await _refuse(send, 429, BODIES_AT_ONCE_ANSWER, self._limits.per_client)
+                _refuse(proto, 429, BODIES_AT_ONCE_ANSWER, self._limits.per_client)
                 return
             try:
-                body, size = await read_body(receive, self._limits)
+                body, size = await read_body(proto, length, self._limits)
             except BodyTooSlow:
-                await _refuse(send, 408, BODY_TOO_SLOW_ANSWER, self._limits.seconds)
+                _refuse(proto, 408, BODY_TOO_SLOW_ANSWER, self._limits.seconds)
                 return
             except ClientGone:
                 return
             finally:
                 self._in_flight.leave(client)
         environ = wsgi_environ(scope, body, size)
-        gone = threading.Event()
-        environ[CLIENT_GONE] = gone
+        gone = environ[CLIENT_GONE] = threading.Event()
         live = self.live
         handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
+        loop = asyncio.get_running_loop()
+        started: asyncio.Future[_Answer] = loop.create_future()
+        self._pool.submit(_run, self._app, environ, loop, started)
         try:
-            await self._answer(environ, receive, send, handoff)
+            answer = await started
+            if handoff is not None:
+                answer = await self._handed_over(handoff, answer)
+            if answer.chunks is None:
+                proto.response_bytes(answer.status, answer.headers, answer.body)
+                return
+            write = proto.response_stream(answer.status, answer.headers).send_bytes
+            page = handoff.page if handoff is not None else None
+            then = None
+            if page is not None and live is not None:
+                then = lambda left, wake: live.serve(page, write, left, wake)  # noqa: E731
+            await _stream(answer.chunks, proto, write, gone, then)
         finally:
             if handoff is not None and handoff.page is not None:
                 handoff.page.release()
 
-    async def _answer(
-        self, environ: WSGIEnvironment, receive: Receive, send: Send, handoff: Handoff | None
-    ) -> None:
-        loop = asyncio.get_running_loop()
-        started: asyncio.Future[_Answer] = loop.create_future()
-        self._pool.submit(_run, self._app, environ, loop, started)
-        answer = await started
-        if handoff is not None and handoff.answer is not None and answer.chunks is None:
-            answer = await self._waited(handoff.answer, answer, handoff.expecting)
-        elif handoff is not None and handoff.expecting is not None and self.live is not None:
+    async def _handed_over(self, handoff: Handoff, answer: _Answer) -> _Answer:
+        """The answer to send: the one the app left to wait for, if any, else its own."""
+        if handoff.answer is not None and answer.chunks is None:
+            return await self._waited(handoff.answer, answer, handoff.expecting)
+        if handoff.expecting is not None and self.live is not None:
             self.live.forget(*handoff.expecting)  # answered at once after all
-        await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
-        if answer.chunks is None:
-            await send({"type": "http.response.body", "body": answer.body})
-            return
-        page = handoff.page if handoff is not None else None
-        then = None
-        if page is not None and self.live is not None:
-            hub = self.live
-            then = lambda left, wake: hub.serve(page, send, left, wake)  # noqa: E731
-        await _stream(answer.chunks, receive, send, environ[CLIENT_GONE], then)
+        return answer
 
     async def _waited(
         self,
@@ -169,43 +180,50 @@ class WsgiBridge:
         return _Answer(status, headers, body, None)
 
 
-def wsgi_environ(scope: Message, body: bytes, size: int) -> WSGIEnvironment:
-    """The WSGI environ of an ASGI request whose body is ``body`` (``size`` bytes arrived)."""
-    server = scope.get("server") or ("localhost", 80)
-    client = scope.get("client") or ("", 0)
-    root = scope.get("root_path", "")
-    path = scope["path"]
-    if root and path.startswith(root):
-        path = path[len(root) :]
-    environ: dict[str, Any] = {
-        "REQUEST_METHOD": scope["method"],
-        "SCRIPT_NAME": root.encode("utf-8").decode("latin-1"),
-        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
-        "QUERY_STRING": scope["query_string"].decode("latin-1"),
-        "SERVER_NAME": str(server[0]),
-        "SERVER_PORT": str(server[1]),
-        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
-        "REMOTE_ADDR": str(client[0]),
-        "REMOTE_PORT": str(client[1]),
-        "CONTENT_LENGTH": str(size) if size else "",
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": scope.get("scheme", "http"),
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
-    for raw_name, raw_value in scope["headers"]:
-        name = raw_name.decode("latin-1")
-        if "_" in name or name == "content-length":
-            continue  # X_Forwarded_For would pass for X-Forwarded-For; the length is the body's own
-        value = raw_value.decode("latin-1")
-        if name == "content-type":
-            environ["CONTENT_TYPE"] = value
+# The environ's entries the same for every request; a header's key by its name (None: left out), kept for
+# the names seen first.
+_CONSTANT: dict[str, Any] = {
+    "SCRIPT_NAME": "",
+    "wsgi.version": (1, 0),
+    "wsgi.errors": sys.stderr,
+    "wsgi.multithread": True,
+    "wsgi.multiprocess": True,
+    "wsgi.run_once": False,
+}
+_HEADER_KEYS: dict[str, str | None] = {"content-length": None, "content-type": "CONTENT_TYPE"}
+_HEADER_KEYS_KEPT = 512
+
+
+def _header_key(name: str) -> str | None:
+    key = _HEADER_KEYS.get(name, "")
+    if key == "":
+        # X_Forwarded_For would pass for X-Forwarded-For; the length is the body's own
+        key = None if "_" in name else "HTTP_" + name.upper().replace("-", "_")
+        if len(_HEADER_KEYS) < _HEADER_KEYS_KEPT:
+            _HEADER_KEYS[name] = key
+    return key
+
+
+def wsgi_environ(scope: Scope, body: bytes, size: int) -> WSGIEnvironment:
+    """The WSGI environ of a request whose body is ``body`` (``size`` bytes arrived)."""
+    environ: dict[str, Any] = _CONSTANT.copy()
+    environ["REQUEST_METHOD"] = scope.method
+    environ["PATH_INFO"] = scope.path.encode("utf-8").decode("latin-1")
+    environ["QUERY_STRING"] = scope.query_string
+    server, client = scope.server, scope.client
+    environ["SERVER_NAME"] = peer_host(server) or "localhost"
+    environ["SERVER_PORT"] = peer_port(server)
+    environ["SERVER_PROTOCOL"] = "HTTP/" + scope.http_version
+    environ["REMOTE_ADDR"] = peer_host(client)
+    environ["REMOTE_PORT"] = peer_port(client)
+    environ["CONTENT_LENGTH"] = str(size) if size else ""
+    environ["wsgi.url_scheme"] = scope.scheme
+    environ["wsgi.input"] = io.BytesIO(body)
+    for name, value in scope.headers.items():
+        key = _header_key(name)
+        if key is None:
             continue
-        key = "HTTP_" + name.upper().replace("-", "_")
-        if key in environ:
+        if key in environ and key != "CONTENT_TYPE":
             value = environ[key] + ("; " if key == "HTTP_COOKIE" else ",") + value
         environ[key] = value
     return environ
@@ -221,17 +239,14 @@ def _run(
     head: list[Any] = []
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-        head[:] = [
-            int(status[:3]),
-            [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers],
-        ]
+        head[:] = [int(status[:3]), headers]
         return _no_write
 
     iterable: Iterable[bytes] = ()
     try:
         iterable = app(environ, start_response)
         status, headers = head
-        if any(name.lower() == b"content-length" for name, _ in headers):
+        if any(name.lower() == "content-length" for name, _ in headers):
             _hand(loop, started, _Answer(status, headers, b"".join(iterable), None))
             return
         chunks: asyncio.Queue[bytes | None] = asyncio.Queue()
@@ -274,7 +289,7 @@ def _fail(started: asyncio.Future[_Answer], error: BaseException) -> None:
     body = msgspec.json.encode(
         error_body("internal_error", "The server failed to handle this request.", None)
     )
-    started.set_result(_Answer(500, [(b"content-type", b"application/json")], body + b"\n", None))
+    started.set_result(_Answer(500, [("content-type", "application/json")], body + b"\n", None))
     del error
 
 
@@ -284,49 +299,45 @@ def _no_write(data: bytes) -> None:
 
 async def _stream(
     chunks: asyncio.Queue[bytes | None],
-    receive: Receive,
-    send: Send,
+    proto: Protocol,
+    write: Callable[[bytes], Awaitable[None]],
     gone: threading.Event,
     then: Callable[[asyncio.Event, asyncio.Event], Awaitable[None]] | None = None,
 ) -> None:
-    """Send the chunks as they come, until the last, then whatever ``then`` sends (a live page, given the
+    """Write the chunks as they come, until the last, then whatever ``then`` writes (a live page, given the
     events its client's leaving sets); a client that leaves sets ``gone`` and ends it."""
     left, wake = asyncio.Event(), asyncio.Event()
-    watcher = asyncio.ensure_future(_until_gone(receive, gone, chunks, (left, wake)))
+    watcher = asyncio.ensure_future(_until_gone(proto, gone, chunks, (left, wake)))
     try:
         while (chunk := await chunks.get()) is not None:
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await write(chunk)
         if then is not None and not gone.is_set():
             await then(left, wake)
-        if not gone.is_set():
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
-    except OSError:
+    except (OSError, ProtocolClosed):
         gone.set()
     finally:
         watcher.cancel()
 
 
 async def _until_gone(
-    receive: Receive,
+    proto: Protocol,
     gone: threading.Event,
     chunks: asyncio.Queue[bytes | None],
     events: tuple[asyncio.Event, ...],
 ) -> None:
-    while (await receive())["type"] != "http.disconnect":
-        pass
+    await proto.client_disconnect()
     gone.set()
     chunks.put_nowait(_NEXT_CHUNK_ENDS)
     for event in events:
         event.set()
 
 
-async def _refuse(send: Send, status: int, answer: tuple[str, str], limit: float) -> None:
+def _refuse(proto: Protocol, status: int, answer: tuple[str, str], limit: float) -> None:
     """Refuse a request for its body before any of it reaches the app (``limit`` fills in the message),
     closing the connection."""
     code, message = answer
     body = msgspec.json.encode(error_body(code, message.format(limit=limit), "body")) + b"\n"
-    headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+    headers = [("content-type", "application/json"), ("connection", "close")]
     if status == 429:
-        headers.append((b"retry-after", b"1"))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+        headers.append(("retry-after", "1"))
+    proto.response_bytes(status, headers, body)

@@ -1,4 +1,4 @@
-"""``papyrus api``: the production API, the same app as ``papyrus serve`` under Granian (ASGI, the front of
+"""``papyrus api``: the production API, the same app as ``papyrus serve`` under Granian (RSGI, the front of
 api/front/; ``--requests-only``: WSGI, no front): ``--workers`` processes, each running the Flask app on
 ``--threads`` threads, against the Redis of ``REDIS_URL``.
 
@@ -182,7 +182,7 @@ def _granian(args: argparse.Namespace) -> Any:
         "api.app:create_app",
         address=args.host,
         port=args.port,
-        interface=Interfaces.WSGI if wsgi else Interfaces.ASGINL,
+        interface=Interfaces.WSGI if wsgi else Interfaces.RSGI,
         loop=Loops.uvloop,  # the front's hand-offs to and from the threads cost less CPU than on asyncio's
         workers=args.workers,
         blocking_threads=args.threads if wsgi else 1,

@@ -93,7 +93,7 @@ def _granian(front: Any, host: str, port: int) -> Any:
         front,
         address=host,
         port=port,
-        interface=Interfaces.ASGINL,
+        interface=Interfaces.RSGI,
         http=HTTPModes.http1,
         websockets=False,
         backpressure=BACKPRESSURE,

@@ -11,10 +11,9 @@ from collections.abc import Iterable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from starlette.routing import Router
-
 from api.front import build_front
 from api.front.bodies import BodyLimits
+from api.front.wsgi_bridge import WsgiBridge
 from api.proxies import parse_networks
 
 PROXY = "10.0.0.1"
@@ -28,7 +27,7 @@ def echo(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
     return [body]
 
 
-def front() -> Router:
+def front() -> WsgiBridge:
     limits = BodyLimits(seconds=5.0, per_client=PER_CLIENT, trusted=parse_networks(PROXY))
     return build_front(echo, 1, limits, pool=ThreadPoolExecutor(1))  # type: ignore[arg-type]
 
@@ -36,7 +35,7 @@ def front() -> Router:
 class Upload:
     """A POST from ``peer`` whose one-byte body arrives only once :meth:`finish` is called."""
 
-    def __init__(self, asgi: Router, peer: str, forwarded: str | None = None) -> None:
+    def __init__(self, asgi: WsgiBridge, peer: str, forwarded: str | None = None) -> None:
         headers = [(b"host", b"localhost"), (b"content-type", b"application/json"), (b"content-length", b"1")]
         headers += [(b"x-forwarded-for", forwarded.encode())] if forwarded else []
         self.scope = {"type": "http", "method": "POST", "path": "/api/games", "query_string": b""}

@@ -63,8 +63,8 @@ class Client:
         self.bodies: list[bytes] = []
         self.left, self.wake = asyncio.Event(), asyncio.Event()
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.bodies.append(message["body"])
+    async def send(self, body: bytes) -> None:
+        self.bodies.append(body)
 
     def leave(self) -> None:
         self.left.set()

@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 import fakeredis
 import fakeredis.aioredis
 import pytest
-from starlette.routing import Router
 
 from api.front import build_front
 from api.front.bodies import BodyLimits
 from api.front.live_hub import LiveHub, LocalSource
 from api.front.loop_store import EXTENSION as LOOP_STORE
+from api.front.wsgi_bridge import WsgiBridge
 from services.game_service import GameService
 from services.observability.structured_logs import FIELDS_ATTRIBUTE
 from services.settings import Settings
@@ -64,7 +64,7 @@ class Front:
         if loop_reads:  # as on one Redis in production: outcomes read on the loop
             server = harness.store.connection_pool.connection_kwargs["server"]
             app.extensions[LOOP_STORE] = fakeredis.aioredis.FakeRedis(server=server)
-        self.asgi: Router = build_front(app, 1, BodyLimits(), pool=self.pool, live=hub)
+        self.asgi: WsgiBridge = build_front(app, 1, BodyLimits(), pool=self.pool, live=hub)
 
     async def call(self, method: str, path: str, token: str | None = None, body: Any = None) -> Answer:
         raw = json.dumps(body).encode() if body is not None else b""

@@ -8,9 +8,8 @@ import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 import redis
@@ -159,8 +158,8 @@ def test_live_notices_reach_pages_from_every_shard_over_one_connection_each(
         assert max(after_moves[game_id]) == service.view(game_id, None).version
 
 
-async def _discard(message: MutableMapping[str, Any]) -> None:
-    del message
+async def _discard(body: bytes) -> None:
+    del body
 
 
 def _one_move_each(service: GameService, games: list[str]) -> None:

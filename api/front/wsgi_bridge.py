@@ -9,14 +9,14 @@ import asyncio
 import io
 import logging
 import sys
-import threading
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from api.errors import error_body
+from api.front.app_threads import AppThreads
 from api.front.bodies import BodiesInFlight, BodyLimits, BodyTooSlow, ClientGone, expects_body, read_body
 from api.front.rsgi import (
     AsgiRequest,
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 # A whole answer made on the app's threads after the app returned: status, headers, body.
 WholeAnswer = tuple[int, StrHeaders, bytes]
-# A threading.Event in each request's environ, set once the client has closed the connection: a stream
+# A ClientGone flag in each request's environ, set once the client has closed the connection: a stream
 # checks it between its waits and ends instead of holding its thread until its next write.
 CLIENT_GONE = "papyrus.client_gone"
 # A Handoff in each request's environ when the front serves live pages on its event loop: the live route
@@ -49,6 +49,21 @@ CLIENT_GONE = "papyrus.client_gone"
 # submit route leaves its wait for a command's outcome, answered here in place of the app's own answer.
 LIVE_HANDOFF = "papyrus.live_handoff"
 _NEXT_CHUNK_ENDS = None
+
+
+class Gone:
+    """Set (on the loop) once a request's client has closed the connection; read from any thread."""
+
+    __slots__ = ("_set",)
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        self._set = True
+
+    def is_set(self) -> bool:
+        return self._set
 
 
 class _Answer:
@@ -99,7 +114,9 @@ class WsgiBridge:
         self._app = app
         self._limits = limits
         self._in_flight = BodiesInFlight(limits)
-        self._pool = pool or ThreadPoolExecutor(max_workers=threads, thread_name_prefix="papyrus-api")
+        self._pool = pool or AppThreads(threads, "papyrus-api")
+        # a request handed to the threads: without a future on AppThreads (its answer comes back by itself)
+        self._hand_over = self._pool.run if isinstance(self._pool, AppThreads) else self._pool.submit
         self.live = live(self._pool) if live is not None else None
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
@@ -132,12 +149,12 @@ class WsgiBridge:
             finally:
                 self._in_flight.leave(client)
         environ = wsgi_environ(scope, body, size)
-        gone = environ[CLIENT_GONE] = threading.Event()
+        gone = environ[CLIENT_GONE] = Gone()
         live = self.live
         handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
         loop = asyncio.get_running_loop()
         started: asyncio.Future[_Answer] = loop.create_future()
-        self._pool.submit(_run, self._app, environ, loop, started)
+        self._hand_over(_run, self._app, environ, loop, started)
         try:
             answer = await started
             if handoff is not None:
@@ -264,7 +281,7 @@ def _pass_chunks(
     iterable: Iterable[bytes],
     loop: asyncio.AbstractEventLoop,
     chunks: asyncio.Queue[bytes | None],
-    gone: threading.Event,
+    gone: Gone,
 ) -> None:
     for chunk in iterable:
         if gone.is_set():
@@ -301,7 +318,7 @@ async def _stream(
     chunks: asyncio.Queue[bytes | None],
     proto: Protocol,
     write: Callable[[bytes], Awaitable[None]],
-    gone: threading.Event,
+    gone: Gone,
     then: Callable[[asyncio.Event, asyncio.Event], Awaitable[None]] | None = None,
 ) -> None:
     """Write the chunks as they come, until the last, then whatever ``then`` writes (a live page, given the
@@ -321,7 +338,7 @@ async def _stream(
 
 async def _until_gone(
     proto: Protocol,
-    gone: threading.Event,
+    gone: Gone,
     chunks: asyncio.Queue[bytes | None],
     events: tuple[asyncio.Event, ...],
 ) -> None:

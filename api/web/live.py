@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -30,7 +29,7 @@ from api.errors import ApiError
 from api.front.live_hub import LiveHub, LivePage, LocalSource, NoticeSource
 from api.front.live_redis import PAUSE_SETTING, RedisSource, cluster_shards
 from api.front.loop_store import open_loop_store
-from api.front.wsgi_bridge import CLIENT_GONE, LIVE_HANDOFF, Handoff
+from api.front.wsgi_bridge import CLIENT_GONE, LIVE_HANDOFF, Gone, Handoff
 from api.quota_guard import client_address
 from api.web.settings import LiveSettings, live_settings, stream_slots
 from services.game_service import GameService
@@ -127,7 +126,7 @@ def view_stream(
     seat: int | None,
     resume: Resume,
     settings: LiveSettings,
-    gone: threading.Event | None = None,
+    gone: Gone | None = None,
 ) -> Iterator[str]:
     """The stream's messages; it ends after ``settings.stream_seconds``, or within ``GONE_CHECK_SECONDS``
     once ``gone`` is set (the server saw the client leave)."""

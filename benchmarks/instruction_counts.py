@@ -214,7 +214,8 @@ def answered_status(app: Any, environ: dict[str, Any]) -> str:
 
 def through_front(app: Any) -> Callable[[Any, dict[str, Any]], str]:
     """A caller like :func:`answered_status` that sends each request through the asynchronous front, on one
-    event loop kept for the whole run, as Granian's ASGI interface would (the scope, the body's messages)."""
+    event loop kept for the whole run, as an ASGI server would (the scope, the body's messages; the front's
+    ASGI adapter, api/front/rsgi.py, counted with it: under Granian it is served through RSGI)."""
     import asyncio
 
     from api.context import ApiConfig

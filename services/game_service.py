@@ -59,7 +59,7 @@ from services.settings import Settings
 from services.social import LiveChat, Social
 from services.social.chat import ChatMessage, catch_up_read, chat_lines, shown_to
 from services.social.durations import clock_label
-from services.store.command_inbox import CommandInbox, Decided
+from services.store.command_inbox import CommandInbox, Decided, decided_in_notice
 from services.store.connect import store_client
 from services.store.event_store import EventStore, Head
 from services.store.meta_store import OPEN, OVER, RUNNING
@@ -331,6 +331,12 @@ class GameService:
     def decided_read(queued: Queued) -> Read[Decided | None]:
         """What :meth:`decided_now` reads, as a read to batch (for :meth:`decided_carried`)."""
         return CommandInbox.decided_read(queued.game_id, queued.command_id)
+
+    @staticmethod
+    def decided_told(queued: Queued, message: bytes) -> Decided | None:
+        """What a notice of ``queued``'s game says of its decision, for :meth:`decided_carried`: None when
+        it tells another command's; ``NoticeSilent`` when it tells none (read it)."""
+        return decided_in_notice(message, queued.command_id)
 
     def decided_carried(self, queued: Queued, decided: Decided) -> CommandOutcome | None:
         """:meth:`decided_now`'s answer from what :meth:`decided_read` read, when nothing more is to be read

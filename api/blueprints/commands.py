@@ -1,9 +1,9 @@
 """Commands: submit one for your seat and wait briefly for its outcome, or poll a pending one.
 
 Under the asynchronous front (api/front/) the wait is not a thread's: the command is checked and queued
-here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), then reads the
-outcome and makes the answer with the same functions as a blocking wait, on the loop itself when it can
-(:func:`_answer_later`).
+here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), which carries
+the decision (else the outcome is read), and makes the answer with the same functions as a blocking wait,
+on the loop itself when it can (:func:`_answer_later`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from api.context import api_context, game_service
 from api.decoding import decode_body, query_int, whole_numbers
 from api.endpoints import QueryParam, api_blueprint, endpoint
 from api.errors import ApiError
-from api.front.live_hub import LookOnThread, WaitingAnswer
+from api.front.live_hub import LookInStore, LookOnThread, WaitingAnswer
 from api.front.loop_store import loop_store
 from api.front.wsgi_bridge import LIVE_HANDOFF, Handoff, WholeAnswer
 from api.language import request_language, use_language
@@ -31,6 +31,7 @@ from services.errors import ServiceError
 from services.observability.structured_logs import bound
 from services.player_commands import Queued, Submission
 from services.results import CommandOutcome, GameView
+from services.store.command_inbox import NoticeSilent
 from services.store.read_batch import LoopReads
 
 blueprint = api_blueprint("commands", __name__)
@@ -131,12 +132,12 @@ def _answer(
 def _answer_later(
     handoff: Handoff, queued: Queued, command_id: str, wait: float, view_seat: int | None
 ) -> Response:
-    """Leave the wait for ``queued``'s outcome to the front: it looks for the outcome at once and at each
-    of the game's notices for up to ``wait`` seconds, on its loop when the store has a client there and no
-    view is asked for (else on a thread). A decided outcome's answer is made in an app context
-    (the request's language, the headers every API answer carries, its log line and count measured from
-    its start), not a second context of the request: no routing, session or after-request hooks again.
-    Returned here: the pending answer, sent only if that wait fails (the command is queued either way)."""
+    """Leave the wait for ``queued``'s outcome to the front, for up to ``wait`` seconds: a notice that carries
+    the decision answers it (with no view asked for), else it looks, at once and at each notice, on its loop
+    when the store has a client there and no view is asked for (else on a thread). The answer is made in an
+    app context (the request's language, the headers of every API answer, its log line measured from its
+    start), not a second request context. Returned here: the pending answer, sent only if that wait fails
+    (the command is queued either way)."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     environ, service = request.environ, game_service()
     late, language = answered_later(), request_language()
@@ -168,6 +169,18 @@ def _answer_later(
             raise LookOnThread
         return made(outcome)
 
+    def hear(message: bytes) -> WholeAnswer | None:
+        try:
+            decided = service.decided_told(queued, message)
+        except NoticeSilent:
+            raise LookInStore from None
+        if decided is None:
+            return None
+        outcome = service.decided_carried(queued, decided)
+        if outcome is None:
+            raise LookInStore
+        return made(outcome)
+
     def expire() -> WholeAnswer:
         with app.request_context(environ):  # the pending answer links to its poll: a URL of this request's
             resume_answering(late.started)
@@ -178,7 +191,13 @@ def _answer_later(
 
     # a resubmitted command may have been decided before the game was watched: look at once
     handoff.answer = WaitingAnswer(
-        game_id, wait, check, expire, look_first=queued.cursor is None, look=look if store else None
+        game_id,
+        wait,
+        check,
+        expire,
+        look_first=queued.cursor is None,
+        look=look if store else None,
+        hear=hear if view_seat is None else None,
     )
     pending = CommandOutcome(command_id=queued.command_id, status="pending", version=queued.version)
     return outcome_response(game_id, command_id, pending, events=False)

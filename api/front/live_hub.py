@@ -53,6 +53,10 @@ class LivePage:
     release: Callable[[], None]
 
 
+class LookInStore(Exception):
+    """Raised by a :class:`WaitingAnswer`'s ``hear``: this notice says nothing it can use; read instead."""
+
+
 class LookOnThread(Exception):
     """Raised by a :class:`WaitingAnswer`'s ``look``: this answer needs more than the loop's reads; its
     ``check`` runs on the app's threads instead."""
@@ -63,7 +67,8 @@ class WaitingAnswer(Generic[Answer]):
     """A request waiting for its game to move (a submitted command, for its outcome): ``check`` (blocking,
     run on the app's threads) answers once it can, else None; ``look``, when given, does the same on the
     loop (no hop to a thread; :class:`LookOnThread` hands over to ``check``); ``expire`` answers after
-    ``seconds`` without one."""
+    ``seconds`` without one; ``hear``, when given, answers from a notice's message on the loop with no read
+    (None: the notice told of another command; :class:`LookInStore`: it told nothing, look)."""
 
     game_id: str
     seconds: float
@@ -71,6 +76,16 @@ class WaitingAnswer(Generic[Answer]):
     expire: Callable[[], Answer]
     look_first: bool = True  # check once before any notice (False: watched since before the game could move)
     look: Callable[[], Awaitable[Answer | None]] | None = None
+    hear: Callable[[bytes], Answer | None] | None = None
+
+
+@dataclass
+class _Heard(Generic[Answer]):
+    """What the notices since a waiting answer's last look gave: its answer, or whether they all told of
+    a decision (another command's: nothing to read)."""
+
+    answer: Answer | None
+    told: bool
 
 
 class NoticeSource(Protocol):
@@ -91,7 +106,9 @@ class _Game:
 
     def __init__(self) -> None:
         self.pages: set[asyncio.Event] = set()
-        self.waiting: set[asyncio.Event] = set()
+        # each waiting answer's wake and the messages of the notices since it last looked (None: a notice
+        # with none, as a subscription's confirmation)
+        self.waiting: dict[asyncio.Event, list[bytes | None]] = {}
         self.idle_since: float | None = None
         self.serial = next(_NOTICES)
         self.shared: dict[tuple[int | None, int, str], asyncio.Future[CaughtUp]] = {}
@@ -133,8 +150,9 @@ class LiveHub:
     def watched(self) -> list[str]:
         return list(self._games)
 
-    def notice(self, game_id: str) -> None:
-        """On the loop: the game's log or chat grew (or its channel was subscribed again): wake its pages."""
+    def notice(self, game_id: str, message: bytes | None = None) -> None:
+        """On the loop: the game's log or chat grew (or its channel was subscribed again): wake its pages;
+        its waiting answers are handed the notice's ``message`` too."""
         if self._arriving:
             self._join_arrived()
         game = self._games.get(game_id)
@@ -144,7 +162,8 @@ class LiveHub:
         game.shared.clear()
         for wake in game.pages:
             wake.set()
-        for wake in game.waiting:
+        for wake, heard in game.waiting.items():
+            heard.append(message)
             wake.set()
 
     def expect(self, game_id: str, wake: asyncio.Event) -> None:
@@ -172,13 +191,14 @@ class LiveHub:
             self._join_arrived()
         game = self._games.get(game_id)
         if game is not None:
-            game.waiting.discard(wake)
+            game.waiting.pop(wake, None)
         self._leave(game_id, wake)
 
     async def answer(self, waiting: WaitingAnswer[Answer], wake: asyncio.Event | None = None) -> Answer:
         """``waiting``'s answer: its check's, run at once (unless ``wake`` was watching its game since
         before it could move, :meth:`expect`) and after each notice of its game, or its expiry's once
-        ``seconds`` passed without one."""
+        ``seconds`` passed without one. A notice whose message ``hear`` can answer from costs no look; one
+        that told of another command costs nothing."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + waiting.seconds
         if self._arriving:
@@ -186,15 +206,21 @@ class LiveHub:
         if wake is None:
             wake = asyncio.Event()
             self.expect(waiting.game_id, wake)
+        look = waiting.look_first
         try:
-            if waiting.look_first:
+            if look:
                 wake.set()
             while True:
                 if wake.is_set():
                     wake.clear()
-                    found = await self._look(waiting)
-                    if found is not None:
-                        return found
+                    heard = self._heard(waiting, wake)
+                    if heard.answer is not None:
+                        return heard.answer
+                    if look or not heard.told:
+                        look = False
+                        found = await self._look(waiting)
+                        if found is not None:
+                            return found
                 left = deadline - loop.time()
                 if left <= 0:
                     return await loop.run_in_executor(self._pool, waiting.expire)
@@ -202,9 +228,32 @@ class LiveHub:
                     async with asyncio.timeout(min(left, LOOK_AGAIN_SECONDS)):
                         await wake.wait()
                 except TimeoutError:
-                    wake.set()  # no notice for a while (its connection may be down): look anyway
+                    look = True  # no notice for a while (its connection may be down): look anyway
+                    wake.set()
         finally:
             self.forget(waiting.game_id, wake)
+
+    def _heard(self, waiting: WaitingAnswer[Answer], wake: asyncio.Event) -> _Heard[Answer]:
+        """The answer ``hear`` made from a notice since the last look, if any; else whether every such
+        notice told of a decision (then none was this answer's and nothing is to be read)."""
+        game = self._games.get(waiting.game_id)
+        heard = game.waiting.get(wake) if game is not None else None
+        if game is None or not heard:
+            return _Heard(None, False)
+        game.waiting[wake] = []
+        told = waiting.hear is not None
+        for message in heard:
+            if message is None or waiting.hear is None:
+                told = False
+                continue
+            try:
+                found = waiting.hear(message)
+            except LookInStore:
+                told = False
+                continue
+            if found is not None:
+                return _Heard(found, True)
+        return _Heard(None, told)
 
     async def _look(self, waiting: WaitingAnswer[Answer]) -> Answer | None:
         """``waiting``'s look on the loop, if it has one and can answer there; else its check on a thread."""
@@ -330,7 +379,10 @@ class LiveHub:
         if game is None:
             game = self._games[game_id] = _Game()
             self._source.watch(game_id)
-        (game.waiting if waiting else game.pages).add(wake)
+        if waiting:
+            game.waiting.setdefault(wake, [])
+        else:
+            game.pages.add(wake)
         game.idle_since = None
         return game
 

@@ -87,7 +87,13 @@ class _Shard:
                 continue
             kind, channel = _text(reply[0]), _text(reply[1])
             game_id = self.wanted.get(channel)
-            if game_id is not None and kind in ("smessage", "ssubscribe"):
+            if game_id is None:
+                continue
+            if kind == "smessage":
+                self._hub.notice(
+                    game_id, reply[2] if len(reply) > 2 and isinstance(reply[2], bytes) else None
+                )
+            elif kind == "ssubscribe":
                 self._hub.notice(game_id)  # a subscription confirmed: its pages catch up once
 
 

@@ -3,8 +3,8 @@
 A command_id is recorded in ``command_ids`` in the same Lua step that appends the command, so a
 resubmission is never appended twice; its outcome is written by ``append.lua`` together with the events it
 produced, so it is decided at most once. Waiters block on the ``decided`` stream (XREAD BLOCK), never spin;
-its entry carries the outcome and the records appended with it, so a waiter woken by its own command's
-entry reads nothing more.
+its entry, and the game's notice (:func:`decided_in_notice`), carry the outcome and the records appended
+with it, so a waiter woken by its own command's entry or notice reads nothing more.
 """
 
 from __future__ import annotations
@@ -100,6 +100,37 @@ def appended_records(fields: dict[bytes, Any]) -> list[EventRecord] | None:
         prev_hash = records[-1].hash
         number += 1
     return records
+
+
+class NoticeSilent(Exception):
+    """A game's notice that carries no decision (a version alone, a chat's): only a read tells."""
+
+
+def decided_in_notice(message: bytes, command_id: str) -> Decided | None:
+    """The command's outcome if the game's notice ``message`` carries it (``append.lua`` publishes each
+    decision with its outcome and, while they are small, the entries appended with it); None when it
+    carries another command's decision (this one was not decided by that append); :class:`NoticeSilent`
+    when it carries none."""
+    head, _, body = message.partition(b"\n")
+    sizes = head.split(b" ")
+    if len(sizes) < 3 or not body:
+        raise NoticeSilent
+    named, outcome_bytes = int(sizes[1]), int(sizes[2])
+    if body[:named] != command_id.encode():
+        return None
+    at = named + outcome_bytes
+    outcome = layout.decode_outcome(body[named:at], command_id)
+    if len(sizes) < 5:
+        return Decided(outcome)
+    version, prev_hash = int(sizes[3]), body[at : at + int(sizes[4])].decode()
+    at += int(sizes[4])
+    records: list[EventRecord] = []
+    for index in range(5, len(sizes) - 1, 2):
+        version += int(sizes[index])
+        end = at + int(sizes[index + 1])
+        records += layout.decode_events(version, body[at:end], prev_hash)
+        prev_hash, at = records[-1].hash, end
+    return Decided(outcome, records)
 
 
 def pending_among(reply: Any, checkpoint: str, count: int) -> list[tuple[str, CommandRecord]] | None:

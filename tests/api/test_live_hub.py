@@ -9,7 +9,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from api.front.live_hub import HEARTBEAT, CaughtUp, LiveHub, LivePage
+from api.front.live_hub import HEARTBEAT, CaughtUp, LiveHub, LivePage, LookInStore, WaitingAnswer
 
 
 class Source:
@@ -187,5 +187,50 @@ def test_the_pages_of_every_seat_a_notice_woke_catch_up_in_one_hand_off_each_wit
         for client in clients:
             client.leave()
         await asyncio.gather(*tasks)
+
+    asyncio.run(scenario())
+
+
+def test_a_waiting_answer_is_made_from_its_notice_and_looks_only_at_notices_that_tell_nothing() -> None:
+    """A notice carrying the answer's decision answers it with no look; one carrying another command's
+    decision costs none; a notice with no decision (a version alone, a subscription's confirmation) or one
+    ``hear`` cannot answer from (LookInStore) falls back to the look."""
+
+    async def scenario() -> None:
+        hub = LiveHub(Source(), ThreadPoolExecutor(1))
+        looks: list[str] = []
+
+        def hear(message: bytes) -> str | None:
+            if message == b"mine":
+                return "heard"
+            if message in (b"7", b"mine, too large"):
+                raise LookInStore
+            return None  # another command's decision
+
+        async def look() -> str | None:
+            looks.append("look")
+            return "read" if len(looks) == 3 else None
+
+        def waiting() -> WaitingAnswer[str]:
+            return WaitingAnswer("g1", 5.0, lambda: None, lambda: "pending", False, look, hear)
+
+        answering = asyncio.ensure_future(hub.answer(waiting()))
+        await settle()
+        hub.notice("g1", b"theirs")
+        await settle()
+        assert looks == [] and not answering.done()
+        hub.notice("g1", b"mine")
+        assert await asyncio.wait_for(answering, 1) == "heard" and looks == []
+
+        answering = asyncio.ensure_future(hub.answer(waiting()))
+        await settle()
+        hub.notice("g1", b"7")  # a version alone: looked
+        await settle()
+        hub.notice("g1")  # a subscription confirmed: looked
+        await settle()
+        assert looks == ["look", "look"] and not answering.done()
+        hub.notice("g1", b"mine, too large")  # its decision, but its records must be read
+        assert await asyncio.wait_for(answering, 1) == "read" and looks == ["look"] * 3
+        assert hub.waiting == 0
 
     asyncio.run(scenario())

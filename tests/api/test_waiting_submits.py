@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import time
 from collections.abc import Coroutine, Iterator, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
@@ -22,10 +23,12 @@ from api.front.bodies import BodyLimits
 from api.front.live_hub import LiveHub, LocalSource
 from api.front.loop_store import EXTENSION as LOOP_STORE
 from api.front.wsgi_bridge import WsgiBridge
+from services import keys
 from services.game_service import GameService
 from services.observability.structured_logs import FIELDS_ATTRIBUTE
 from services.settings import Settings
 from services.store.live_notices import LOCAL_NOTICES
+from services.store.read_batch import LoopReads
 from tests.api.conftest import make_app
 from tests.api.support import Harness, Table, json_client
 from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
@@ -49,14 +52,14 @@ class CountingPool(ThreadPoolExecutor):
 class Front:
     """The API's ASGI front over a test app, on one thread, its live hub fed by this process's notices."""
 
-    def __init__(self, harness: Harness, loop_reads: bool = False) -> None:
+    def __init__(self, harness: Harness, loop_reads: bool = False, source: Any = None) -> None:
         self.hubs: list[LiveHub] = []
-        self.sources: list[LocalSource] = []
+        self.sources: list[Any] = []
         self.headers: dict[str, str] = {}  # the last answer's
         self.pool = CountingPool(1)
 
         def hub(pool: Any) -> LiveHub:
-            self.sources.append(LocalSource(LOCAL_NOTICES))
+            self.sources.append(source or LocalSource(LOCAL_NOTICES))
             self.hubs.append(LiveHub(self.sources[-1], pool))
             return self.hubs[-1]
 
@@ -227,3 +230,94 @@ def test_an_outcome_read_on_the_loop_is_answered_with_no_second_hand_off(
         assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
     assert front.pool.handed == 1  # the app's request only: the outcome was read and answered on the loop
     assert front.headers["Content-Type"] == "application/json"
+
+
+class PublishedNotices:
+    """The game's notices as its store publishes them, messages and all (as ``papyrus api`` hears them from
+    Redis); ``silent``: each message replaced by the version alone, as a notice that carries no decision."""
+
+    def __init__(self, store: fakeredis.FakeRedis, silent: bool = False) -> None:
+        self._store, self._silent = store, silent
+        self._stop = threading.Event()
+
+    def start(self, hub: LiveHub) -> None:
+        self._hub, self._loop = hub, asyncio.get_running_loop()
+
+    def watch(self, game_id: str) -> None:
+        pubsub = self._store.pubsub()
+        pubsub.ssubscribe(keys.live(game_id))
+        assert pubsub.get_message(timeout=1)["type"] == "ssubscribe"  # subscribed before anything is queued
+        threading.Thread(target=self._forward, args=(pubsub, game_id), daemon=True).start()
+
+    def unwatch(self, game_id: str) -> None:
+        pass
+
+    def _forward(self, pubsub: Any, game_id: str) -> None:
+        while not self._stop.is_set():
+            message = pubsub.get_message(timeout=0.05)
+            if message is not None and message["type"] == "smessage":
+                data = message["data"].split(b" ")[0] if self._silent else message["data"]
+                self._loop.call_soon_threadsafe(self._hub.notice, game_id, data)
+        pubsub.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+@pytest.mark.parametrize("seats_turn", [True, False], ids=["accepted", "refused"])
+def test_an_answer_made_from_the_notice_is_the_answer_a_read_makes(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, seats_turn: bool
+) -> None:
+    """The decision the notice carries answers the waiting submit with no read; a notice without it (the
+    version alone) falls back to the read; the same command submitted again is answered from a read: all
+    three answers are the same, for the submitter's seat."""
+    table = harness.new_game()
+    seat, command = first_legal(harness, table)
+    token = table.tokens[seat if seats_turn else 1 - seat]
+    reads: list[int] = []
+    real_run = LoopReads.run
+
+    async def counted(batch: LoopReads) -> None:
+        reads.append(1)
+        await real_run(batch)
+
+    monkeypatch.setattr(LoopReads, "run", counted)
+
+    def submit(command_id: str, silent: bool = False) -> tuple[Answer, int]:
+        """The answer once the submit waits and a worker then decides (its notice heard), and its reads."""
+        front = Front(harness, loop_reads=True, source=PublishedNotices(harness.store, silent))
+        harness.worker.stop()  # type: ignore[attr-defined]
+        body = {"command_id": command_id, "command": command}
+
+        async def scenario() -> Answer:
+            path = f"/api/games/{table.game_id}/commands"
+            submitting = asyncio.ensure_future(front.call("POST", path, token, body))
+            while sum(hub.waiting for hub in front.hubs) < 1 and not submitting.done():
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)
+            reads.clear()
+            loop = asyncio.get_running_loop()
+            worker = await loop.run_in_executor(None, start_embedded_worker, harness.service)
+            harness.worker = worker  # type: ignore[attr-defined]
+            return await asyncio.wait_for(submitting, 9)
+
+        return front.run(scenario()), len(reads)
+
+    def submit_again(command_id: str) -> Answer:
+        """The same command submitted again, once decided: its outcome is read."""
+        front = Front(harness, loop_reads=True)
+        body = {"command_id": command_id, "command": command}
+        return front.run(front.call("POST", f"/api/games/{table.game_id}/commands", token, body))
+
+    expected = (200, "accepted") if seats_turn else (422, None)
+    (status, heard), read = submit("c1")
+    assert (status, heard.get("status")) == expected, heard
+    assert read == 0  # answered from the notice alone
+    assert submit_again("c1") == (status, heard)
+    if not seats_turn:
+        return
+    seat, command = first_legal(harness, table)
+    token = table.tokens[seat]
+    (status, fallback), read = submit("c2", silent=True)
+    assert (status, fallback["status"], read) == (200, "accepted", 1), fallback
+    assert submit_again("c2") == (status, fallback)

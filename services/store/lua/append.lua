@@ -5,8 +5,8 @@
 --       read of the log), and the stream expires ARGV[11] milliseconds after its last entry: an idle game
 --       does not keep it), 5 meta hash, 6 seed,
 --       7 notification outbox stream, 8 the game's live channel (sharded pub/sub: the head version is
---       published there when events are appended or a command's outcome recorded, so open pages and
---       waiting submitters wait on a notice, not on a stream)
+--       published there when events are appended, with the command's decision when one is recorded (its
+--       submitter's answer needs no read), so open pages and waiting submitters wait on a notice)
 -- ARGV: 1 expected version, 2 expected head hash, 3 expected checkpoint ("" = do not check),
 --       4 new checkpoint ("" = keep), 5 command_id ("" = none), 6 outcome bytes, 7 new head hash,
 --       8 final status ("" = unchanged), 9 the table's state as JSON ("" = unchanged; written to the meta
@@ -16,6 +16,7 @@
 --       gets the id 0-<seq of its last record>
 -- Returns {1, version} on success, {0, version} when the expected version or hash is stale,
 -- {-1, version} when the checkpoint moved, {-2, version} when the command already has an outcome.
+local NOTICE_ENTRIES_BYTES = 2048  -- the most entry bytes a decision's notice carries
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 local head_hash = redis.call('HGET', KEYS[1], 'hash') or string.rep('0', 64)
 if version ~= tonumber(ARGV[1]) or head_hash ~= ARGV[2] then
@@ -37,7 +38,28 @@ end
 if #ARGV >= 12 then
   redis.call('HSET', KEYS[1], 'version', version, 'hash', ARGV[7])
 end
-if #ARGV >= 12 or ARGV[5] ~= '' then
+if ARGV[5] ~= '' then
+  -- the notice carries the decision: "<version> <#command id> <#outcome>[ <version before> <#hash before>
+  -- <n1> <#e1> ...]" then a newline, the command id, the outcome[, the hash before, e1 e2 ...]; the
+  -- entries only while they are small (else the waiter reads them)
+  local head = {version, #ARGV[5], #ARGV[6]}
+  local body = {ARGV[5], ARGV[6]}
+  local size = 0
+  for i = 13, #ARGV, 2 do
+    size = size + #ARGV[i]
+  end
+  if size <= NOTICE_ENTRIES_BYTES then
+    table.insert(head, ARGV[1])
+    table.insert(head, #ARGV[2])
+    table.insert(body, ARGV[2])
+    for i = 12, #ARGV, 2 do
+      table.insert(head, ARGV[i])
+      table.insert(head, #ARGV[i + 1])
+      table.insert(body, ARGV[i + 1])
+    end
+  end
+  redis.call('SPUBLISH', KEYS[8], table.concat(head, ' ') .. '\n' .. table.concat(body))
+elseif #ARGV >= 12 then
   redis.call('SPUBLISH', KEYS[8], version)
 end
 if ARGV[10] ~= '' then

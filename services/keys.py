@@ -28,7 +28,8 @@ def events(game_id: str) -> str:
 
 def live(game_id: str) -> str:
     """Sharded pub/sub channel (SPUBLISH) of the game's notices: its log grew (the message is the new head
-    version, published by the script that appends) or its chat did (``c``). The game's hash tag puts it on
+    version, published by the script that appends, with the command's decision when it records one) or its
+    chat did (``c``). The game's hash tag puts it on
     the game's shard; open pages wait on it (api/front/live_hub.py)."""
     return _game(game_id, "live")
 

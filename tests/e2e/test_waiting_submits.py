@@ -2,10 +2,12 @@
 ``papyrus worker`` on a real Redis. With the worker stopped, more submits wait for their outcome than the
 API has threads, and a read is still answered at once (no thread is held by a wait); once a worker runs
 again every waiting submit is answered 200 with its events and, asked with ``?view=1``, its seat's view;
-a command the rules refuse is answered 422 through the same notice."""
+a command the rules refuse is answered 422 through the same notice, which carries what a read of the
+outcome gives."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
@@ -16,8 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 import requests
 
+from api.outcomes import stored_command_id
+from services import keys
+from services.store.command_inbox import CommandInbox, NoticeSilent, decided_in_notice
 from tests.e2e.conftest import REDIS_TEST_URL
 from tests.e2e.test_live_notices import REACH_SECONDS, _redis_or_skip, new_game
 from tests.e2e.test_observed_deployment import (
@@ -134,3 +140,39 @@ def test_waiting_submits_hold_no_thread_and_are_answered_once_a_worker_decides(
         "POST", f"{api}/api/games/{game_id}/commands", tokens[other], {"command_id": "no", "command": command}
     )
     assert refused.status_code == 422, refused.text
+
+
+def test_a_decisions_notice_carries_what_a_read_of_its_outcome_gives(
+    deployment: Deployment, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a real Redis, the notice ``append.lua`` publishes with a decision holds exactly the outcome and
+    records a read of it gives (accepted and refused), in a few hundred bytes; the submitter's answer is
+    the same either way."""
+    monkeypatch.setattr(keys, "PREFIX", deployment.env["PAPYRUS_KEY_PREFIX"])
+    store = redis.Redis.from_url(REDIS_TEST_URL)
+    api = deployment.api
+    game_id, tokens = new_game(api)
+    seat, command = first_move(api, game_id, tokens)
+    listening = store.pubsub()
+    listening.ssubscribe(keys.live(game_id))
+    assert listening.get_message(timeout=5)["type"] == "ssubscribe"
+    other = (seat + 1) % len(tokens)
+    inbox, sizes = CommandInbox(store), []
+    for submitter, command_id, status in ((other, "no", "rejected"), (seat, "yes", "accepted")):
+        body = {"command_id": command_id, "command": command}
+        answer = call("POST", f"{api}/api/games/{game_id}/commands", tokens[submitter], body)
+        assert answer.status_code == (200 if status == "accepted" else 422), answer.text
+        stored_id, told = stored_command_id(submitter, command_id), None
+        deadline = time.monotonic() + REACH_SECONDS
+        while told is None and time.monotonic() < deadline:
+            message = listening.get_message(timeout=0.5)
+            if message is not None and message["type"] == "smessage":
+                sizes.append(len(message["data"]))
+                with contextlib.suppress(NoticeSilent):  # an append with no decision: the version alone
+                    told = decided_in_notice(message["data"], stored_id)
+        read = inbox.decided_now(game_id, stored_id)  # its decision is the last one: records and all
+        assert told is not None and read is not None and told == read, command_id
+        assert told.outcome.status == status and told.appended is not None
+    listening.close()
+    assert all(size < 2048 for size in sizes), sizes
+    store.close()

@@ -7,22 +7,28 @@ another hand or at the pool's order.
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import combinations
 from typing import Any
 
 from domain.engine import Game, Seat
 from domain.games.giza import commands as cmd
 from domain.games.giza.data import (
     DEMOLISH,
+    DISCARD_MAX,
+    DISCARD_MIN,
+    PYRAMID_SITES,
     SCARAB,
     SPHINX_BASE,
     SPHINX_BODY,
     SPHINX_SITE,
     STONE,
     TILE_BY_ID,
+    Tile,
 )
-from domain.games.giza.rules.placement import top_tile
-from domain.games.giza.rules.scoring import board_complete, board_score
+from domain.games.giza.rules.placement import fitting, top_tile
+from domain.games.giza.rules.scoring import board_score, pyramid_complete
 from domain.games.giza.state import GizaState
 
 POTENTIAL_WEIGHT = 0.5  # what room to grow on a stack is worth against points already built
@@ -66,22 +72,107 @@ class GreedyBot:
         self._random = random.Random(seed)
 
     def choose(self, game: Game, state: Any, seat: Seat) -> Any:
-        commands = game.legal_commands(state, seat)
-        if not commands:
+        """The best command by :meth:`values` (the first of equal ones), built only once chosen."""
+        if seat not in game.to_act(state):
             raise LookupError(f"seat {seat} has no legal command")
+        values, moves = self.values(state, seat)
+        if not moves:
+            raise LookupError(f"seat {seat} has no legal command")
+        noise = self._random.random
+        best, best_key = 0, -math.inf
+        for index, value in enumerate(values):
+            key = value + noise() * 0.01
+            if key > best_key:
+                best, best_key = index, key
+        return _command(moves[best])
+
+    def values(self, state: GizaState, seat: Seat) -> tuple[list[float], list[tuple[Any, ...]]]:
+        """The one-step value of every legal command (``rules.legal.turn_commands``' order) and each command
+        as a tuple (``_command``): a play and a scarab taken off as ``_Judge`` weighs them, a discard by what
+        its tiles are worth drawn anew against their best use. Each stack is read once, not once a tile."""
         judge = _Judge(state, seat)
-        plays = [(judge.play(c), c) for c in commands if isinstance(c, cmd.Play)]
+        weight = judge.weight
+        hand = state.hands[seat]
+        values: list[float] = []
+        moves: list[tuple[Any, ...]] = []
         best_use: dict[str, float] = {}
-        for value, play in plays:
-            best_use[play.tile] = max(best_use.get(play.tile, 0.0), value)
-        scored: list[tuple[float, Any]] = [*plays]
-        for command in commands:
-            if isinstance(command, cmd.Discard):
-                kept = sum(DISCARD_TILE_VALUE - best_use.get(tile, 0.0) for tile in command.tiles)
-                scored.append((kept - DISCARD_COST, command))
-            elif isinstance(command, cmd.RemoveScarab):
-                scored.append((judge.remove(command.site), command))
-        return max(scored, key=lambda pair: pair[0] + self._random.random() * 0.01)[1]
+        stacks_read = [_read_board(stacks, weight) for stacks in state.boards]
+        for tile_id in hand:
+            tile = TILE_BY_ID[tile_id]
+            demolish = tile.kind == DEMOLISH
+            best = 0.0
+            for board, read in enumerate(stacks_read):
+                owner = judge.owner_weight(board)
+                for site, (fits_here, before, points, demolished, others_done, stack) in enumerate(read):
+                    if tile_id not in fits_here:
+                        continue
+                    if demolish:
+                        after = demolished
+                    else:
+                        after = points + tile.points + weight * potential_of(tile, site)
+                    value = owner * (after - before)
+                    if others_done:
+                        value += judge.game_end(board, site, stack[:-1] if demolish else [*stack, tile_id])
+                    values.append(value)
+                    moves.append((cmd.Play, tile_id, board, site))
+                    best = max(best, value)
+            best_use[tile_id] = best
+        for site, stack in enumerate(state.boards[seat]):
+            if stack and TILE_BY_ID[stack[-1]].kind == SCARAB:
+                values.append(judge.remove(site))
+                moves.append((cmd.RemoveScarab, site))
+        kept = [DISCARD_TILE_VALUE - best_use[tile] for tile in hand]
+        for size in range(DISCARD_MIN, min(DISCARD_MAX, len(hand)) + 1):
+            for chosen, worth in zip(combinations(hand, size), combinations(kept, size), strict=True):
+                values.append(sum(worth) - DISCARD_COST)
+                moves.append((cmd.Discard, chosen))
+        return values, moves
+
+
+_StackRead = tuple[frozenset[str], float, int, float, bool, list[str]]
+
+
+def _read_board(stacks: list[list[str]], weight: float) -> list[_StackRead]:
+    """Per site: the tiles that fit on it, its ``stack_value``, its points, its ``stack_value`` once
+    demolished, whether every other pyramid of the board is complete, and the stack."""
+    complete = [pyramid_complete(stacks[site]) for site in PYRAMID_SITES]
+    read = []
+    for site, stack in enumerate(stacks):
+        points = sum(TILE_BY_ID[tile].points for tile in stack)
+        others_done = all(done for other, done in enumerate(complete) if other != site)
+        demolished = stack_value(stack[:-1], site, weight) if stack else 0.0
+        read.append(
+            (
+                fitting(site, stack),
+                points + weight * potential(stack, site),
+                points,
+                demolished,
+                others_done,
+                stack,
+            )
+        )
+    return read
+
+
+_POTENTIAL: dict[tuple[str, bool], float] = {}
+
+
+def potential_of(tile: Tile, site: int) -> float:
+    """``potential`` of a stack with ``tile`` on top."""
+    key = (tile.id, site == SPHINX_SITE)
+    known = _POTENTIAL.get(key)
+    if known is None:
+        known = _POTENTIAL[key] = potential([tile.id], site)
+    return known
+
+
+def _command(move: tuple[Any, ...]) -> Any:
+    kind = move[0]
+    if kind is cmd.Play:
+        return cmd.Play(tile=move[1], board=move[2], site=move[3])
+    if kind is cmd.RemoveScarab:
+        return cmd.RemoveScarab(site=move[1])
+    return cmd.Discard(tiles=list(move[1]))
 
 
 class _Judge:
@@ -96,30 +187,29 @@ class _Judge:
         others = [other for other in range(state.players) if other != seat]
         self.leader = max(others, key=lambda other: self.scores[other])
 
-    def _owner_weight(self, board: int) -> float:
+    def owner_weight(self, board: int) -> float:
         if board == self.seat:
             return 1.0
         return -(LEADER_WEIGHT if board == self.leader else OTHERS_WEIGHT)
 
-    def play(self, play: cmd.Play) -> float:
-        stack = self.state.boards[play.board][play.site]
-        tile = TILE_BY_ID[play.tile]
-        after = stack[:-1] if tile.kind == DEMOLISH else [*stack, play.tile]
-        change = stack_value(after, play.site, self.weight) - stack_value(stack, play.site, self.weight)
-        return self._owner_weight(play.board) * change + self._game_end(play.board, play.site, after)
+    def play_tile(self, tile: Tile, board: int, site: int, stack: list[str]) -> float:
+        """Playing ``tile`` on ``stack``, site ``site`` of ``board``, where it fits."""
+        after = stack[:-1] if tile.kind == DEMOLISH else [*stack, tile.id]
+        change = stack_value(after, site, self.weight) - stack_value(stack, site, self.weight)
+        return self.owner_weight(board) * change + self.game_end(board, site, after)
 
     def remove(self, site: int) -> float:
         stack = self.state.boards[self.seat][site]
         change = stack_value(stack[:-1], site, self.weight) - stack_value(stack, site, self.weight)
-        return change + self._game_end(self.seat, site, stack[:-1]) - REMOVE_SCARAB_COST
+        return change + self.game_end(self.seat, site, stack[:-1]) - REMOVE_SCARAB_COST
 
-    def _game_end(self, board: int, site: int, after: list[str]) -> float:
+    def game_end(self, board: int, site: int, after: list[str]) -> float:
         """A move that completes a board ends the game: good only if the bot then leads alone."""
-        stacks = [after if index == site else stack for index, stack in enumerate(self.state.boards[board])]
-        if not board_complete(stacks):
+        stacks = self.state.boards[board]
+        if not all(pyramid_complete(after if index == site else stacks[index]) for index in PYRAMID_SITES):
             return 0.0
         points = sum(TILE_BY_ID[tile].points for tile in after) - sum(
-            TILE_BY_ID[tile].points for tile in self.state.boards[board][site]
+            TILE_BY_ID[tile].points for tile in stacks[site]
         )
         final = [score + (points if owner == board else 0) for owner, score in enumerate(self.scores)]
         mine = final[self.seat]

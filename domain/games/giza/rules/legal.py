@@ -8,20 +8,23 @@ from typing import Any
 from domain.engine import Seat
 from domain.games.giza import commands as cmd
 from domain.games.giza.data import DISCARD_MAX, DISCARD_MIN, SCARAB, SITES, TILE_BY_ID
-from domain.games.giza.rules.placement import fits
+from domain.games.giza.rules.placement import fits, fitting
 from domain.games.giza.state import GizaState
 
 
 def play_commands(state: GizaState, seat: Seat) -> list[cmd.Play]:
     """Every tile of the hand on every site of every board where the placement rules allow it."""
-    plays = []
-    for tile_id in state.hands[seat]:
-        tile = TILE_BY_ID[tile_id]
-        for board, stacks in enumerate(state.boards):
-            for site in SITES:
-                if fits(tile, site, stacks[site]):
-                    plays.append(cmd.Play(tile=tile_id, board=board, site=site))
-    return plays
+    sites = [
+        (board, site, fitting(site, stacks[site]))
+        for board, stacks in enumerate(state.boards)
+        for site in SITES
+    ]
+    return [
+        cmd.Play(tile=tile_id, board=board, site=site)
+        for tile_id in state.hands[seat]
+        for board, site, fits_here in sites
+        if tile_id in fits_here
+    ]
 
 
 def remove_commands(state: GizaState, seat: Seat) -> list[cmd.RemoveScarab]:

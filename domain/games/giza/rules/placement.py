@@ -15,6 +15,7 @@ from domain.games.giza.data import (
     SPHINX_SITE,
     STONE,
     TILE_BY_ID,
+    TILES,
     TREASURE,
     Tile,
 )
@@ -134,3 +135,16 @@ def placement_problem(tile: Tile, site: int, stack: list[str]) -> Problem | None
 
 def fits(tile: Tile, site: int, stack: list[str]) -> bool:
     return _broken_rule(tile, site, top_tile(stack)) is None
+
+
+_FITTING: dict[tuple[bool, str | None], frozenset[str]] = {}
+
+
+def fitting(site: int, stack: list[str]) -> frozenset[str]:
+    """The ids of every tile that :func:`fits` on ``stack`` at ``site``, remembered by Sphinx site or not and
+    top tile (all the rules read): legal-move generation and the bots ask this for every site."""
+    key = (site == SPHINX_SITE, stack[-1] if stack else None)
+    known = _FITTING.get(key)
+    if known is None:
+        known = _FITTING[key] = frozenset(tile.id for tile in TILES if fits(tile, site, stack))
+    return known

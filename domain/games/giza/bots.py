@@ -28,7 +28,7 @@ from domain.games.giza.data import (
     Tile,
 )
 from domain.games.giza.rules.placement import fitting, top_tile
-from domain.games.giza.rules.scoring import board_score, pyramid_complete
+from domain.games.giza.rules.scoring import board_score, pyramid_complete, sphinx_built_beyond_base
 from domain.games.giza.state import GizaState
 
 POTENTIAL_WEIGHT = 0.5  # what room to grow on a stack is worth against points already built
@@ -90,13 +90,18 @@ class GreedyBot:
         """The one-step value of every legal command (``rules.legal.turn_commands``' order) and each command
         as a tuple (``_command``): a play and a scarab taken off as ``_Judge`` weighs them, a discard by what
         its tiles are worth drawn anew against their best use. Each stack is read once, not once a tile."""
-        judge = _Judge(state, seat)
-        weight = judge.weight
+        weight = _potential_weight(state)
+        stacks_read = [_read_board(stacks, weight) for stacks in state.boards]
+        bonus = state.options.sphinx_extra_bonus
+        scores = [
+            sum(read[2] for read in board) + (bonus if bonus and sphinx_built_beyond_base(stacks) else 0)
+            for board, stacks in zip(stacks_read, state.boards, strict=True)
+        ]
+        judge = _Judge(state, seat, scores)
         hand = state.hands[seat]
         values: list[float] = []
         moves: list[tuple[Any, ...]] = []
         best_use: dict[str, float] = {}
-        stacks_read = [_read_board(stacks, weight) for stacks in state.boards]
         for tile_id in hand:
             tile = TILE_BY_ID[tile_id]
             demolish = tile.kind == DEMOLISH
@@ -135,23 +140,44 @@ _StackRead = tuple[frozenset[str], float, int, float, bool, list[str]]
 def _read_board(stacks: list[list[str]], weight: float) -> list[_StackRead]:
     """Per site: the tiles that fit on it, its ``stack_value``, its points, its ``stack_value`` once
     demolished, whether every other pyramid of the board is complete, and the stack."""
-    complete = [pyramid_complete(stacks[site]) for site in PYRAMID_SITES]
-    read = []
-    for site, stack in enumerate(stacks):
-        points = sum(TILE_BY_ID[tile].points for tile in stack)
-        others_done = all(done for other, done in enumerate(complete) if other != site)
-        demolished = stack_value(stack[:-1], site, weight) if stack else 0.0
-        read.append(
-            (
-                fitting(site, stack),
-                points + weight * potential(stack, site),
-                points,
-                demolished,
-                others_done,
-                stack,
-            )
+    facts = [_stack_facts(site, stack) for site, stack in enumerate(stacks)]
+    complete = [facts[site][5] for site in PYRAMID_SITES]
+    return [
+        (
+            fits_here,
+            points + weight * room,
+            points,
+            below_points + weight * below_room,
+            all(done for other, done in enumerate(complete) if other != site),
+            stacks[site],
         )
-    return read
+        for site, (fits_here, points, room, below_points, below_room, _complete) in enumerate(facts)
+    ]
+
+
+_StackFacts = tuple[frozenset[str], int, float, int, float, bool]
+_STACK_FACTS: dict[tuple[bool, tuple[str, ...]], _StackFacts] = {}
+STACK_FACTS_HELD = 20_000  # stacks remembered at most (then forgotten all at once): the memory bound
+
+
+def _stack_facts(site: int, stack: list[str]) -> _StackFacts:
+    """What the bots read of a stack whatever the pool: the tiles that fit on it, its points and
+    ``potential``, the same once its top is demolished, and whether it is a complete pyramid."""
+    key = (site == SPHINX_SITE, tuple(stack))
+    known = _STACK_FACTS.get(key)
+    if known is None:
+        if len(_STACK_FACTS) >= STACK_FACTS_HELD:
+            _STACK_FACTS.clear()
+        below = stack[:-1]
+        known = _STACK_FACTS[key] = (
+            fitting(site, stack),
+            sum(TILE_BY_ID[tile].points for tile in stack),
+            potential(stack, site),
+            sum(TILE_BY_ID[tile].points for tile in below),
+            potential(below, site),
+            site != SPHINX_SITE and pyramid_complete(stack),
+        )
+    return known
 
 
 _POTENTIAL: dict[tuple[str, bool], float] = {}
@@ -175,15 +201,18 @@ def _command(move: tuple[Any, ...]) -> Any:
     return cmd.Discard(tiles=list(move[1]))
 
 
+def _potential_weight(state: GizaState) -> float:
+    return POTENTIAL_WEIGHT * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
+
+
 class _Judge:
     """The value of one command for ``seat``, from the boards as everyone saw them built."""
 
-    def __init__(self, state: GizaState, seat: Seat) -> None:
+    def __init__(self, state: GizaState, seat: Seat, scores: list[int]) -> None:
         self.state = state
         self.seat = seat
-        self.weight = POTENTIAL_WEIGHT * min(1.0, len(state.pool) / POOL_FOR_FULL_POTENTIAL)
-        bonus = state.options.sphinx_extra_bonus
-        self.scores = [board_score(board, bonus) for board in state.boards]
+        self.weight = _potential_weight(state)
+        self.scores = scores  # each board's ``board_score``
         others = [other for other in range(state.players) if other != seat]
         self.leader = max(others, key=lambda other: self.scores[other])
 

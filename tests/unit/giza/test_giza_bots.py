@@ -4,12 +4,14 @@ the random bot, and decides from what its seat may know only."""
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 
-from domain.engine import start
+from domain.engine import Game, start
 from domain.games.giza import GAME, GizaOptions, copy_state
-from domain.games.giza.bots import GreedyBot
+from domain.games.giza.bots import GreedyBot, _command
 from papyrus.cli import main
 from papyrus.commands.simulate import play_game
 
@@ -60,3 +62,26 @@ def test_the_greedy_bot_never_reads_other_hands_or_the_pool_order() -> None:
             shuffled.hands[other], mixed = mixed[:4], mixed[4:]
     shuffled.pool = mixed
     assert GreedyBot(5).choose(GAME, shuffled, seat) == choice
+
+
+class _LegalityCheck:
+    """A random player that first checks the greedy bot's own list of commands against the rules' one."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+        self.checked = 0
+
+    def choose(self, game: Game, state: Any, seat: int) -> Any:
+        legal = game.legal_commands(state, seat)
+        _values, moves = GreedyBot(0).values(state, seat)
+        assert [_command(move) for move in moves] == legal
+        self.checked += 1
+        return legal[self._random.randrange(len(legal))]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_greedy_bot_weighs_exactly_the_legal_commands(players: int) -> None:
+    bots = [_LegalityCheck(seat) for seat in range(players)]
+    for index in range(3):
+        play_game(GAME, players, f"legal:{players}:{index}".encode(), bots)
+    assert sum(bot.checked for bot in bots) > 50

@@ -9,6 +9,7 @@ from typing import Any
 from domain.engine import Game
 from services.processing.clock_steps import Acted
 from services.results import GameMeta
+from services.store.command_inbox import Decided
 from services.store.event_store import Head
 
 
@@ -17,7 +18,8 @@ class GameInJob:
     """``notified``: the seats whose players can be notified (held by an account); ``acted``: the seats'
     game commands and undos accepted, in order (a game command ends its seat's turn even if it must act
     again at once); ``outbox_written``: the version of the job's last write to the game's outbox (0:
-    none), whose delivery the job queues when it is done."""
+    none), whose delivery the job queues when it is done; ``answered``: the outcome of the command
+    ``answer_for`` with its append's records, once this job decided it."""
 
     game: Game
     id: str
@@ -27,3 +29,5 @@ class GameInJob:
     state: Any = None
     acted: list[Acted] = field(default_factory=list)
     outbox_written: int = 0
+    answer_for: str | None = None
+    answered: Decided | None = None

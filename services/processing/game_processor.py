@@ -28,7 +28,16 @@ from services.processing.next_steps import NextSteps
 from services.processing.ready_games import NextGame
 from services.processing.table_decisions import TableDecision
 from services.settings import Settings
-from services.store.event_store import Alongside, CommandDecision, EventStore, Head, NewEvent, StaleVersion
+from services.store.command_inbox import Decided
+from services.store.event_store import (
+    Alongside,
+    CommandDecision,
+    EventStore,
+    Head,
+    NewEvent,
+    NoSeed,
+    StaleVersion,
+)
 from services.store.game_events import new_events
 from services.store.records import SEED_REVEALED, Actor, CommandRecord, EventRecord, OutcomeRecord, now_iso
 from services.table.commands import is_table_command
@@ -135,10 +144,24 @@ class GameProcessor:
         the decision job's next game, taken when this one is settled. Without an advance delay, the automatic
         steps a command triggers are written in its own append, and any others due run here too.
         """
+        return self._process(game_id, only_if_queued, ahead)[0]
+
+    def decide_for(self, game_id: str, command_id: str) -> Decided | None:
+        """:meth:`process_game` for a command just queued: its outcome, with the records of the append that
+        decided it, when this call decided it (None when another decider did, or it is still queued)."""
+        return self._process(game_id, answer_for=command_id)[1]
+
+    def _process(
+        self,
+        game_id: str,
+        only_if_queued: bool = False,
+        ahead: NextGame | None = None,
+        answer_for: str | None = None,
+    ) -> tuple[int, Decided | None]:
         start = self._reads.start(game_id)
         if only_if_queued and not start.queued:
-            return 0
-        job = GameInJob(start.game, game_id, start.meta, start.notified)
+            return 0, None
+        job = GameInJob(start.game, game_id, start.meta, start.notified, answer_for=answer_for)
         read_ahead = start.commands
         start_checkpoint = start.head.checkpoint
         job.head, job.state = self._states.load(
@@ -167,7 +190,7 @@ class GameProcessor:
                 job.head, job.state = self._states.load(job.game, game_id)
         self.next_steps.settle(job, decided_at, ahead)
         self.flush_notifications(job)
-        return decided
+        return decided, job.answered
 
     def advance_game(self, game_id: str, version: int) -> bool:
         """Run the automatic step due at ``version``; False (and no change) if that moment has passed.
@@ -245,7 +268,9 @@ class GameProcessor:
             settled = table_command_decision(self._store, job, command, outcome)
         else:
             events = game_command_events(job, command, outcome)
-        self._append(job, Change(events, command.actor, command.command_id, decision, settled))
+        records = self._append(job, Change(events, command.actor, command.command_id, decision, settled))
+        if command.command_id == job.answer_for:
+            job.answered = Decided(outcome, records)
         if settled is not None:
             job.meta = msgspec.structs.replace(job.meta, table=settled.table)
         if outcome.status == "accepted" and settled is None:
@@ -263,9 +288,12 @@ class GameProcessor:
             ),
         )
 
-    def _append(self, job: GameInJob, change: Change) -> None:
-        """Seal ``change`` and write it: the job's game moves on to the head and state after it."""
-        self._write(job, self._seal(job, change))
+    def _append(self, job: GameInJob, change: Change) -> list[EventRecord]:
+        """Seal ``change`` and write it: the job's game moves on to the head and state after it; the records
+        written."""
+        sealed = self._seal(job, change)
+        self._write(job, sealed)
+        return sealed.records
 
     def _seal(self, job: GameInJob, change: Change) -> Sealed:
         """Fold and seal ``change``'s events or a table command's facts, an accepted game command's automatic
@@ -299,9 +327,13 @@ class GameProcessor:
             settled is not None and settled.table.ended is not None
         )
         if final:
+            try:
+                seed = self._store.seed(job.id)
+            except NoSeed:  # another decider's append ended the game since this one read it
+                raise StaleVersion(head.version, "the game ended meanwhile") from None
             records += self._store.build(
                 Head(head.version + len(records), records[-1].hash if records else head.hash),
-                [NewEvent(SEED_REVEALED, {"seed": self._store.seed(job.id).hex()})],
+                [NewEvent(SEED_REVEALED, {"seed": seed.hex()})],
                 "system",
                 None,
             )

@@ -31,6 +31,10 @@ def seq_of(entry_id: str) -> int:
     return int(entry_id.partition("-")[2])
 
 
+class NoSeed(RuntimeError):
+    """The game has no secret seed: not set up yet, or its end revealed it (the append that ended it)."""
+
+
 class StaleVersion(Exception):
     """The log moved on (or the command was decided) since the writer read it."""
 
@@ -108,12 +112,13 @@ class EventStore:
         self._clock = clock
 
     def seed(self, game_id: str, draw: bool = False) -> bytes:
-        """The game's secret seed (``draw``: drawn first unless it has one); RuntimeError if it has none."""
+        """The game's secret seed (``draw``: drawn first unless it has one); :class:`NoSeed` if it has
+        none."""
         if draw:
             self._redis.set(keys.seed(game_id), secrets.token_bytes(32), nx=True)
         seed = self._redis.get(keys.seed(game_id))
         if seed is None:
-            raise RuntimeError(f"game {game_id}: no seed")
+            raise NoSeed(f"game {game_id}: no seed")
         return as_bytes(seed)
 
     def head(self, game_id: str) -> Head:

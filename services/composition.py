@@ -20,6 +20,7 @@ from services.notifications.scheduling import NotifyScheduler
 from services.processing.absences import Absences
 from services.processing.clock_steps import ClockSteps, TurnReminders
 from services.processing.command_queue import CommandQueue
+from services.processing.deciding_here import DecidingHere
 from services.processing.decision_jobs import DecisionJobs
 from services.processing.game_processor import GameProcessor
 from services.processing.job_scheduler import JobScheduler
@@ -98,12 +99,26 @@ class Components:
         reads = JobReads(connection, self.states, self.inbox, self.meta)
         self.processor = GameProcessor(settings, self.store, self.states, reads, self.next_steps, self.notify)
         self.decisions = DecisionJobs(self.processor, self.scheduler, settings.decision_linger)
+        self.deciding_here = DecidingHere(self._processor_of_its_own())
         self.absences = Absences(
             connection, settings, self.days_off, self.meta, self.scheduler, self.command_queue
         )
         self.stand_ins = StandIns(
             settings, self.meta, self.states, self.clocks, self.command_queue, self.absences
         )
+
+    def _processor_of_its_own(self) -> GameProcessor:
+        """A processor with a state cache of its own, for the API's threads (the worker's, whose states
+        its jobs fold in place, may run beside them in this process: the embedded worker)."""
+        states = StateCache(
+            self.store,
+            self.snapshots,
+            self.settings.snapshot_every,
+            owned=True,
+            latest=lambda game, game_id: stored_state(self.redis, game, game_id),
+        )
+        reads = JobReads(self.redis, states, self.inbox, self.meta)
+        return GameProcessor(self.settings, self.store, states, reads, self.next_steps, self.notify)
 
     def sweep(self, expire_open_games: Callable[[float], object]) -> Sweep:
         """The sweep, which drops open games nobody started with ``expire_open_games(now)``."""

@@ -121,7 +121,8 @@ class GameService:
         self.open_games = OpenGames(redis)
         expire_open_games = self.open_games.expire
         self.sweep = parts.sweep(lambda now: expire_open_games(now, settings.open_game_ttl))
-        self.commands = PlayerCommands(redis, settings, parts.store, parts.command_queue)
+        here = parts.deciding_here if settings.decide_in_api else None
+        self.commands = PlayerCommands(redis, settings, parts.store, parts.command_queue, here)
         self.accounts = Accounts(redis, settings)
         self.days_off = DaysOffService(redis, settings)
         self.seating = Seating(redis, settings, parts.meta, parts.projections, self.accounts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -22,7 +23,9 @@ from domain.registry import get_game
 from services import keys, validation
 from services.errors import ServiceError
 from services.observability import metrics
+from services.observability.structured_logs import fields
 from services.processing.command_queue import CommandQueue
+from services.processing.deciding_here import DecidingHere
 from services.read_side.history import Viewer, outcome_events
 from services.read_side.projections import TO_ACT
 from services.replication import queue_confirmed_command
@@ -35,6 +38,8 @@ from services.store.read_batch import Read, Reads
 from services.store.records import CommandRecord, EventRecord, OutcomeRecord, now_iso, reveal_the_seed
 from services.store.replies import as_int, as_str
 from services.table.commands import PlayerTableCommand, is_table_command
+
+log = logging.getLogger(__name__)
 
 
 class Submission(NamedTuple):
@@ -130,14 +135,28 @@ def decode_player_command(meta: GameMeta, game: Game, seat: int, command: dict[s
 
 
 class PlayerCommands:
+    """``here``: decides a command in the request that queued it (``PAPYRUS_DECIDE_IN_API``); None: the
+    workers decide every command."""
+
     def __init__(
-        self, connection: redis.Redis, settings: Settings, store: EventStore, queue: CommandQueue
+        self,
+        connection: redis.Redis,
+        settings: Settings,
+        store: EventStore,
+        queue: CommandQueue,
+        here: DecidingHere | None = None,
     ) -> None:
         self._redis = connection
         self._settings = settings
         self._store = store
         self._queue = queue
         self._inbox = queue.inbox
+        self._here = here
+
+    @property
+    def decides_here(self) -> bool:
+        """True when a submitted command is decided in its request (a queued one is then read at once)."""
+        return self._here is not None
 
     def submit_and_wait(
         self, submission: Submission, game: GameAtSubmit, known: OutcomeRecord | None, wait: float
@@ -146,18 +165,20 @@ class PlayerCommands:
         then). ``game``: the game as the caller read it just before; ``known``: the command's outcome if
         the caller read it with the game (read here when the command expects a version the game has left:
         a new such command is answered "stale" and not written)."""
-        queued = self.submit(submission, game, known)
+        queued = self.submit(submission, game, known, decide=wait > 0)
         if isinstance(queued, CommandOutcome):
             return queued
         decided = self._inbox.wait_decided(queued.game_id, queued.command_id, wait, queued.cursor)
         return self.pending(queued) if decided is None else self.decided_shown(queued, decided)
 
     def submit(
-        self, submission: Submission, game: GameAtSubmit, known: OutcomeRecord | None
+        self, submission: Submission, game: GameAtSubmit, known: OutcomeRecord | None, decide: bool = True
     ) -> CommandOutcome | Queued:
-        """:meth:`submit_and_wait` without the wait: the outcome when it is known at once (stale, or a
-        resubmission already decided), else the command as queued, for :meth:`decided_now` to look at
-        once the game's log moved (api/front/: the wait is served on the event loop, not a thread)."""
+        """:meth:`submit_and_wait` without the wait: the outcome when it is known at once (stale, a
+        resubmission already decided, or decided here), else the command as queued, for
+        :meth:`decided_now` to look at once the game's log moved (api/front/: the wait is served on the
+        event loop, not a thread). ``decide=False``: left to the workers even when commands are decided
+        here (a submit that waits for no outcome)."""
         game_id, command_id, expected = submission.game_id, submission.command_id, submission.expected_version
         left = expected is not None and expected < game.version
         found = self._inbox.outcome(game_id, command_id) if known is None and left else known
@@ -165,12 +186,36 @@ class PlayerCommands:
             metrics.command_refused(game.meta.game, "stale")
             return CommandOutcome(command_id=command_id, status="stale", version=game.version)
         rules = get_game(game.meta.game)
+        here = self._here if decide and found is None and not self._settings.require_replicas else None
         with metrics.refusals_counted(rules.name):
-            is_new = self.queue(game.meta, rules, submission, found is not None)
+            is_new = self.queue(game.meta, rules, submission, found is not None, job=here is None)
         if found is not None:
             return self.shown(rules, game.meta, found)
-        # a resubmitted command may be decided already: without the cursor, the wait reads it first
-        return Queued(game_id, command_id, game.meta, game.decided_cursor if is_new else None, game.version)
+        # a resubmitted command may be decided already: without the cursor, the wait reads it first (and
+        # so does every wait once commands are decided here: it follows a decision that failed)
+        cursor = game.decided_cursor if is_new and self._here is None else None
+        queued = Queued(game_id, command_id, game.meta, cursor, game.version)
+        if here is None or game.meta.status != RUNNING:
+            return queued
+        return self._decided_here(here, queued)
+
+    def _decided_here(self, here: DecidingHere, queued: Queued) -> CommandOutcome | Queued:
+        """``queued``'s outcome, decided now in this thread; if that failed, or left it undecided, the
+        command goes to a worker (a process_game job, as if it had been queued for one) and is waited for."""
+        game_id, command_id = queued.game_id, queued.command_id
+        try:
+            decided = here.decide(game_id, command_id)
+        except Exception:
+            log.exception("deciding in the API failed: a worker will", extra=fields(game_id=game_id))
+            decided = None
+        if decided is None:  # decided by another (a worker, another request), or not at all
+            decided = self._inbox.decided_now(game_id, command_id)
+        if decided is None:
+            metrics.decided_in_api("to_worker")
+            self._queue.schedule_decision(game_id)
+            return queued
+        metrics.decided_in_api("here")
+        return self.decided_shown(queued, decided)
 
     def decided_now(self, queued: Queued) -> CommandOutcome | None:
         """The queued command's outcome if it is decided, without waiting (one round trip)."""
@@ -195,12 +240,15 @@ class PlayerCommands:
             raise unknown_game(game_id)
         return game.value, outcome.value
 
-    def queue(self, meta: GameMeta, game: Game, submission: Submission, known: bool = False) -> bool:
+    def queue(
+        self, meta: GameMeta, game: Game, submission: Submission, known: bool = False, job: bool = True
+    ) -> bool:
         """Check and queue the command (nothing is written if a check fails); a command id already
         submitted (``known``, or found in the inbox) is a no-op once the game no longer runs. With
         ``require_replicas``, 503 ``store_unavailable`` when the replicas did not acknowledge the command in
         time (it is stored and will be decided all the same). True when the command was new and appended
-        to a running game (False when it may have been submitted before)."""
+        to a running game (False when it may have been submitted before). ``job=False``: the caller
+        decides it at once (no decision job is queued; the game is marked due all the same)."""
         seat, command, command_id = submission.seat, submission.command, submission.command_id
         expected_version = submission.expected_version
         validation.seat(meta, seat, "seat")
@@ -227,7 +275,7 @@ class PlayerCommands:
             if not running:
                 self._inbox.submit(game_id, record, fingerprint)
                 return False
-            is_new = self._queue.queue_command(game_id, record, fingerprint)
+            is_new = self._queue.queue_command(game_id, record, fingerprint, job)
         except CommandIdReused:
             raise ServiceError(
                 409,

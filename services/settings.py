@@ -47,6 +47,18 @@ def _at_least(env: Mapping[str, str], name: str, default: float, least: float) -
     return value
 
 
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """A switch: 1/true/yes or 0/false/no (unset: ``default``); anything else is refused at start."""
+    raw = env.get(name, "").strip().lower()
+    if raw in ("1", "true", "yes"):
+        return True
+    if raw in ("0", "false", "no"):
+        return False
+    if raw:
+        raise ValueError(f"{name} must be 1 or 0, got {raw!r}")
+    return default
+
+
 def _cluster(env: Mapping[str, str], redis_url: str | None, require_replicas: int) -> bool:
     """PAPYRUS_REDIS_CLUSTER=1: the store at REDIS_URL is a Redis Cluster. RQ keeps its jobs in one Redis
     (RQ_REDIS_URL, required then), and ``WAIT`` answers for one connection to one shard, so a cluster and
@@ -120,6 +132,7 @@ class Settings:
     decision_linger: float = 0.0
     decision_jobs: int = DECISION_JOBS
     decision_backlog: int = DECISION_BACKLOG
+    decide_in_api: bool = True
     archive_url: str | None = None
     archive_endpoint: str | None = None
     archive_region: str = "us-east-1"
@@ -175,6 +188,7 @@ class Settings:
             decision_linger=_at_least(env, "PAPYRUS_DECISION_LINGER", linger, 0.0),
             decision_jobs=int(_at_least(env, "PAPYRUS_DECISION_JOBS", DECISION_JOBS, 1)),
             decision_backlog=int(_at_least(env, "PAPYRUS_DECISION_BACKLOG", DECISION_BACKLOG, 0)),
+            decide_in_api=_flag(env, "PAPYRUS_DECIDE_IN_API", True),
             bot_level=_level(env, "PAPYRUS_BOT_LEVEL", "casual"),
             stand_in_level=_level(env, "PAPYRUS_STAND_IN_BOT", "strong"),
             bot_think_ms=int(_at_least(env, "PAPYRUS_BOT_THINK_MS", BOT_THINK_MS, 1)),

@@ -97,7 +97,8 @@ def submit_command(game_id: str) -> Response:
     handoff: Handoff | None = request.environ.get(LIVE_HANDOFF)
     try:
         if handoff is not None and wait > 0:
-            handoff.expect(game_id)  # watched before the command is queued: its decision's notice is heard
+            if not game_service().commands.decides_here:
+                handoff.expect(game_id)  # watched before the command is queued: its decision is heard
             queued = game_service().submit_only(submission, proven[1] if proven is not None else None)
             if isinstance(queued, Queued):
                 return _answer_later(handoff, queued, body.command_id, wait, view_seat)

@@ -1,10 +1,10 @@
 """The service's Prometheus metrics and the one-line calls that record them.
 
-Each figure is recorded in the process where it happens (the API: commands submitted and refused, live
-streams; a worker: decisions, latency, projection lag, jobs, sweeps) and exposed by it (``GET /metrics``,
-``papyrus worker --metrics-port``); Prometheus adds them up. Store figures read at scrape time are in
-service_probe.py; shared_figures.py shares them between ``papyrus api``'s processes. Labels stay bounded: a
-game's name, never its id. ``PAPYRUS_METRICS=0`` makes every call here a no-op.
+Each figure is recorded in the process where it happens (the API: commands submitted, refused and decided
+in their request, live streams; a worker: decisions, latency, projection lag, jobs, sweeps) and exposed by
+it (``GET /metrics``, ``papyrus worker --metrics-port``); Prometheus adds them up. Store figures read at
+scrape time are in service_probe.py; shared_figures.py shares them between ``papyrus api``'s processes.
+Labels stay bounded: a game's name, never its id. ``PAPYRUS_METRICS=0`` makes every call here a no-op.
 """
 
 from __future__ import annotations
@@ -57,8 +57,16 @@ COMMANDS_REFUSED = Counter(
 )
 COMMANDS_DECIDED = Counter(
     "papyrus_commands_decided",
-    "Commands decided by a worker, by outcome: accepted, rejected (by the rules) or stale.",
+    "Commands decided (by a worker, or by the API that queued them), by outcome: accepted, rejected (by "
+    "the rules) or stale.",
     ["game", "outcome"],
+    registry=REGISTRY,
+)
+DECIDED_IN_API = Counter(
+    "papyrus_api_decisions",
+    "Submitted commands the API set out to decide in their request (PAPYRUS_DECIDE_IN_API), by where: "
+    "here (answered from the decision), to_worker (that failed or left it undecided: a job decides it).",
+    ["where"],
     registry=REGISTRY,
 )
 SUBMIT_TO_OUTCOME = Histogram(
@@ -145,12 +153,18 @@ def command_refused(game: str, reason: str) -> None:
 
 
 def command_decided(game: str, outcome: str, submitted_at: str, decided_at: float) -> None:
-    """A worker decided a command; ``submitted_at`` is its stored submit time (ISO 8601, UTC)."""
+    """A command was decided (by a worker or the API); ``submitted_at`` is its stored submit time (ISO 8601,
+    UTC)."""
     if not _switch.enabled:
         return
     COMMANDS_DECIDED.labels(game, outcome).inc()
     submitted = datetime.fromisoformat(submitted_at).timestamp()
     SUBMIT_TO_OUTCOME.labels(game).observe(max(0.0, decided_at - submitted))
+
+
+def decided_in_api(where: str) -> None:
+    if _switch.enabled:
+        DECIDED_IN_API.labels(where).inc()
 
 
 def projection_written(game: str, decided_at: float | None, written_at: float) -> None:

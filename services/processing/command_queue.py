@@ -31,23 +31,30 @@ class CommandQueue:
         self._scheduler = scheduler
         self._clock = clock
 
-    def queue_command(self, game_id: str, record: CommandRecord, fingerprint: bytes = b"") -> bool:
+    def queue_command(
+        self, game_id: str, record: CommandRecord, fingerprint: bytes = b"", job: bool = True
+    ) -> bool:
         """Append a command (idempotent by command_id), mark its game due and make sure a process_game job
         will see it; False if the command id was already submitted (with the body's ``fingerprint``,
         :class:`services.store.command_inbox.CommandIdReused` if it was first sent with another body). The
         append, the due mark (after it: see services/store/due_index.py), the job's flag and, when RQ shares
-        the store's Redis, the game's note as waiting for a decision go in one round trip."""
+        the store's Redis, the game's note as waiting for a decision go in one round trip. ``job=False``: no
+        job's flag nor note, for a caller that decides the command itself at once (a crash before it did
+        leaves the game due, to the sweep)."""
         queued: list[QueuedFlag] = []
 
         def fill(pipe: redis.client.Pipeline) -> list[Script]:
             script = self.inbox.queue_submit(pipe, game_id, record, fingerprint)
             self._due.mark(game_id, self._clock(), pipe)
+            if not job:
+                return [script]
             queued[:] = [self._scheduler.queue_flag(pipe, game_id)]
             return [script, *queued[0].scripts]
 
         replies = execute_with_scripts(self._redis, fill)
         annotate(command_id=record.command_id, seat=record.seat)
-        self._scheduler.after_flag(game_id, queued[0], replies)
+        if job:
+            self._scheduler.after_flag(game_id, queued[0], replies)
         is_new, _ = submitted(replies[0])
         return is_new
 

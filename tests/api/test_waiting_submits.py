@@ -105,18 +105,72 @@ class Front:
                 source.stop()
 
 
-@pytest.fixture
-def harness(service: GameService) -> Iterator[Harness]:
-    """A store and worker of this test's own (it stops the worker), the package's service registered for
-    jobs again after it."""
+def own_harness(decide_in_api: bool) -> Harness:
+    """A store and embedded worker of a test's own; ``decide_in_api``: commands decided in their request."""
     store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    own = GameService(store, Settings(bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS))
+    settings = Settings(
+        bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS, decide_in_api=decide_in_api
+    )
+    own = GameService(store, settings)
     worker = start_embedded_worker(own)
     harness = Harness(json_client(make_app(own, store)), own, store)
     harness.worker = worker  # type: ignore[attr-defined]
+    return harness
+
+
+@pytest.fixture
+def harness(service: GameService) -> Iterator[Harness]:
+    """A store and worker of this test's own (it stops the worker), the package's service registered for
+    jobs again after it; a worker decides every command (the waits these tests are about)."""
+    harness = own_harness(decide_in_api=False)
     yield harness
     harness.worker.stop()  # type: ignore[attr-defined]
     context.register(service)
+
+
+@pytest.fixture
+def deciding(service: GameService) -> Iterator[Harness]:
+    """As ``harness``, but the API decides each submitted command in its request."""
+    harness = own_harness(decide_in_api=True)
+    yield harness
+    harness.worker.stop()  # type: ignore[attr-defined]
+    context.register(service)
+
+
+def test_a_command_decided_in_its_request_is_answered_with_no_wait_and_no_worker(deciding: Harness) -> None:
+    table = deciding.new_game()
+    seat, command = first_legal(deciding, table)
+    deciding.worker.stop()  # type: ignore[attr-defined]
+    front = Front(deciding)
+    path = f"/api/games/{table.game_id}/commands?view=1"
+    status, answer = front.run(
+        front.call("POST", path, table.tokens[seat], {"command_id": "c", "command": command})
+    )
+    assert (status, answer["status"]) == (200, "accepted"), answer
+    assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
+    assert answer["view"]["version"] == answer["version"]
+    assert front.pool.handed == 1  # the request alone: no wait on the hub, no look after it
+    assert not front.hubs or sum(hub.waiting for hub in front.hubs) == 0
+    assert deciding.store.zscore(keys.due_games(), table.game_id) is None  # settled: nothing left due
+
+
+def test_a_decision_that_fails_in_the_request_is_left_to_a_worker(
+    deciding: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = deciding.new_game()
+    seat, command = first_legal(deciding, table)
+
+    def broken(game_id: str, command_id: str) -> None:
+        raise RuntimeError("the API's decision broke")
+
+    monkeypatch.setattr(deciding.service.components.deciding_here, "decide", broken)
+    front = Front(deciding)
+    path = f"/api/games/{table.game_id}/commands"
+    status, answer = front.run(
+        front.call("POST", path, table.tokens[seat], {"command_id": "c", "command": command})
+    )
+    assert (status, answer["status"]) == (200, "accepted"), answer
+    assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
 
 
 def first_legal(harness: Harness, table: Table) -> tuple[int, dict[str, Any]]:

@@ -111,6 +111,7 @@ def observed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Observed]:
     env = {
         "REDIS_URL": REDIS_TEST_URL,
         "PAPYRUS_QUEUE": queue,
+        "PAPYRUS_DECIDE_IN_API": "0",  # the workers decide: their figures are added up here
         "PAPYRUS_KEY_PREFIX": prefix,
         "PAPYRUS_LOG_FORMAT": "json",
     }

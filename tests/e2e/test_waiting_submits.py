@@ -61,6 +61,7 @@ def deployment(tmp_path: Path) -> Iterator[Deployment]:
     env = {
         "REDIS_URL": REDIS_TEST_URL,
         "PAPYRUS_QUEUE": queue,
+        "PAPYRUS_DECIDE_IN_API": "0",  # the workers decide: the waits are tested here
         "PAPYRUS_KEY_PREFIX": prefix,
         "PAPYRUS_SUBMIT_WAIT_SECONDS": str(SUBMIT_WAIT_SECONDS),
     }

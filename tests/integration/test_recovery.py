@@ -8,7 +8,10 @@ passing. Health and ``papyrus doctor`` are checked against the same workers.
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -16,12 +19,14 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
 from rq.job import Job
 
 from api.app import create_app
+from api.outcomes import stored_command_id
 from services import keys
 from services.game_service import GameService
 from services.processing.sweep import last_sweep
@@ -34,6 +39,7 @@ from tests.integration.processes import (
     STARTUP_SECONDS,
     SWEEP_INTERVAL,
     Workers,
+    free_port,
     play_seat_to_the_end,
     session_members,
     start_live_workers,
@@ -165,6 +171,65 @@ def test_a_worker_killed_in_the_middle_of_a_job_stalls_its_game_less_than_a_swee
     print(f"recovered from a worker killed at {die_at!r} {recovered:.1f} s after another was up")
     assert recovered <= RECOVERY_BOUND
     finish_and_verify(deployment, game_id, acknowledged)
+
+
+@pytest.mark.parametrize("die_at", ["decide", "project"])
+def test_an_api_killed_deciding_a_command_in_its_request_leaves_it_to_the_sweep(
+    deployment: Deployment, die_at: str
+) -> None:
+    service, workers = deployment.service, deployment.workers
+    meta = service.create_game(GAME, 2, {})
+    token = service.join(meta.id, "ann", seat=HUMAN).token
+    service.start(meta.id, fill_with_bots=True)
+    game_id = meta.id
+    workers.start(1)
+    humans_turn(service, game_id)
+    port = free_port()
+    env = {**workers.env, "PAPYRUS_DIE_AT": die_at, "PAPYRUS_TEST_PORT": str(port)}
+    env["PAPYRUS_DIE_MARKER"] = str(deployment.directory / "api-died")
+    log = (deployment.directory / "api.log").open("wb")
+    command = [sys.executable, "-m", "tests.integration.dying_api"]
+    api = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: answers(port), STARTUP_SECONDS, "the API")
+        body = {"command_id": "killed", "command": service.legal_commands(game_id, HUMAN)[0]}
+        with pytest.raises((ConnectionError, http.client.HTTPException)):
+            post(port, f"/api/games/{game_id}/commands", body, token)
+        assert api.wait(10) == -signal.SIGKILL
+    finally:
+        if api.poll() is None:
+            api.kill()
+        log.close()
+    killed = time.monotonic()
+    head = service.components.store.head(game_id)
+    if die_at == "decide":
+        assert first_undecided(service, game_id) == stored_command_id(HUMAN, "killed")
+        wait_until(lambda: decided(service, game_id, stored_command_id(HUMAN, "killed")), 60, "the command")
+    else:
+        assert decided(service, game_id, stored_command_id(HUMAN, "killed"))  # its projections were not
+        wait_until(
+            lambda: service.components.projections.version(game_id) >= head.version, 60, "the projections"
+        )
+    recovered = time.monotonic() - killed
+    print(f"recovered from an API killed at {die_at!r} {recovered:.1f} s after it died")
+    assert recovered <= RECOVERY_BOUND
+    finish_and_verify(deployment, game_id, [stored_command_id(HUMAN, "killed")])
+
+
+def answers(port: int) -> bool:
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/api/live")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+
+
+def post(port: int, path: str, body: Any, token: str) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    connection.request("POST", path, json.dumps(body), headers)
+    return connection.getresponse().status
 
 
 def test_the_worker_killed_mid_sweep_leaves_no_orphan_and_the_sweeps_go_on_in_the_others(

@@ -1,9 +1,9 @@
 """Commands: submit one for your seat and wait briefly for its outcome, or poll a pending one.
 
-Under the asynchronous front (api/front/) the wait is not a thread's: the command is checked and queued
-here, and the front waits on its event loop for the game's notice (api/front/live_hub.py), which carries
-the decision (else the outcome is read), and makes the answer with the same functions as a blocking wait,
-on the loop itself when it can (:func:`_answer_later`).
+A command decided in its request (PAPYRUS_DECIDE_IN_API) is answered at once. Else, under the asynchronous
+front (api/front/), the wait is not a thread's: the front waits on its event loop for the game's notice
+(api/front/live_hub.py), which carries the decision (else the outcome is read), and makes the answer with
+the same functions as a blocking wait, on the loop itself when it can (:func:`_answer_later`).
 """
 
 from __future__ import annotations

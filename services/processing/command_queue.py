@@ -39,8 +39,7 @@ class CommandQueue:
         :class:`services.store.command_inbox.CommandIdReused` if it was first sent with another body). The
         append, the due mark (after it: see services/store/due_index.py), the job's flag and, when RQ shares
         the store's Redis, the game's note as waiting for a decision go in one round trip. ``job=False``: no
-        job's flag nor note, for a caller that decides the command itself at once (a crash before it did
-        leaves the game due, to the sweep)."""
+        flag nor note, for a caller that decides it at once (if it dies first, the sweep does)."""
         queued: list[QueuedFlag] = []
 
         def fill(pipe: redis.client.Pipeline) -> list[Script]:

@@ -201,21 +201,21 @@ class PlayerCommands:
 
     def _decided_here(self, here: DecidingHere, queued: Queued) -> CommandOutcome | Queued:
         """``queued``'s outcome, decided now in this thread; if that failed, or left it undecided, the
-        command goes to a worker (a process_game job, as if it had been queued for one) and is waited for."""
+        game goes to a worker (a process_game job, as if the command had been queued for one: it decides
+        what is left and settles the game) and the command is waited for."""
         game_id, command_id = queued.game_id, queued.command_id
+        failed = False
         try:
             decided = here.decide(game_id, command_id)
         except Exception:
             log.exception("deciding in the API failed: a worker will", extra=fields(game_id=game_id))
-            decided = None
+            decided, failed = None, True
         if decided is None:  # decided by another (a worker, another request), or not at all
             decided = self._inbox.decided_now(game_id, command_id)
-        if decided is None:
-            metrics.decided_in_api("to_worker")
+        metrics.decided_in_api("to_worker" if failed or decided is None else "here")
+        if failed or decided is None:
             self._queue.schedule_decision(game_id)
-            return queued
-        metrics.decided_in_api("here")
-        return self.decided_shown(queued, decided)
+        return queued if decided is None else self.decided_shown(queued, decided)
 
     def decided_now(self, queued: Queued) -> CommandOutcome | None:
         """The queued command's outcome if it is decided, without waiting (one round trip)."""

@@ -136,3 +136,25 @@ def test_with_the_setting_off_a_worker_decides(connection: Any, clock: Any) -> N
     outcome = service.submit_and_wait(game_id, 0, card, "c0", None, wait=0.0)
     assert outcome.status == "pending"
     assert service.components.scheduler.queue.count == 1, "a decision job was queued"
+
+
+def test_a_decision_that_fails_after_its_append_is_answered_and_a_job_settles_the_game(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    api_processor = service.components.deciding_here._processor
+
+    class BrokenSettle:
+        def settle(self, *args: Any) -> None:
+            raise ConnectionError("the store went away after the append")
+
+    monkeypatch.setattr(api_processor, "next_steps", BrokenSettle())
+    card = service.legal_commands(game_id, 0)[0]
+    outcome = service.submit_and_wait(game_id, 0, card, "c0", None, wait=5.0)
+    assert outcome.status == "accepted", "answered from the outcome its append wrote"
+    assert service.components.scheduler.queue.count == 1, "a decision job settles the game"
+    head = service.components.store.head(game_id)
+    assert service.components.projections.version(game_id) < head.version
+    drain(service)
+    assert service.components.projections.version(game_id) == head.version

@@ -17,7 +17,14 @@ import msgspec
 
 from api.errors import error_body
 from api.front.app_threads import AppThreads
-from api.front.bodies import BodiesInFlight, BodyLimits, BodyTooSlow, ClientGone, expects_body, read_body
+from api.front.bodies import (
+    BodiesInFlight,
+    BodyDeadlines,
+    BodyLimits,
+    BodyTooSlow,
+    ClientGone,
+    expects_body,
+)
 from api.front.rsgi import (
     AsgiRequest,
     AsgiScope,
@@ -114,6 +121,7 @@ class WsgiBridge:
         self._app = app
         self._limits = limits
         self._in_flight = BodiesInFlight(limits)
+        self._deadlines = BodyDeadlines(limits.seconds)
         self._pool = pool or AppThreads(threads, "papyrus-api")
         # a request handed to the threads: without a future on AppThreads (its answer comes back by itself)
         self._hand_over = self._pool.run if isinstance(self._pool, AppThreads) else self._pool.submit
@@ -140,7 +148,7 @@ class WsgiBridge:
                 _refuse(proto, 429, BODIES_AT_ONCE_ANSWER, self._limits.per_client)
                 return
             try:
-                body, size = await read_body(proto, length, self._limits)
+                body, size = await self._deadlines.read(proto, length, self._limits.most_bytes)
             except BodyTooSlow:
                 _refuse(proto, 408, BODY_TOO_SLOW_ANSWER, self._limits.seconds)
                 return

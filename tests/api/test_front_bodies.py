@@ -115,3 +115,27 @@ def test_an_ipv6_client_counts_by_its_64_and_behind_the_proxy_by_the_forwarded_a
             await upload.finish()
 
     asyncio.run(scenario())
+
+
+def test_bodies_past_their_deadline_are_answered_408_by_one_timer_and_the_others_read() -> None:
+    """Each body has ``seconds`` from its start: the late ones are refused 408, a body arriving in time and
+    one cancelled from outside are not taken for late, and the timer stops once the reads it watched ended."""
+
+    async def scenario() -> None:
+        asgi = build_front(echo, 1, BodyLimits(seconds=0.2), pool=ThreadPoolExecutor(1))  # type: ignore[arg-type]
+        late = [Upload(asgi, f"192.0.2.{n}") for n in range(3)]
+        await asyncio.sleep(0.1)
+        in_time, cancelled = Upload(asgi, "198.51.100.3"), Upload(asgi, "198.51.100.4")
+        await settle()
+        cancelled.task.cancel()
+        await asyncio.sleep(0.15)
+        assert [upload.status for upload in late] == [408, 408, 408], "refused once their 0.2 s passed"
+        assert late[0].header(b"connection") == b"close"
+        assert json.loads(late[0].sent[1]["body"])["error"]["code"] == "body.too_slow"
+        assert in_time.status == 0, "its own deadline is later"
+        assert await in_time.finish() == (200, {"size": 1})
+        assert cancelled.task.cancelled(), "a cancel from outside stays a cancel"
+        await asyncio.sleep(0.2)  # the last deadline passed: the timer finds nothing left to watch
+        assert asgi._deadlines._timer is None and not asgi._deadlines._reads, "no timer once nothing is read"
+
+    asyncio.run(scenario())

@@ -35,8 +35,6 @@ from api.front.rsgi import (
     Scope,
     Send,
     StrHeaders,
-    peer_host,
-    peer_port,
 )
 from api.refusals import BODIES_AT_ONCE_ANSWER, BODY_TOO_SLOW_ANSWER
 
@@ -165,7 +163,7 @@ class WsgiBridge:
         self._hand_over(_run, self._app, environ, loop, started)
         try:
             answer = await started
-            if handoff is not None:
+            if handoff is not None and (handoff.answer is not None or handoff.expecting is not None):
                 answer = await self._handed_over(handoff, answer)
             if answer.chunks is None:
                 proto.response_bytes(answer.status, answer.headers, answer.body)
@@ -231,21 +229,27 @@ def _header_key(name: str) -> str | None:
 
 def wsgi_environ(scope: Scope, body: bytes, size: int) -> WSGIEnvironment:
     """The WSGI environ of a request whose body is ``body`` (``size`` bytes arrived)."""
-    environ: dict[str, Any] = _CONSTANT.copy()
-    environ["REQUEST_METHOD"] = scope.method
-    environ["PATH_INFO"] = scope.path.encode("utf-8").decode("latin-1")
-    environ["QUERY_STRING"] = scope.query_string
-    server, client = scope.server, scope.client
-    environ["SERVER_NAME"] = peer_host(server) or "localhost"
-    environ["SERVER_PORT"] = peer_port(server)
-    environ["SERVER_PROTOCOL"] = "HTTP/" + scope.http_version
-    environ["REMOTE_ADDR"] = peer_host(client)
-    environ["REMOTE_PORT"] = peer_port(client)
-    environ["CONTENT_LENGTH"] = str(size) if size else ""
-    environ["wsgi.url_scheme"] = scope.scheme
-    environ["wsgi.input"] = io.BytesIO(body)
+    server_host, _, server_port = scope.server.rpartition(":")
+    client_host, _, client_port = scope.client.rpartition(":")
+    environ: dict[str, Any] = {
+        **_CONSTANT,
+        "REQUEST_METHOD": scope.method,
+        "PATH_INFO": scope.path.encode("utf-8").decode("latin-1"),
+        "QUERY_STRING": scope.query_string,
+        "SERVER_NAME": (server_host[1:-1] if server_host[:1] == "[" else server_host) or "localhost",
+        "SERVER_PORT": server_port,
+        "SERVER_PROTOCOL": "HTTP/" + scope.http_version,
+        "REMOTE_ADDR": client_host[1:-1] if client_host[:1] == "[" else client_host,
+        "REMOTE_PORT": client_port,
+        "CONTENT_LENGTH": str(size) if size else "",
+        "wsgi.url_scheme": scope.scheme,
+        "wsgi.input": io.BytesIO(body),
+    }
+    keys = _HEADER_KEYS
     for name, value in scope.headers.items():
-        key = _header_key(name)
+        key = keys.get(name, "")
+        if key == "":
+            key = _header_key(name)
         if key is None:
             continue
         if key in environ and key != "CONTENT_TYPE":
@@ -271,9 +275,10 @@ def _run(
     try:
         iterable = app(environ, start_response)
         status, headers = head
-        if any(name.lower() == "content-length" for name, _ in headers):
-            _hand(loop, started, _Answer(status, headers, b"".join(iterable), None))
-            return
+        for name, _ in headers:
+            if name.lower() == "content-length":
+                _hand(loop, started, _Answer(status, headers, b"".join(iterable), None))
+                return
         chunks: asyncio.Queue[bytes | None] = asyncio.Queue()
         _hand(loop, started, _Answer(status, headers, b"", chunks))
         _pass_chunks(iterable, loop, chunks, environ[CLIENT_GONE])

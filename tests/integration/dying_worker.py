@@ -2,7 +2,7 @@
 
 ``PAPYRUS_DIE_AT``:
 
-``decide``: before a job decides a command; ``project``: after its append, before the projections;
+``decide``: before a job decides a command; ``project``: after its append, before its projections;
 ``sweep``: before the sweep repairs a game; ``archive-put``, ``-catalog``, ``-delete``, ``-index``: before
 an archiving job writes a game's object, its catalog entry, deletes its keys, drops its index entries.
 ``PAPYRUS_DIE_MARKER``: a file the first worker to die creates, so the kill happens once across restarts.
@@ -45,6 +45,18 @@ def _dying(real: Callable[..., Any], in_a_job: bool) -> Callable[..., Any]:
     return patched
 
 
+def _dying_behind(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Dies in a job's projection write only when it would carry the projections forward: a write at a
+    version already projected (by another process) is no crash between an append and its projection."""
+
+    def patched(projections: Projections, at: Any, *args: Any, **kwargs: Any) -> Any:
+        if get_current_job() is not None and projections.version(at.game_id) < at.version:
+            _die_once()
+        return real(projections, at, *args, **kwargs)
+
+    return patched
+
+
 POINTS: dict[str, tuple[type, str, bool]] = {
     "decide": (GameProcessor, "_decide", True),
     "project": (Projections, "write", True),
@@ -59,5 +71,6 @@ POINTS: dict[str, tuple[type, str, bool]] = {
 if __name__ == "__main__":
     registry.games()[GAME.name] = GAME
     owner, name, in_a_job = POINTS[os.environ["PAPYRUS_DIE_AT"]]
-    setattr(owner, name, _dying(getattr(owner, name), in_a_job))
+    real = getattr(owner, name)
+    setattr(owner, name, _dying_behind(real) if owner is Projections else _dying(real, in_a_job))
     raise SystemExit(main(["worker"]))

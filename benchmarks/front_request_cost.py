@@ -110,6 +110,8 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=3000, help="requests of each kind a round")
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    if args.requests < CLIENTS:
+        parser.error(f"--requests must be at least {CLIENTS}: one request for each client connection")
     port = free_port()
     env = {**os.environ, "REDIS_URL": args.redis_url, "PAPYRUS_QUOTAS": "off", "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "papyrus", "api", "--host", "127.0.0.1", "--port", str(port)]

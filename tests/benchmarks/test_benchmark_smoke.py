@@ -30,6 +30,7 @@ SMOKE: dict[str, list[str]] = {
     "compact_bench.py": ["--games", "1", "--decisions", "5", "--trials", "1"],
     "decision_job_round_trips.py": ["--url", "{redis}", "--games", "1", "2"],
     "domain_bench.py": ["--games", "2", "--repeats", "1"],
+    "front_request_cost.py": ["--redis-url", "{redis}", "--requests", "16", "--rounds", "1"],
     "instruction_counts.py": [
         *("--redis-url", "{redis}", "--games", "1", "--rounds", "1", "--requests", "2", "--submits", "1"),
         "--no-valgrind",

@@ -41,7 +41,8 @@ class LivePage:
     """A page the app opened: where it stands (``seen`` version, chat ``cursor``), how it catches up
     (``step``: a blocking function of the version, the cursor and the number of the notice that woke it,
     run on the app's threads: pages woken by one notice may share their reads), how long it lasts
-    and may stay silent, and ``release`` (its slot, given back once when it ends)."""
+    and may stay silent, and ``release`` (its slot, given back once when it ends); ``shape`` names the form
+    its catch-ups take (event-stream text, a socket's frames): pages share a catch-up only in one shape."""
 
     game_id: str
     seat: int | None
@@ -51,6 +52,7 @@ class LivePage:
     stream_seconds: float
     heartbeat_seconds: float
     release: Callable[[], None]
+    shape: str = "events"
 
 
 class LookInStore(Exception):
@@ -111,7 +113,7 @@ class _Game:
         self.waiting: dict[asyncio.Event, list[bytes | None]] = {}
         self.idle_since: float | None = None
         self.serial = next(_NOTICES)
-        self.shared: dict[tuple[int | None, int, str], asyncio.Future[CaughtUp]] = {}
+        self.shared: dict[tuple[str, int | None, int, str], asyncio.Future[CaughtUp]] = {}
         self.batch: list[_Step] = []  # catch-ups asked for in this turn of the loop, run in one hand-off
 
 
@@ -353,7 +355,7 @@ class LiveHub:
     async def _catch_up(self, page: LivePage, game: _Game) -> CaughtUp:
         """The page's catch-up, shared by the pages in the same state; the catch-ups a notice set off (its
         pages resume in the same turn of the loop) run one after another in one hand-off to the threads."""
-        key = (page.seat, page.seen, page.cursor)
+        key = (page.shape, page.seat, page.seen, page.cursor)
         shared = game.shared.get(key)
         if shared is None:
             loop = asyncio.get_running_loop()
@@ -460,7 +462,9 @@ def _settle(
             step.answer.set_result(answer)
 
 
-def _forget_failed(game: _Game, key: tuple[int | None, int, str], done: asyncio.Future[CaughtUp]) -> None:
+def _forget_failed(
+    game: _Game, key: tuple[str, int | None, int, str], done: asyncio.Future[CaughtUp]
+) -> None:
     if (done.cancelled() or done.exception() is not None) and game.shared.get(key) is done:
         del game.shared[key]
 

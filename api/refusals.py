@@ -73,6 +73,7 @@ LIVE_BUSY = Refusal(
     "The store does not answer, or this server holds as many live views as it may in all "
     "(`live.busy`) or from your address (`live.too_many_from_client`): reconnect after `Retry-After` seconds",
 )
+NOT_A_SOCKET = Refusal(426, "Not opened as a WebSocket (`socket.upgrade_required`)")
 REPLICAS_UNCONFIRMED = Refusal(
     503,
     "`PAPYRUS_REQUIRE_REPLICAS` replicas did not acknowledge the command in time: it is stored and will be "

@@ -50,7 +50,7 @@ def _sent_by_another_site() -> bool:
     return fetch_site is not None and fetch_site.strip().lower() not in SAME_ORIGIN_FETCHES
 
 
-def _refuse_foreign_origin() -> None:
+def refuse_foreign_origin() -> None:
     cookie_authenticated = SESSION_COOKIE in request.cookies
     if not (cookie_authenticated or request.endpoint in CREDENTIAL_ENDPOINTS):
         return
@@ -68,7 +68,7 @@ def guard_request() -> None:
     if request.method in SAFE_METHODS:
         return
     _require_json_body()
-    _refuse_foreign_origin()
+    refuse_foreign_origin()
 
 
 def install_request_guard(app: Flask) -> None:

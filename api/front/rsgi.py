@@ -97,16 +97,15 @@ class AsgiHeaders:
 
 
 class AsgiScope:
-    """An ASGI HTTP scope as RSGI's (a ``root_path`` is left out of the path)."""
-
-    proto = "http"
+    """An ASGI HTTP (or WebSocket) scope as RSGI's (a ``root_path`` is left out of the path)."""
 
     def __init__(self, scope: Message) -> None:
+        self.proto = "ws" if scope["type"] == "websocket" else "http"
         self.http_version = str(scope.get("http_version", "1.1"))
         self.server = _address(scope.get("server") or ("localhost", 80))
         self.client = _address(scope.get("client") or ("", 0))
         self.scheme = str(scope.get("scheme", "http"))
-        self.method = str(scope["method"])
+        self.method = str(scope.get("method", "GET"))  # a WebSocket's scope has none
         root, path = scope.get("root_path", ""), str(scope["path"])
         self.path = path[len(root) :] if root and path.startswith(root) else path
         self.query_string = bytes(scope["query_string"]).decode("latin-1")

@@ -36,12 +36,14 @@ from api.front.rsgi import (
     Send,
     StrHeaders,
 )
+from api.front.sockets import AsgiChannel, Channel, RsgiChannel, serve_socket
 from api.refusals import BODIES_AT_ONCE_ANSWER, BODY_TOO_SLOW_ANSWER
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication, WSGIEnvironment
 
     from api.front.live_hub import LiveHub, LivePage, WaitingAnswer
+    from api.front.sockets import SocketSeat
 
 log = logging.getLogger(__name__)
 # A whole answer made on the app's threads after the app returned: status, headers, body.
@@ -87,11 +89,12 @@ class Handoff:
     """Where the app leaves a live page (api/front/live_hub.py) for the event loop to continue, or an
     answer to wait for on the loop (the app's own answer is then sent only if that wait fails)."""
 
-    __slots__ = ("_hub", "answer", "expecting", "page")
+    __slots__ = ("_hub", "answer", "expecting", "page", "socket")
 
     def __init__(self, hub: LiveHub) -> None:
         self._hub = hub
         self.page: LivePage | None = None
+        self.socket: SocketSeat | None = None  # a seat's WebSocket the app opened (api/front/sockets.py)
         self.answer: WaitingAnswer[WholeAnswer] | None = None
         self.expecting: tuple[str, asyncio.Event] | None = None
 
@@ -126,6 +129,9 @@ class WsgiBridge:
         self.live = live(self._pool) if live is not None else None
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self._socket(AsgiScope(scope), AsgiChannel(receive, send))
+            return
         if scope["type"] != "http":
             return
         request = AsgiRequest(receive, send)
@@ -133,6 +139,9 @@ class WsgiBridge:
         await request.finish()
 
     async def __rsgi__(self, scope: Scope, proto: Protocol) -> None:
+        if scope.proto == "ws":
+            await self._socket(scope, RsgiChannel(proto))
+            return
         if scope.proto != "http":
             return
         headers = scope.headers
@@ -177,6 +186,31 @@ class WsgiBridge:
         finally:
             if handoff is not None and handoff.page is not None:
                 handoff.page.release()
+
+    async def _socket(self, scope: Scope, channel: Channel) -> None:
+        """A seat's WebSocket (api/front/sockets.py): opened by the app, its frames answered by the app."""
+        environ = wsgi_environ(scope, b"", 0)
+        environ["wsgi.url_scheme"] = "https" if scope.scheme in ("wss", "https") else "http"
+        live = self.live
+        follow = live.serve if live is not None else _no_pushes
+        await serve_socket(environ, self._whole_answer, follow, channel, self._limits.most_bytes)
+
+    async def _whole_answer(self, environ: WSGIEnvironment) -> tuple[WholeAnswer, SocketSeat | None]:
+        """The app's whole answer to ``environ`` (a wait it left to the loop awaited here), and the socket
+        it opened, if any."""
+        gone = environ[CLIENT_GONE] = Gone()
+        live = self.live
+        handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
+        loop = asyncio.get_running_loop()
+        started: asyncio.Future[_Answer] = loop.create_future()
+        self._hand_over(_run, self._app, environ, loop, started)
+        answer = await started
+        if handoff is not None and (handoff.answer is not None or handoff.expecting is not None):
+            answer = await self._handed_over(handoff, answer)
+        if answer.chunks is not None:  # a stream: none of a socket's requests answers one
+            gone.set()
+            return (500, answer.headers, b""), None
+        return (answer.status, answer.headers, answer.body), handoff.socket if handoff is not None else None
 
     async def _handed_over(self, handoff: Handoff, answer: _Answer) -> _Answer:
         """The answer to send: the one the app left to wait for, if any, else its own."""
@@ -360,6 +394,10 @@ async def _until_gone(
     chunks.put_nowait(_NEXT_CHUNK_ENDS)
     for event in events:
         event.set()
+
+
+async def _no_pushes(page: LivePage, write: Any, left: asyncio.Event, wake: asyncio.Event) -> None:
+    await left.wait()
 
 
 def _refuse(proto: Protocol, status: int, answer: tuple[str, str], limit: float) -> None:

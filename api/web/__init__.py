@@ -19,6 +19,7 @@ from api.web.hosted import find_game_page, hosted_game
 from api.web.i18n import blueprint as i18n_blueprint
 from api.web.i18n import game_title, install_translations, page_title
 from api.web.live import blueprint as live_blueprint
+from api.web.seat_socket import blueprint as seat_socket_blueprint
 from api.web.settings import install_settings
 from api.web.social_pages import blueprint as social_pages_blueprint
 from domain import registry
@@ -33,6 +34,7 @@ blueprint = Blueprint(
     template_folder="templates",
 )
 blueprint.register_blueprint(live_blueprint)
+blueprint.register_blueprint(seat_socket_blueprint)
 blueprint.register_blueprint(social_pages_blueprint)
 blueprint.register_blueprint(i18n_blueprint)
 blueprint.record_once(lambda state: install_translations(state.app))

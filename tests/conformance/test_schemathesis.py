@@ -78,7 +78,7 @@ def worker(served: Served) -> Iterator[None]:
 
 
 def _depends_on_the_game(response: Any) -> bool:
-    if response.status_code == 422:  # the rules refuse this move now
+    if response.status_code in (422, 426):  # the rules refuse this move now; a WebSocket, opened as one
         return True
     if response.status_code != 400:
         return False

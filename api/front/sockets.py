@@ -1,0 +1,298 @@
+"""A seat's WebSocket: its moves and its game's pushes over one connection, as boardgame.io's clients play.
+
+The app opens it (api/web/seat_socket.py authenticates the seat as every request does and hands it over).
+Each frame then goes to the submit route as a request with the connection's own headers, on the app's
+threads: the same checks, quotas and answer. The seat's catch-ups are pushed from the live hub."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from typing import Protocol as Interface
+
+import msgspec
+
+from api.front.live_hub import HEARTBEAT, LivePage
+from api.front.rsgi import Message, ProtocolClosed, Receive, Send
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
+
+log = logging.getLogger(__name__)
+# Set in the environ of a socket's opening request: the route hands its seat over only then.
+SOCKET_OPENING = "papyrus.socket_opening"
+# A socket refused at its opening closes with this plus the HTTP status the app answered (4401, 4404...).
+REFUSED_CLOSE = 4000
+GOING_AWAY = 1001  # the socket's time is up (or its pushes failed): the client opens it again
+HEARTBEAT_FRAME = '{"type":"heartbeat"}'
+# The whole answer to one request: status, headers, body.
+Answered = tuple[int, list[tuple[str, str]], bytes]
+Write = Callable[[bytes], Awaitable[None]]
+# The hub's follow of a page (``LiveHub.serve``): what it writes, until its client left.
+Follow = Callable[[LivePage, Write, asyncio.Event, asyncio.Event], Awaitable[None]]
+# Runs the app on a request, the seat it handed over with the answer, if any.
+AnswerOf = Callable[["WSGIEnvironment"], Awaitable[tuple[Answered, "SocketSeat | None"]]]
+
+
+@dataclass
+class SocketSeat:
+    """What the app hands over for a socket it opened: its first frames (one JSON document a line), the
+    ``page`` its pushes follow (catch-ups made of frames too) and where its commands are submitted."""
+
+    opening: bytes
+    page: LivePage
+    submit_path: str
+    submit_query: str
+
+
+class Channel(Interface):
+    """A WebSocket as the front uses it, under RSGI or ASGI."""
+
+    async def accept(self) -> None: ...
+
+    async def receive(self) -> str | bytes | None:
+        """The next message; None once the client closed."""
+
+    async def send(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
+
+
+class RsgiChannel:
+    """Granian's RSGI WebSocket protocol as a :class:`Channel`."""
+
+    def __init__(self, protocol: Any) -> None:
+        self._protocol = protocol
+        self._transport: Any = None
+
+    async def accept(self) -> None:
+        self._transport = await self._protocol.accept()
+
+    async def receive(self) -> str | bytes | None:
+        try:
+            message = await self._transport.receive()
+        except ProtocolClosed:
+            return None
+        return None if int(message.kind) == 0 else message.data  # 0: a close
+
+    async def send(self, text: str) -> None:
+        await self._transport.send_str(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self._protocol.close(code)
+
+
+class AsgiChannel:
+    """An ASGI WebSocket (``receive``, ``send``) as a :class:`Channel`."""
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive, self._send = receive, send
+        self._closed = False
+
+    async def accept(self) -> None:
+        connect = await self._receive()
+        if connect["type"] != "websocket.connect":
+            raise ProtocolClosed("the client left before the socket opened")
+        await self._send({"type": "websocket.accept"})
+
+    async def receive(self) -> str | bytes | None:
+        message: Message = await self._receive()
+        if message["type"] != "websocket.receive":
+            self._closed = True
+            return None
+        text = message.get("text")
+        return text if text is not None else message.get("bytes") or b""
+
+    async def send(self, text: str) -> None:
+        if self._closed:
+            raise ProtocolClosed("the client left")
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int, reason: str) -> None:
+        if not self._closed:
+            self._closed = True
+            await self._send({"type": "websocket.close", "code": code, "reason": reason})
+
+
+class _Version(msgspec.Struct):
+    version: int
+
+
+class _Accepted(msgspec.Struct):
+    view: _Version | None = None
+
+
+class _Pushed(msgspec.Struct):
+    view: _Version | None = None
+
+
+class _Refused(msgspec.Struct):
+    error: dict[str, Any]
+
+
+class _Named(msgspec.Struct):
+    command_id: Any = None
+
+
+def _id(frame: str | bytes) -> str | None:
+    """The command id a frame names, if it is a JSON object naming one."""
+    try:
+        named = msgspec.json.decode(frame, type=_Named)
+    except msgspec.DecodeError:
+        return None
+    return named.command_id if isinstance(named.command_id, str) else None
+
+
+def answer_frame(command_id: str | None, status: int, body: bytes) -> str:
+    """A command's answer: ``ok`` with the HTTP answer as ``result``, else its ``error``, and its status."""
+    head = f'{{"type":"answer","id":{msgspec.json.encode(command_id).decode()},"status":{status},'
+    if status < 300:
+        return f'{head}"ok":true,"result":{body.decode("utf-8").strip()}}}'
+    try:
+        error = msgspec.json.decode(body, type=_Refused).error
+    except msgspec.DecodeError:
+        error = {"code": "internal_error", "message": "The server failed on this command.", "field": None}
+    return f'{head}"ok":false,"error":{msgspec.json.encode(error).decode()}}}'
+
+
+async def serve_socket(
+    opened: WSGIEnvironment,
+    answer: AnswerOf,
+    follow: Follow,
+    channel: Channel,
+    most_bytes: int,
+) -> None:
+    """Open the socket of the request ``opened`` (``answer`` runs the app on it), or refuse it with the app's
+    own reason; then answer each of its command frames and push what ``follow`` writes until either side
+    closes. A frame over ``most_bytes`` reaches the app as an oversized body, unread."""
+    (status, _, body), seat = await answer({**opened, SOCKET_OPENING: True})
+    try:
+        await channel.accept()
+    except ProtocolClosed:
+        if seat is not None:
+            seat.page.release()
+        return
+    if seat is None:
+        await channel.send(answer_frame(None, status, body).replace('"answer"', '"refused"', 1))
+        await channel.close(REFUSED_CLOSE + status, "refused")
+        return
+    try:
+        await _serve(opened, answer, _Pushes(seat, channel, follow), channel, most_bytes)
+    finally:
+        seat.page.release()
+
+
+class _Pushes:
+    """A socket's pushes: its opening frames, then what the hub's follow of its page writes. While a command
+    is answered they are held, then sent after its answer, less the views it made old (its answer carried
+    the seat's view): a client gets each version once, in order."""
+
+    def __init__(self, seat: SocketSeat, channel: Channel, follow: Follow) -> None:
+        self.seat, self._channel, self._follow = seat, channel, follow
+        self.left, self.wake = asyncio.Event(), asyncio.Event()
+        self._held: list[bytes] | None = None
+        self._given = -1  # the latest version of the seat's view the client was given
+
+    async def write(self, chunk: bytes) -> None:
+        if chunk == HEARTBEAT:
+            await self._channel.send(HEARTBEAT_FRAME)
+            return
+        for frame in chunk.split(b"\n"):
+            if not frame:
+                continue
+            if self._held is not None:
+                self._held.append(frame)
+            else:
+                await self._send(frame)
+
+    async def _send(self, frame: bytes) -> None:
+        try:
+            view = msgspec.json.decode(frame, type=_Pushed).view
+        except msgspec.DecodeError:
+            view = None
+        if view is not None:
+            if view.version <= self._given:
+                return
+            self._given = view.version
+        await self._channel.send(frame.decode("utf-8"))
+
+    async def run(self) -> None:
+        await self.write(self.seat.opening)
+        await self._follow(self.seat.page, self.write, self.left, self.wake)
+
+    def stop(self) -> None:
+        self.left.set()
+        self.wake.set()
+
+    def hold(self) -> None:
+        self._held = []
+
+    async def answered(self, text: str, status: int, body: bytes) -> None:
+        """Send a command's answer, then the pushes held meanwhile that it did not make old."""
+        if status == 200:
+            try:
+                view = msgspec.json.decode(body, type=_Accepted).view
+            except msgspec.DecodeError:
+                view = None
+            page = self.seat.page
+            if view is not None and view.version > self._given:
+                self._given = view.version
+                page.seen = max(page.seen, view.version)  # the next catch-up need not read it again
+        held, self._held = self._held or [], None
+        await self._channel.send(text)
+        for frame in held:
+            await self._send(frame)
+
+
+async def _serve(
+    opened: WSGIEnvironment,
+    answer: AnswerOf,
+    pushes: _Pushes,
+    channel: Channel,
+    most_bytes: int,
+) -> None:
+    """The socket's life: frames answered one after another while the pushes go on beside them."""
+    pushing = asyncio.ensure_future(pushes.run())
+    receiving: asyncio.Future[str | bytes | None] | None = None
+    try:
+        while True:
+            receiving = receiving or asyncio.ensure_future(channel.receive())
+            await asyncio.wait((receiving, pushing), return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # the page's time is up, or its pushes failed
+                await channel.close(GOING_AWAY, "open it again")
+                return
+            frame, receiving = receiving.result(), None
+            if frame is None:
+                return
+            environ = _command_environ(opened, pushes.seat, frame, most_bytes)
+            pushes.hold()
+            (status, _, body), _ = await answer(environ)
+            await pushes.answered(answer_frame(_id(frame), status, body), status, body)
+    except (OSError, ProtocolClosed):
+        return
+    finally:
+        pushes.stop()
+        if receiving is not None:
+            receiving.cancel()
+        await asyncio.gather(pushing, return_exceptions=True)
+
+
+def _command_environ(
+    opened: WSGIEnvironment, seat: SocketSeat, frame: str | bytes, most_bytes: int
+) -> WSGIEnvironment:
+    """The submit request a frame makes: the socket's opening request (its headers, its client) posting it."""
+    body = frame.encode("utf-8") if isinstance(frame, str) else frame
+    size = len(body)
+    return {
+        **opened,
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": seat.submit_path,
+        "QUERY_STRING": seat.submit_query,
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(size),
+        "wsgi.input": io.BytesIO(body if size <= most_bytes else b""),
+    }

@@ -191,6 +191,8 @@ class WsgiBridge:
         """A seat's WebSocket (api/front/sockets.py): opened by the app, its frames answered by the app."""
         environ = wsgi_environ(scope, b"", 0)
         environ["wsgi.url_scheme"] = "https" if scope.scheme in ("wss", "https") else "http"
+        for upgrade in ("HTTP_UPGRADE", "HTTP_CONNECTION"):  # upgraded here: the app's routes are plain HTTP
+            environ.pop(upgrade, None)
         live = self.live
         follow = live.serve if live is not None else _no_pushes
         await serve_socket(environ, self._whole_answer, follow, channel, self._limits.most_bytes)

@@ -188,7 +188,7 @@ def _granian(args: argparse.Namespace) -> Any:
         blocking_threads=args.threads if wsgi else 1,
         backpressure=None if wsgi else BACKPRESSURE,  # WSGI: as many as its threads
         http=HTTPModes.http1,
-        websockets=False,
+        websockets=not wsgi,  # a seat's WebSocket, on the asynchronous front only
         log_level=LogLevels(level.lower()),
         log_dictconfig=_log_config(log_format_from_env(), level),
         respawn_failed_workers=True,

@@ -95,7 +95,7 @@ def _granian(front: Any, host: str, port: int) -> Any:
         port=port,
         interface=Interfaces.RSGI,
         http=HTTPModes.http1,
-        websockets=False,
+        websockets=True,  # a seat's WebSocket (api/front/sockets.py)
         backpressure=BACKPRESSURE,
         log_level=LogLevels.error,  # at warning it calls itself experimental at every start
     )

@@ -14,7 +14,8 @@ class SocketClient:
     """One WebSocket on ``front``: frames sent with :meth:`send`, those received read with :meth:`next`."""
 
     def __init__(self, front: WsgiBridge, path: str, headers: dict[str, str]) -> None:
-        raw = [(b"host", b"localhost"), *((k.lower().encode(), v.encode()) for k, v in headers.items())]
+        raw = [(b"host", b"localhost"), (b"upgrade", b"websocket"), (b"connection", b"Upgrade")]
+        raw += [(name.lower().encode(), value.encode()) for name, value in headers.items()]
         self.scope = {
             "type": "websocket",
             "path": path,

@@ -79,15 +79,15 @@ SOCKET = Freeform(
     ),
 )
 def open_socket(game_id: str) -> Response:
+    service = game_service()
+    service.version(game_id)  # an unknown game is a 404
+    seat = require_seat(game_id)
+    refuse_foreign_origin()
     handoff: Handoff | None = request.environ.get(LIVE_HANDOFF)
     if handoff is None or not request.environ.get(SOCKET_OPENING):
         raise ApiError(
             426, "socket.upgrade_required", "Open this address as a WebSocket (`Upgrade: websocket`).", None
         )
-    service = game_service()
-    service.version(game_id)  # an unknown game is a 404
-    seat = require_seat(game_id)
-    refuse_foreign_origin()
     slots, client = stream_slots(), client_address()
     slots.take(client)
     target = LiveTarget(service, game_id, seat)

@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from api.account_auth import SESSION_COOKIE
 from api.front.sockets import REFUSED_CLOSE
 from services.game_service import GameService
 from tests.api.socket_client import SocketClient
 from tests.api.support import Harness, Table
 from tests.api.test_waiting_submits import Front, first_legal, own_harness
+from tests.support.toygame import GAME as TOY
 from workers import context
 
 
@@ -204,3 +206,34 @@ def test_the_socket_address_over_plain_http_says_to_open_a_websocket(deciding: H
     assert (status, answer["error"]["code"]) == (426, "socket.upgrade_required")
     plain = deciding.client.get(f"/api/games/{table.game_id}/socket", headers=table.auth(0))
     assert plain.status_code == 426
+
+
+def test_a_session_cookie_opens_a_socket_only_from_this_site(deciding: Harness) -> None:
+    client = deciding.client
+    client.post("/api/accounts", json={"name": "imhotep", "password": "a long password"})
+    login = client.post("/api/sessions", json={"name": "imhotep", "password": "a long password"}).json[
+        "token"
+    ]
+    game_id = client.post("/api/games", json={"game": TOY.name, "seats": 2}).json["id"]
+    joined = client.post(
+        f"/api/games/{game_id}/seats", json={"name": "imhotep"}, headers={"Authorization": f"Bearer {login}"}
+    )
+    assert joined.status_code == 201, joined.json
+    front = Front(deciding)
+    path = f"/api/games/{game_id}/socket"
+    cookie = f"{SESSION_COOKIE}={login}"
+
+    async def scenario() -> list[dict[str, Any]]:
+        foreign = SocketClient(front.asgi, path, {"Cookie": cookie, "Origin": "https://elsewhere.example"})
+        own = SocketClient(front.asgi, path, {"Cookie": cookie, "Origin": "http://localhost"})
+        frames = [await (await foreign.open()).next(), await (await own.open()).next()]
+        await own.close()
+        return frames
+
+    refused, welcome = front.run(scenario())
+    assert (refused["type"], refused["status"], refused["error"]["code"]) == (
+        "refused",
+        403,
+        "origin.forbidden",
+    )
+    assert (welcome["type"], welcome["seat"]) == ("welcome", joined.json["seat"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Papyrus against boardgame.io's own server with file storage, 4 seats, flat out, interleaved in one run:
 # boardgame.io, Papyrus's bots (benchmarks/load_bench.py), Papyrus's live players (benchmarks/live_players.py),
-# boardgame.io again.
+# the same players over their WebSockets (live_players.py --socket), boardgame.io again.
 #
 #   benchmarks/bgio_compare.sh PEER_DIR [REDIS_URL] [OUT_DIR]
 #
@@ -24,6 +24,8 @@ bgio bgio-1
   --duration 30 --finish-games 0) > "$out/papyrus-bots.json"
 (cd "$here" && "$python" benchmarks/live_players.py --redis-url "$redis_url" --games 100 --duration 30) \
   > "$out/papyrus-live.json"
+(cd "$here" && "$python" benchmarks/live_players.py --redis-url "$redis_url" --games 100 --duration 30 --socket) \
+  > "$out/papyrus-socket.json"
 bgio bgio-2
 
 "$python" - "$out" <<'EOF'
@@ -37,7 +39,7 @@ for name, run in runs.items():
     cpu = run.get("server_cpu_ms_per_move")
     if cpu is None and "api_cpu_ms_per_command" in run:
         cpu = round(run["api_cpu_ms_per_command"] + run["worker_cpu_ms_per_command"] + run["redis_cpu_ms_per_command"], 2)
-    requests = run.get("http_requests_per_move", run.get("api_requests_per_command"))
+    requests = run.get("http_requests_per_move", run.get("api_requests_per_command", run.get("socket_commands_per_move")))
     print(f"{name}: {rate} moves/s, server CPU {cpu} ms a move, requests a move {requests}, "
           f"{rate / mean:.2f} of boardgame.io's mean ({mean:.0f})")
 print(f"results in {out}")

@@ -3,8 +3,10 @@
     python benchmarks/live_players.py --redis-url redis://127.0.0.1:6379/13 --games 100 --duration 30
 
 Each seat holds its live stream open and, when its pushed view says it must act, submits one of the legal
-commands that view carries, nothing read first. Prints moves/s, HTTP requests a move, the CPU a move of
-the API, workers and Redis, and same-run references (bare Flask before and after, redis-benchmark XADD)."""
+commands that view carries, nothing read first; with ``--socket`` each seat plays over its WebSocket
+instead (its moves, their answers and its pushes on one connection). Prints moves/s, requests a move, the
+CPU a move of the API, workers and Redis, and same-run references (bare Flask before and after,
+redis-benchmark XADD)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import redis
+from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -62,6 +65,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rq-workers", type=int, default=2)
     parser.add_argument(
         "--clients", type=int, default=32, help="threads of the bare Flask reference's client"
+    )
+    parser.add_argument(
+        "--socket", action="store_true", help="each seat plays over its WebSocket, not a stream and POSTs"
     )
     add_reference_sizes(parser)
     return parser.parse_args()
@@ -145,9 +151,57 @@ class Seat:
                 self.tally.refused += 1
 
 
+class SocketSeat(Seat):
+    """One player over its WebSocket: the views pushed to it and its commands' answers (each carrying its
+    view after the move) tell it when to act; a move is a frame, its answer a frame."""
+
+    socket: ClientConnection | None = None
+    sent_at: dict[str, float]
+
+    async def follow(self) -> None:
+        self.sent_at = {}
+        url = f"ws://127.0.0.1:{self.port}/api/games/{self.table.game_id}/socket"
+        headers = {"Authorization": f"Bearer {self.table.tokens[self.seat]}"}
+        async with connect(url, additional_headers=headers, max_size=1 << 22) as socket:
+            self.socket = socket
+            async for text in socket:
+                frame = json.loads(text)
+                if frame["type"] == "view":
+                    self.seen(frame["view"])
+                elif frame["type"] == "answer":
+                    self.answered(frame)
+
+    def answered(self, frame: dict[str, Any]) -> None:
+        started = self.sent_at.pop(str(frame["id"]), None)
+        if self.tally.measuring and started is not None:
+            self.tally.requests += 1
+            self.tally.latencies.append(time.perf_counter() - started)
+            if frame["ok"] and frame["result"]["status"] == "accepted":
+                self.tally.accepted += 1
+            else:
+                self.tally.refused += 1
+        if frame["ok"] and frame["result"].get("view") is not None:
+            self.seen(frame["result"]["view"])  # its own push is not sent again
+
+    def seen(self, body: dict[str, Any]) -> None:
+        legal = (body.get("view") or {}).get("legal_commands") or []
+        version = int(body["version"])
+        if self.seat not in body["to_act"] or not legal or version <= self.tried or self.sent_at:
+            return
+        self.tried = version
+        self.moves += 1
+        command_id = f"m{self.moves}"
+        assert self.socket is not None
+        self.sent_at[command_id] = time.perf_counter()
+        frame = json.dumps({"command_id": command_id, "command": self.random.choice(legal)})
+        self.moving = asyncio.ensure_future(self.socket.send(frame))
+
+
 async def play(port: int, tables: list[Table], tally: Tally, args: argparse.Namespace) -> float:
-    """Open every seat's stream, play for the warm-up and the measured duration; the seconds measured."""
-    seats = [Seat(port, table, seat, tally) for table in tables for seat in range(len(table.tokens))]
+    """Open every seat's stream (or socket), play for the warm-up and the measured duration; the seconds
+    measured."""
+    kind = SocketSeat if args.socket else Seat
+    seats = [kind(port, table, seat, tally) for table in tables for seat in range(len(table.tokens))]
     tasks = [asyncio.ensure_future(seat.follow()) for seat in seats]
     await asyncio.sleep(args.warm_up)
     tally.measuring = True
@@ -203,10 +257,13 @@ def run(args: argparse.Namespace, store: redis.Redis, logs: Path) -> dict[str, A
         moves = max(1, tally.accepted)
         per_move = {name: round(1000 * cpu / moves, 2) for name, cpu in (("api", api), ("worker", worker))}
         return {
+            "mode": "socket" if args.socket else "http",
             "moves": tally.accepted,
             "moves_per_s": round(tally.accepted / seconds, 1),
             "refused": tally.refused,
-            "http_requests_per_move": round(tally.requests / moves, 2),
+            ("socket_commands_per_move" if args.socket else "http_requests_per_move"): round(
+                tally.requests / moves, 2
+            ),
             "submit_p50_ms": round(percentile(tally.latencies, 0.5) * 1000, 1),
             "submit_p99_ms": round(percentile(tally.latencies, 0.99) * 1000, 1),
             "api_cpu_ms_per_move": per_move["api"],

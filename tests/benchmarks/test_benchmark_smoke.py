@@ -62,6 +62,9 @@ SMOKE: dict[str, list[str]] = {
     "worker_profile.py": ["--url", "{redis}", "--games", "1", "--commands", "6"],
 }
 
+# Smoke runs of a script in another of its modes, by "<script> <mode>".
+MODES: dict[str, list[str]] = {"live_players.py --socket": [*SMOKE["live_players.py"], "--socket"]}
+
 
 def scripts() -> list[str]:
     """The runnable scripts of benchmarks/ (the modules they share have no ``__main__`` block)."""
@@ -70,15 +73,16 @@ def scripts() -> list[str]:
     )
 
 
-@pytest.mark.parametrize("script", scripts())
+@pytest.mark.parametrize("script", [*scripts(), *MODES])
 def test_the_benchmark_runs_at_tiny_sizes(script: str, tmp_path: Path) -> None:
-    assert script in SMOKE, f"benchmarks/{script} has no smoke run: add its tiny arguments to SMOKE"
+    assert script in SMOKE or script in MODES, f"benchmarks/{script} has no smoke run: add it to SMOKE"
     server = PrivateRedis(tmp_path / "redis")
     try:
-        arguments = [part.format(redis=server.url, tmp=tmp_path) for part in SMOKE[script]]
+        smoke = SMOKE[script] if script in SMOKE else MODES[script]
+        arguments = [part.format(redis=server.url, tmp=tmp_path) for part in smoke]
         env = {**os.environ, "REDIS_URL": server.url, "PYTHONPATH": str(ROOT)}
         done = subprocess.run(
-            [sys.executable, str(BENCHMARKS / script), *arguments],
+            [sys.executable, str(BENCHMARKS / script.split()[0]), *arguments],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -95,3 +99,4 @@ def test_the_benchmark_runs_at_tiny_sizes(script: str, tmp_path: Path) -> None:
 
 def test_every_smoke_run_names_a_script_that_exists() -> None:
     assert sorted(SMOKE) == scripts()
+    assert {mode.split()[0] for mode in MODES} <= set(scripts())

@@ -24,7 +24,7 @@ from services import keys, validation
 from services.errors import ServiceError
 from services.observability import metrics
 from services.observability.structured_logs import fields
-from services.processing.command_queue import CommandQueue
+from services.processing.command_queue import CommandQueue, Queueing
 from services.processing.deciding_here import DecidingHere
 from services.read_side.history import Viewer, outcome_events
 from services.read_side.projections import TO_ACT
@@ -117,6 +117,15 @@ def unknown_game(game_id: str) -> ServiceError:
     return ServiceError(404, "game.unknown", f"There is no game {game_id!r}.", field="game_id")
 
 
+def command_id_reused() -> ServiceError:
+    return ServiceError(
+        409,
+        "command_id.reused",
+        "This command_id was already used with another command: choose a new command_id.",
+        field="command_id",
+    )
+
+
 def decode_player_command(meta: GameMeta, game: Game, seat: int, command: dict[str, Any]) -> Any:
     """The command decoded against the game's commands, or the table's (``papyrus.*``: resign, undo, pause,
     resume, reclaim); 400 naming the field if it does not decode, 409 for a game's command from a seat that
@@ -187,6 +196,12 @@ class PlayerCommands:
             return CommandOutcome(command_id=command_id, status="stale", version=game.version)
         rules = get_game(game.meta.game)
         here = self._here if decide and found is None and not self._settings.require_replicas else None
+        if here is not None and game.meta.status == RUNNING and self._queue.queues_with_reads:
+            with metrics.refusals_counted(rules.name):
+                record, fingerprint = self.checked(game.meta, rules, submission)
+                queueing = self._queue.queueing(game_id, record, fingerprint)
+                queued = Queued(game_id, command_id, game.meta, None, game.version)
+                return self._decided_here(here, queued, queueing)
         with metrics.refusals_counted(rules.name):
             is_new = self.queue(game.meta, rules, submission, found is not None, job=here is None)
         if found is not None:
@@ -199,17 +214,26 @@ class PlayerCommands:
             return queued
         return self._decided_here(here, queued)
 
-    def _decided_here(self, here: DecidingHere, queued: Queued) -> CommandOutcome | Queued:
-        """``queued``'s outcome, decided now in this thread; if that failed, or left it undecided, the
-        game goes to a worker (a process_game job, as if the command had been queued for one: it decides
-        what is left and settles the game) and the command is waited for."""
+    def _decided_here(
+        self, here: DecidingHere, queued: Queued, queueing: Queueing | None = None
+    ) -> CommandOutcome | Queued:
+        """``queued``'s outcome, decided now in this thread (``queueing``: the command is queued in the round
+        trip of the decision's first reads, else it was already); if that failed, or left it undecided,
+        the game goes to a worker (a process_game job, as if the command had been queued for one: it
+        decides what is left and settles the game) and the command is waited for."""
         game_id, command_id = queued.game_id, queued.command_id
         failed = False
         try:
-            decided = here.decide(game_id, command_id)
+            decided = here.decide(game_id, command_id, queueing.read if queueing is not None else None)
+        except CommandIdReused:
+            raise command_id_reused() from None
         except Exception:
+            if queueing is not None and queueing.is_new is None:
+                raise  # not queued: there is nothing to leave to a worker
             log.exception("deciding in the API failed: a worker will", extra=fields(game_id=game_id))
             decided, failed = None, True
+        if queueing is not None and queueing.is_new:
+            metrics.command_submitted(queued.meta.game, "player")
         if decided is None:  # decided by another (a worker, another request), or not at all
             decided = self._inbox.decided_now(game_id, command_id)
         metrics.decided_in_api("to_worker" if failed or decided is None else "here")
@@ -240,6 +264,25 @@ class PlayerCommands:
             raise unknown_game(game_id)
         return game.value, outcome.value
 
+    def checked(self, meta: GameMeta, game: Game, submission: Submission) -> tuple[CommandRecord, bytes]:
+        """The command's record and body fingerprint, once its checks passed (400 naming the field, or 409:
+        see :func:`decode_player_command`)."""
+        seat, command, command_id = submission.seat, submission.command, submission.command_id
+        expected_version = submission.expected_version
+        validation.seat(meta, seat, "seat")
+        validation.command_id(command_id)
+        validation.expected_version(expected_version)
+        decoded = decode_player_command(meta, game, seat, command)
+        record = CommandRecord(
+            command_id=command_id,
+            seat=seat,
+            actor=seat,
+            command=msgspec.to_builtins(decoded),
+            expected_version=expected_version,
+            at=now_iso(self._settings.clock),
+        )
+        return record, body_fingerprint(command, expected_version)
+
     def queue(
         self, meta: GameMeta, game: Game, submission: Submission, known: bool = False, job: bool = True
     ) -> bool:
@@ -249,25 +292,11 @@ class PlayerCommands:
         time (it is stored and will be decided all the same). True when the command was new and appended
         to a running game (False when it may have been submitted before). ``job=False``: the caller
         decides it at once (no decision job is queued; the game is marked due all the same)."""
-        seat, command, command_id = submission.seat, submission.command, submission.command_id
-        expected_version = submission.expected_version
-        validation.seat(meta, seat, "seat")
-        validation.command_id(command_id)
-        validation.expected_version(expected_version)
-        decoded = decode_player_command(meta, game, seat, command)
-        game_id = meta.id
+        record, fingerprint = self.checked(meta, game, submission)
+        game_id, command_id = meta.id, submission.command_id
         running = meta.status == RUNNING
         if not running and not (known or self._inbox.is_known(game_id, command_id)):
             raise ServiceError(409, f"game.{meta.status}", f"The game is {meta.status}, not running.")
-        fingerprint = body_fingerprint(command, expected_version)
-        record = CommandRecord(
-            command_id=command_id,
-            seat=seat,
-            actor=seat,
-            command=msgspec.to_builtins(decoded),
-            expected_version=expected_version,
-            at=now_iso(self._settings.clock),
-        )
         try:
             if self._settings.require_replicas:
                 queue_confirmed_command(self._queue, self._settings, game_id, record, running, fingerprint)
@@ -277,12 +306,7 @@ class PlayerCommands:
                 return False
             is_new = self._queue.queue_command(game_id, record, fingerprint, job)
         except CommandIdReused:
-            raise ServiceError(
-                409,
-                "command_id.reused",
-                "This command_id was already used with another command: choose a new command_id.",
-                field="command_id",
-            ) from None
+            raise command_id_reused() from None
         if is_new:
             metrics.command_submitted(game.name, "player")
         return is_new

@@ -11,9 +11,11 @@ from __future__ import annotations
 import logging
 import zlib
 from threading import Lock
+from typing import Any
 
 from services.processing.game_processor import GameProcessor
 from services.store.command_inbox import Decided
+from services.store.read_batch import Read
 
 log = logging.getLogger(__name__)
 STRIPES = 256  # locks per process, a game's chosen by its id: two games rarely share one
@@ -27,9 +29,10 @@ class DecidingHere:
         self._processor = processor
         self._locks = [Lock() for _ in range(STRIPES)]
 
-    def decide(self, game_id: str, command_id: str) -> Decided | None:
-        """Decide the game's queued commands, ``command_id`` among them; its outcome and records when this
-        call decided it, None when another decider did (or nobody yet). Raises what the decision raised:
-        the caller then leaves the command to a worker."""
+    def decide(self, game_id: str, command_id: str, queueing: Read[Any] | None = None) -> Decided | None:
+        """Decide the game's queued commands, ``command_id`` among them (queued by ``queueing``, a checked
+        read, in the round trip of the decision's first reads, when given); its outcome and records when
+        this call decided it, None when another decider did (or nobody yet). Raises what the decision
+        raised: the caller then leaves the command to a worker (once it is queued)."""
         with self._locks[zlib.crc32(game_id.encode()) % STRIPES]:
-            return self._processor.decide_for(game_id, command_id)
+            return self._processor.decide_for(game_id, command_id, queueing)

@@ -39,6 +39,7 @@ from services.store.event_store import (
     StaleVersion,
 )
 from services.store.game_events import new_events
+from services.store.read_batch import Read
 from services.store.records import SEED_REVEALED, Actor, CommandRecord, EventRecord, OutcomeRecord, now_iso
 from services.table.commands import is_table_command
 from services.table.ranking import finished
@@ -146,10 +147,11 @@ class GameProcessor:
         """
         return self._process(game_id, only_if_queued, ahead)[0]
 
-    def decide_for(self, game_id: str, command_id: str) -> Decided | None:
-        """:meth:`process_game` for a command just queued: its outcome, with the records of the append that
-        decided it, when this call decided it (None when another decider did, or it is still queued)."""
-        return self._process(game_id, answer_for=command_id)[1]
+    def decide_for(self, game_id: str, command_id: str, queueing: Read[Any] | None = None) -> Decided | None:
+        """:meth:`process_game` for a command just queued (or by ``queueing``, a checked read batched before
+        the decision's first reads): its outcome, with the records of the append that decided it, when this
+        call decided it (None when another decider did, or it is still queued)."""
+        return self._process(game_id, answer_for=command_id, queueing=queueing)[1]
 
     def _process(
         self,
@@ -157,8 +159,9 @@ class GameProcessor:
         only_if_queued: bool = False,
         ahead: NextGame | None = None,
         answer_for: str | None = None,
+        queueing: Read[Any] | None = None,
     ) -> tuple[int, Decided | None]:
-        start = self._reads.start(game_id)
+        start = self._reads.start(game_id, queueing)
         if only_if_queued and not start.queued:
             return 0, None
         job = GameInJob(start.game, game_id, start.meta, start.notified, answer_for=answer_for)

@@ -52,11 +52,16 @@ class JobStart:
         return stored_state_from(self.game, self.projected) if self.projected is not None else None
 
 
-def read_job_start(connection: redis.Redis, states: StateCache, game_id: str) -> JobStart:
+def read_job_start(
+    connection: redis.Redis, states: StateCache, game_id: str, first: Read[Any] | None = None
+) -> JobStart:
     """The game as its decision job starts (KeyError for a game with no meta); ``states``: the worker's
-    state cache, whose head says which events to read ahead."""
+    state cache, whose head says which events to read ahead; ``first``: a checked read of the caller's
+    batched before the others (a command's queueing, which they then find)."""
     cached = states.cached_head(game_id)
     batch = Reads(connection)
+    if first is not None:
+        batch.add(first)
     cleared = batch.add(Read(lambda pipe: pipe.delete(keys.process_queued(game_id)), itemgetter(0)))
     raw_meta = batch.add(Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), itemgetter(0)))
     head_slot = batch.add(EventStore.head_read(game_id))
@@ -94,8 +99,8 @@ class JobReads:
         self._inbox = inbox
         self._meta = meta
 
-    def start(self, game_id: str) -> JobStart:
-        return read_job_start(self._connection, self._states, game_id)
+    def start(self, game_id: str, first: Read[Any] | None = None) -> JobStart:
+        return read_job_start(self._connection, self._states, game_id, first)
 
     def game(self, game_id: str) -> GameInJob:
         """The game's meta and rules (KeyError if unknown), with its seats held by accounts (one read)."""

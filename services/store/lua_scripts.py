@@ -105,7 +105,7 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
     for _ in range(2):
         pipe = connection.pipeline(transaction=False)
         scripts = fill(pipe)
-        _load_first_use(connection, scripts)
+        load_first_use(connection, scripts)
         replies: list[Any] = pipe.execute(raise_on_error=False)
         if not any(isinstance(reply, NoScriptError) for reply in replies):
             for reply in replies:
@@ -117,7 +117,7 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
     raise NoScriptError("a script was still unknown after loading it")
 
 
-def _load_first_use(connection: redis.Redis, scripts: Sequence[Script]) -> None:
+def load_first_use(connection: redis.Redis, scripts: Sequence[Script]) -> None:
     """Load the ``scripts`` this process has not loaded on ``connection``'s pool yet."""
     loaded = _LOADED.setdefault(connection.connection_pool, set())
     for script in scripts:

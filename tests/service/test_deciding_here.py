@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from services.audit.verify import verify_export
+from services.errors import ServiceError
 from services.game_service import GameService
 from services.player_commands import Submission
+from services.processing import command_queue
 from services.results import CommandOutcome
 from tests.support.harness import drain, make_service, new_game, play_out
 from workers import context
@@ -158,3 +160,32 @@ def test_a_decision_that_fails_after_its_append_is_answered_and_a_job_settles_th
     assert service.components.projections.version(game_id) < head.version
     drain(service)
     assert service.components.projections.version(game_id) == head.version
+
+
+def test_a_command_id_reused_with_another_body_is_refused_and_nothing_is_decided(
+    service: GameService,
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    queued_as_the_api_queues(service, game_id, 0, "c0")
+    first, other = service.legal_commands(game_id, 0)[:2]
+    with pytest.raises(ServiceError) as refused:
+        service.submit_and_wait(game_id, 0, other, "c0", None, wait=5.0)
+    assert refused.value.code == "command_id.reused"
+    assert "c0" not in service.components.inbox.outcomes(game_id), "refused before anything was decided"
+    assert [record.command for _, record in service.components.inbox.all(game_id)] == [first]
+
+
+def test_a_store_that_lost_its_scripts_still_queues_the_command_and_a_worker_decides_it(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, _ = new_game(service)
+    drain(service)
+    flushed = lambda connection, scripts: connection.script_flush()  # noqa: E731 - right before the submit
+    monkeypatch.setattr(command_queue, "load_first_use", flushed)
+    card = service.legal_commands(game_id, 0)[0]
+    outcome = service.submit_and_wait(game_id, 0, card, "c0", None, wait=0.2)
+    assert outcome.status == "pending", "queued after the decision's reads, which missed it"
+    assert service.components.scheduler.queue.count == 1, "a decision job was queued"
+    drain(service)
+    assert service.components.inbox.outcomes(game_id)["c0"].status == "accepted"

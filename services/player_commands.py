@@ -228,10 +228,13 @@ class PlayerCommands:
         except CommandIdReused:
             raise command_id_reused() from None
         except Exception:
-            if queueing is not None and queueing.is_new is None:
-                raise  # not queued: there is nothing to leave to a worker
             log.exception("deciding in the API failed: a worker will", extra=fields(game_id=game_id))
             decided, failed = None, True
+            if queueing is not None and queueing.is_new is None:  # failed before its first round trip ran
+                try:
+                    queueing.queue_now()
+                except CommandIdReused:
+                    raise command_id_reused() from None
         if queueing is not None and queueing.is_new:
             metrics.command_submitted(queued.meta.game, "player")
         if decided is None:  # decided by another (a worker, another request), or not at all

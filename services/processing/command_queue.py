@@ -35,6 +35,11 @@ class Queueing:
         self.is_new: bool | None = None
         self.read: Read[None] = Read(self._queue_in, self._check, checked=True)
 
+    def queue_now(self) -> None:
+        """Queue the command in a round trip of its own (the batch failed before it ran, or met a Redis
+        that did not know the script); :class:`services.store.command_inbox.CommandIdReused` as above."""
+        self.is_new = self._queue.queue_command(self._game_id, self._record, self._fingerprint, job=False)
+
     def _queue_in(self, pipe: redis.client.Pipeline) -> None:
         queue = self._queue
         script = queue.inbox.queue_submit(pipe, self._game_id, self._record, self._fingerprint)
@@ -46,7 +51,7 @@ class Queueing:
         of its own (after the reads batched with it, which then miss it)."""
         reply = replies[0]
         if isinstance(reply, NoScriptError):
-            self.is_new = self._queue.queue_command(self._game_id, self._record, self._fingerprint, job=False)
+            self.queue_now()
             return
         if isinstance(reply, Exception):
             raise reply

@@ -160,7 +160,7 @@ def test_a_decision_that_fails_in_the_request_is_left_to_a_worker(
     table = deciding.new_game()
     seat, command = first_legal(deciding, table)
 
-    def broken(game_id: str, command_id: str) -> None:
+    def broken(game_id: str, command_id: str, *queueing: Any) -> None:
         raise RuntimeError("the API's decision broke")
 
     monkeypatch.setattr(deciding.service.components.deciding_here, "decide", broken)

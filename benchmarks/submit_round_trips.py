@@ -97,7 +97,7 @@ def _key_suffix(key: Any) -> str:
 def _until_inbox(names: list[str]) -> int:
     """How many round trips came before and including the inbox append (``submit.lua`` on command_ids)."""
     for index, name in enumerate(names):
-        if name.startswith("EVALSHA(command_ids)"):
+        if "EVALSHA(command_ids)" in name:  # alone, or in a pipeline with the decision's reads
             return index + 1
     return len(names)
 

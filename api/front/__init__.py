@@ -4,7 +4,8 @@ ASGI elsewhere).
 Each request's body is read on the event loop, with a size cap and a deadline, before any thread is taken:
 a client sending its body slowly holds a coroutine, not a thread. The complete request then goes to the
 Flask app on a bounded pool of threads (api/front/wsgi_bridge.py). A live page takes a thread only to
-open: the app hands it over and it waits on the loop for its game's notices (api/front/live_hub.py).
+open: the app hands it over and it waits on the loop for its game's notices (api/front/live_hub.py); a
+seat's WebSocket too (api/front/sockets.py).
 """
 
 from __future__ import annotations

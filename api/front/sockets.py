@@ -29,6 +29,7 @@ SOCKET_OPENING = "papyrus.socket_opening"
 REFUSED_CLOSE = 4000
 GOING_AWAY = 1001  # the socket's time is up (or its pushes failed): the client opens it again
 HEARTBEAT_FRAME = '{"type":"heartbeat"}'
+VIEW_PREFIX = b'{"type":"view"'  # a pushed view's frame starts so (its tag is encoded first)
 # The whole answer to one request: status, headers, body.
 Answered = tuple[int, list[tuple[str, str]], bytes]
 Write = Callable[[bytes], Awaitable[None]]
@@ -126,10 +127,6 @@ class _Accepted(msgspec.Struct):
     view: _Version | None = None
 
 
-class _Pushed(msgspec.Struct):
-    view: _Version | None = None
-
-
 class _Refused(msgspec.Struct):
     error: dict[str, Any]
 
@@ -194,30 +191,28 @@ class _Pushes:
     def __init__(self, seat: SocketSeat, channel: Channel, follow: Follow) -> None:
         self.seat, self._channel, self._follow = seat, channel, follow
         self.left, self.wake = asyncio.Event(), asyncio.Event()
-        self._held: list[bytes] | None = None
+        self._held: list[tuple[bytes, int]] | None = None
         self._given = -1  # the latest version of the seat's view the client was given
 
     async def write(self, chunk: bytes) -> None:
+        """Send a catch-up's frames; its view (if any) is at the page's version, set just before."""
         if chunk == HEARTBEAT:
             await self._channel.send(HEARTBEAT_FRAME)
             return
+        version = self.seat.page.seen
         for frame in chunk.split(b"\n"):
             if not frame:
                 continue
             if self._held is not None:
-                self._held.append(frame)
+                self._held.append((frame, version))
             else:
-                await self._send(frame)
+                await self._send(frame, version)
 
-    async def _send(self, frame: bytes) -> None:
-        try:
-            view = msgspec.json.decode(frame, type=_Pushed).view
-        except msgspec.DecodeError:
-            view = None
-        if view is not None:
-            if view.version <= self._given:
+    async def _send(self, frame: bytes, version: int) -> None:
+        if frame.startswith(VIEW_PREFIX):
+            if version <= self._given:
                 return
-            self._given = view.version
+            self._given = version
         await self._channel.send(frame.decode("utf-8"))
 
     async def run(self) -> None:
@@ -244,8 +239,8 @@ class _Pushes:
                 page.seen = max(page.seen, view.version)  # the next catch-up need not read it again
         held, self._held = self._held or [], None
         await self._channel.send(text)
-        for frame in held:
-            await self._send(frame)
+        for frame, version in held:
+            await self._send(frame, version)
 
 
 async def _serve(

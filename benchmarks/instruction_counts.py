@@ -5,8 +5,8 @@ neighbours do not move.
 
 Each part runs in its own process under callgrind, counting only its measured work: the worker (state
 current, one command behind, cold), the API (a live move: its ``POST …/commands?view=1`` and each seat's
-page's catch-up; legal commands; a submit; an unmatched route; ``api_front``: through the front, waits
-on the live hub) and a bare Flask endpoint. The database is flushed.
+page's catch-up; the same move over the seat's WebSocket; legal commands; a submit; an unmatched route;
+``api_front``: through the front) and a bare Flask endpoint. The database is flushed.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 
-ROUTES = ["live_move", "legal", "submit", "unmatched", "bare"]
+ROUTES = ["live_move", "socket_move", "legal", "submit", "unmatched", "bare"]
+FRONT_ONLY = {"socket_move"}  # a WebSocket is the front's alone
 
 
 def measured(work: Callable[[], None]) -> None:
@@ -98,7 +99,7 @@ def worker_part(url: str, games: int, rounds: int, workers: int = 1, cold: bool 
 def api_part(url: str, route: str, requests: int, front: bool = False) -> dict[str, Any]:
     from werkzeug.test import EnvironBuilder
 
-    os.environ.update(REDIS_URL=url, PAPYRUS_QUOTAS="off")
+    os.environ.update(REDIS_URL=url, PAPYRUS_QUOTAS="off", PAPYRUS_LIVE_MAX_STREAMS_PER_CLIENT="1000")
     if route == "bare":
         import flask_ref
 
@@ -119,6 +120,8 @@ def api_part(url: str, route: str, requests: int, front: bool = False) -> dict[s
             return submit_part(app, url, requests, front)
         if route == "live_move":
             return live_move_part(app, url, requests, front)
+        if route == "socket_move":
+            return socket_move_part(app, url, requests)
     environs = [{**builder.get_environ(), "REMOTE_ADDR": "127.0.0.1"} for _ in range(requests)]
     call = through_front(app) if front else answered_status
 
@@ -186,6 +189,84 @@ def live_move_part(app: Any, url: str, games: int, front: bool = False) -> dict[
     return {"count": games}
 
 
+def socket_move_part(app: Any, url: str, games: int) -> dict[str, Any]:
+    """Count :func:`live_move_part`'s moves made over each mover's WebSocket through the front: the command
+    frame, its answer frame (the seat's view in it) and the catch-up of each seat's socket at the version
+    before; the sockets are opened uncounted."""
+    import asyncio
+
+    from api.web.live import LiveTarget
+    from api.web.seat_socket import socket_catch_up
+    from services.observability.gc_pauses import settle_after_start
+
+    worker = start_worker(url)
+    front = front_of(app)
+    loop = asyncio.new_event_loop()
+    service = app.extensions["papyrus"].service
+    notices = itertools.count(1)
+    try:
+        warm_up, counted_ones = live_moves(app, games), live_moves(app, games)
+        sockets = [[Socket(front, environ) for *_, environ in moves] for moves in (warm_up, counted_ones)]
+        for socket in (socket for some in sockets for socket in some):
+            loop.run_until_complete(socket.open())
+
+        def move_all(moves: list[tuple[str, int, str, dict[str, Any]]], opened: list[Socket]) -> None:
+            for (game_id, seen, cursor, environ), socket in zip(moves, opened, strict=True):
+                answer = loop.run_until_complete(socket.answer(environ["wsgi.input"].getvalue()))
+                if not answer["ok"]:
+                    raise RuntimeError(f"a move over a socket was answered {answer}")
+                notice = next(notices)
+                for seat in range(4):
+                    socket_catch_up(LiveTarget(service, game_id, seat), seen, cursor, notice)
+
+        move_all(warm_up, sockets[0])
+        settle_after_start()
+        measured(lambda: move_all(counted_ones, sockets[1]))
+    finally:
+        worker.terminate()
+        worker.wait()
+    return {"count": games}
+
+
+class Socket:
+    """A seat's WebSocket on the front's ASGI interface, opened on the request of a move."""
+
+    def __init__(self, front: Any, environ: dict[str, Any]) -> None:
+        import asyncio
+
+        scope, _ = asgi_request(environ)
+        path = scope["path"].rsplit("/", 1)[0] + "/socket"
+        headers = [(name, value) for name, value in scope["headers"] if not name.startswith(b"content-")]
+        self.scope = {**scope, "type": "websocket", "method": "GET", "path": path, "query_string": b""}
+        self.scope |= {"scheme": "ws", "headers": headers}
+        self.front = front
+        self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def open(self) -> None:
+        import asyncio
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "websocket.send":
+                self.frames.put_nowait(json.loads(message["text"]))
+
+        self.incoming.put_nowait({"type": "websocket.connect"})
+        self.task = asyncio.ensure_future(self.front(self.scope, self.incoming.get, send))
+        async with asyncio.timeout(30):
+            while (frame := await self.frames.get())["type"] != "view":
+                if frame["type"] == "refused":
+                    raise RuntimeError(f"a socket was refused: {frame}")
+
+    async def answer(self, body: bytes) -> dict[str, Any]:
+        import asyncio
+
+        self.incoming.put_nowait({"type": "websocket.receive", "text": body.decode()})
+        async with asyncio.timeout(30):
+            while (frame := await self.frames.get())["type"] != "answer":
+                pass
+        return frame
+
+
 def live_moves(app: Any, games: int) -> list[tuple[str, int, str, dict[str, Any]]]:
     """:func:`submit_requests` with ``?view=1``, each with its game's version and chat cursor before."""
     from werkzeug.test import EnvironBuilder
@@ -218,12 +299,7 @@ def through_front(app: Any) -> Callable[[Any, dict[str, Any]], str]:
     ASGI adapter, api/front/rsgi.py, counted with it: under Granian it is served through RSGI)."""
     import asyncio
 
-    from api.context import ApiConfig
-    from api.front import build_front
-    from api.front.live_hub import LiveHub
-
-    hub = lambda pool: LiveHub(NoNotices(), pool)  # noqa: E731 - waits end by the hub's half-second look
-    front = build_front(app, 8, ApiConfig().body_limits(), pool=InlinePool(), live=hub)
+    front = front_of(app)
     loop = asyncio.new_event_loop()
 
     def call(_: Any, environ: dict[str, Any]) -> str:
@@ -241,6 +317,16 @@ def through_front(app: Any) -> Callable[[Any, dict[str, Any]], str]:
         return f"{sent[0]['status']}"
 
     return call
+
+
+def front_of(app: Any) -> Any:
+    """The asynchronous front over ``app``, its pool running the app on the counted thread."""
+    from api.context import ApiConfig
+    from api.front import build_front
+    from api.front.live_hub import LiveHub
+
+    hub = lambda pool: LiveHub(NoNotices(), pool)  # noqa: E731 - waits end by the hub's half-second look
+    return build_front(app, 8, ApiConfig().body_limits(), pool=InlinePool(), live=hub)
 
 
 class NoNotices:
@@ -410,7 +496,7 @@ def main() -> int:
             workers, cold = (2 if kind == "worker_alternating" else 1), kind == "worker_cold"
             print(json.dumps(worker_part(args.redis_url, args.games, args.rounds, workers, cold)))
         else:
-            count = args.submits if rest[0] in ("submit", "live_move") else args.requests
+            count = args.submits if rest[0] in ("submit", "live_move", "socket_move") else args.requests
             print(json.dumps(api_part(args.redis_url, rest[0], count, front=kind == "api_front")))
         return 0
     figures: dict[str, int | None] = {}
@@ -418,7 +504,7 @@ def main() -> int:
         figures["worker_instructions_per_command"] = counted(["worker"], args)
         figures["worker_instructions_per_command_alternating"] = counted(["worker_alternating"], args)
         figures["worker_instructions_per_command_cold"] = counted(["worker_cold"], args)
-    for route in args.routes if not args.front_only else ():
+    for route in (route for route in args.routes if route not in FRONT_ONLY) if not args.front_only else ():
         figures[f"api_instructions_per_{route}_request"] = counted(["api", route], args)
     for route in (route for route in args.routes if route != "bare"):
         figures[f"api_front_instructions_per_{route}_request"] = counted(["api_front", route], args)

@@ -100,6 +100,7 @@ def api_part(url: str, route: str, requests: int, front: bool = False) -> dict[s
     from werkzeug.test import EnvironBuilder
 
     os.environ.update(REDIS_URL=url, PAPYRUS_QUOTAS="off", PAPYRUS_LIVE_MAX_STREAMS_PER_CLIENT="1000")
+    os.environ.update(PAPYRUS_LIVE_MAX_STREAMS="1000")  # socket_move's sockets, all open at once
     if route == "bare":
         import flask_ref
 
@@ -222,6 +223,8 @@ def socket_move_part(app: Any, url: str, games: int) -> dict[str, Any]:
         move_all(warm_up, sockets[0])
         settle_after_start()
         measured(lambda: move_all(counted_ones, sockets[1]))
+        for socket in (socket for some in sockets for socket in some):
+            loop.run_until_complete(socket.close())
     finally:
         worker.terminate()
         worker.wait()
@@ -252,16 +255,20 @@ class Socket:
 
         self.incoming.put_nowait({"type": "websocket.connect"})
         self.task = asyncio.ensure_future(self.front(self.scope, self.incoming.get, send))
-        async with asyncio.timeout(30):
+        async with asyncio.timeout(600):  # under valgrind
             while (frame := await self.frames.get())["type"] != "view":
                 if frame["type"] == "refused":
                     raise RuntimeError(f"a socket was refused: {frame}")
+
+    async def close(self) -> None:
+        self.incoming.put_nowait({"type": "websocket.disconnect", "code": 1000})
+        await self.task
 
     async def answer(self, body: bytes) -> dict[str, Any]:
         import asyncio
 
         self.incoming.put_nowait({"type": "websocket.receive", "text": body.decode()})
-        async with asyncio.timeout(30):
+        async with asyncio.timeout(600):  # under valgrind
             while (frame := await self.frames.get())["type"] != "answer":
                 pass
         return frame

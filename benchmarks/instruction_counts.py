@@ -5,8 +5,8 @@ neighbours do not move.
 
 Each part runs in its own process under callgrind, counting only its measured work: the worker (state
 current, one command behind, cold), the API (a live move: its ``POST …/commands?view=1`` and each seat's
-page's catch-up; the same move over the seat's WebSocket; legal commands; a submit; an unmatched route;
-``api_front``: through the front) and a bare Flask endpoint. The database is flushed.
+page's catch-up; that move on the seat's WebSocket; legal commands; a submit; an unmatched route;
+``api_front``: through the front) and bare Flask. It flushes the database.
 """
 
 from __future__ import annotations

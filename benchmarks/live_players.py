@@ -3,10 +3,9 @@
     python benchmarks/live_players.py --redis-url redis://127.0.0.1:6379/13 --games 100 --duration 30
 
 Each seat holds its live stream open and, when its pushed view says it must act, submits one of the legal
-commands that view carries, nothing read first; with ``--socket`` each seat plays over its WebSocket
-instead (its moves, their answers and its pushes on one connection). Prints moves/s, requests a move, the
-CPU a move of the API, workers and Redis, and same-run references (bare Flask before and after,
-redis-benchmark XADD)."""
+commands that view carries, nothing read first (``--socket``: over its WebSocket, moves, answers and
+pushes on one connection). Prints moves/s, requests a move, the CPU a move of the API, workers and Redis,
+and same-run references (bare Flask before and after, redis-benchmark XADD)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Several reads in one round trip, each typed: a :class:`Read` says what it queues and how its replies
-decode; a :class:`Reads` batch queues the reads it is given in one pipeline, runs it once and hands each
-read's value back through the :class:`Slot` its ``add`` answered (``batch.add(tokens.lookup(game_id,
-token))``, then ``batch.run()``, then ``slot.value``).
+decode; a :class:`Reads` batch queues its reads in one pipeline, runs it once and hands each value back
+through the :class:`Slot` its ``add`` answered (``batch.add(tokens.lookup(game_id, token))``, then
+``batch.run()``, then ``slot.value``).
 
-A value is decoded when first asked for (a read a failed check makes useless costs nothing); a read marked
-``checked`` (a quota's charge) is decoded as the batch runs, errors included, before any other error of
-the batch is raised.
+A value is decoded when first used; a read marked ``checked`` (a quota's charge) is decoded as the batch
+runs, errors included, before any other error is raised; one marked ``at_once`` (a game's meta with its
+head) makes the batch a transaction.
 """
 
 from __future__ import annotations
@@ -25,11 +25,14 @@ Queue = Callable[[redis.client.Pipeline], object]
 @dataclass(frozen=True)
 class Read(Generic[T]):
     """What a read queues in a pipeline (``queue``) and how its replies, in order, decode (``decode``).
-    ``checked``: decoded as the batch runs, its replies given as they came (errors included)."""
+    ``checked``: decoded as the batch runs, its replies given as they came (errors included). ``at_once``:
+    its replies must be of one moment (keys one append writes together, as a game's meta and head), so a
+    batch holding it runs as a transaction (MULTI/EXEC), every key of the batch then in one hash slot."""
 
     queue: Queue
     decode: Callable[[Sequence[Any]], T]
     checked: bool = False
+    at_once: bool = False
 
 
 class Value(Protocol[T_co]):
@@ -83,23 +86,24 @@ class Later(Generic[T]):
 
 
 class Reads:
-    """A batch of reads made in one round trip."""
+    """A batch of reads made in one round trip (queued as it runs: a read ``at_once`` makes it a
+    transaction)."""
 
     def __init__(self, connection: redis.Redis) -> None:
-        self._pipe = connection.pipeline(transaction=False)
-        self._slots: list[tuple[Slot[Any], int, int]] = []
+        self._connection = connection
+        self._slots: list[Slot[Any]] = []
 
     def add(self, read: Read[T]) -> Slot[T]:
-        """Queue ``read``; its value is there once :meth:`run` ran."""
-        start = len(self._pipe)
-        read.queue(self._pipe)
+        """Add ``read``; its value is there once :meth:`run` ran."""
         slot = Slot(read)
-        self._slots.append((slot, start, len(self._pipe)))
+        self._slots.append(slot)
         return slot
 
     def run(self) -> None:
         """Make the round trip: the checked reads are decoded first, then the first error raised."""
-        _fill(self._slots, self._pipe.execute(raise_on_error=False))
+        pipe = self._connection.pipeline(transaction=_at_once(self._slots))
+        ranges = _queued(pipe, self._slots)
+        _fill(ranges, pipe.execute(raise_on_error=False))
 
 
 class LoopReads:
@@ -107,20 +111,34 @@ class LoopReads:
     waiting for a read holds no thread."""
 
     def __init__(self, connection: redis.asyncio.Redis) -> None:
-        self._pipe = connection.pipeline(transaction=False)
-        self._slots: list[tuple[Slot[Any], int, int]] = []
+        self._connection = connection
+        self._slots: list[Slot[Any]] = []
 
     def add(self, read: Read[T]) -> Slot[T]:
-        """Queue ``read``; its value is there once :meth:`run` ran."""
-        start = len(self._pipe)
-        read.queue(cast(redis.client.Pipeline, self._pipe))  # the same commands, queued the same way
+        """Add ``read``; its value is there once :meth:`run` ran."""
         slot = Slot(read)
-        self._slots.append((slot, start, len(self._pipe)))
+        self._slots.append(slot)
         return slot
 
     async def run(self) -> None:
         """Make the round trip, as :meth:`Reads.run`."""
-        _fill(self._slots, await self._pipe.execute(raise_on_error=False))
+        pipe = self._connection.pipeline(transaction=_at_once(self._slots))
+        ranges = _queued(cast(redis.client.Pipeline, pipe), self._slots)  # the same commands, queued alike
+        _fill(ranges, await pipe.execute(raise_on_error=False))
+
+
+def _at_once(slots: list[Slot[Any]]) -> bool:
+    return any(slot._read.at_once for slot in slots)
+
+
+def _queued(pipe: redis.client.Pipeline, slots: list[Slot[Any]]) -> list[tuple[Slot[Any], int, int]]:
+    """Queue each slot's read in ``pipe``; each slot with the range of its replies."""
+    ranges = []
+    for slot in slots:
+        start = len(pipe)
+        slot._read.queue(pipe)
+        ranges.append((slot, start, len(pipe)))
+    return ranges
 
 
 def _fill(slots: list[tuple[Slot[Any], int, int]], replies: Sequence[Any]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import fakeredis
 import pytest
 import redis
+from fakeredis._socket._base import BaseFakeSocket
 
 from services.store.read_batch import Later, Read, Reads
 
@@ -78,3 +79,32 @@ def test_a_later_read_is_made_on_first_use(connection: fakeredis.FakeRedis) -> N
     assert later.value == b"9"
     connection.set("a", b"0")
     assert later.value == b"9"
+
+
+def _write_after_the_first_get(monkeypatch: pytest.MonkeyPatch, connection: fakeredis.FakeRedis) -> None:
+    """Another client writes "b" then "c" together (as one script would) right after the store answers
+    the next GET of "b", before the rest of that batch reaches it."""
+    process = BaseFakeSocket._process_command
+    armed = [lambda: connection.mset({"b": b"20", "c": b"30"})]
+
+    def processing(socket: Any, fields: list[bytes]) -> None:
+        process(socket, fields)
+        if armed and fields[:2] == [b"GET", b"b"]:
+            armed.pop()()
+
+    monkeypatch.setattr(BaseFakeSocket, "_process_command", processing)
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+def test_a_read_at_once_sees_a_write_landing_during_its_batch_whole_or_not_at_all(
+    connection: fakeredis.FakeRedis, monkeypatch: pytest.MonkeyPatch, at_once: bool
+) -> None:
+    _write_after_the_first_get(monkeypatch, connection)
+    batch = Reads(connection)
+    pair = batch.add(Read(_both("b", "c").queue, _both("b", "c").decode, at_once=at_once))
+    batch.run()
+    assert connection.get("c") == b"30", "the write landed while the batch ran"
+    if at_once:
+        assert pair.value in [(b"2", b"3"), (b"20", b"30")]
+    else:
+        assert pair.value == (b"2", b"30"), "a plain pipeline reads across the write"

@@ -189,8 +189,9 @@ class GameProcessor:
                     break
             except StaleVersion as stale:
                 log.info("game %s: %s; reloading", game_id, stale)
-                job.meta = self._reads.meta(game_id) or job.meta
+                # the head before the meta: a table newer than the head only fails the next append again
                 job.head, job.state = self._states.load(job.game, game_id)
+                job.meta = self._reads.meta(game_id) or job.meta
         self.next_steps.settle(job, decided_at, ahead)
         self.flush_notifications(job)
         return decided, job.answered

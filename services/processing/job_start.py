@@ -63,7 +63,8 @@ def read_job_start(
     if first is not None:
         batch.add(first)
     cleared = batch.add(Read(lambda pipe: pipe.delete(keys.process_queued(game_id)), itemgetter(0)))
-    raw_meta = batch.add(Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), itemgetter(0)))
+    # the meta and the head at one moment: a table older than the head would judge the next command
+    raw_meta = batch.add(Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), itemgetter(0), at_once=True))
     head_slot = batch.add(EventStore.head_read(game_id))
     latest = batch.add(CommandInbox.latest(game_id, READ_AHEAD))
     if cached is not None:

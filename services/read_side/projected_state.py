@@ -102,7 +102,9 @@ class ProjectedStates:
         return found.value
 
     def with_meta(self, game_id: str) -> Read[tuple[GameMeta, Game, Head, Any] | None]:
-        """:meth:`load_with_meta` as a read to batch."""
+        """:meth:`load_with_meta` as a read to batch, at one moment: an append landing between the meta and
+        the head would give a view the head after it with the table before it (a page never sent that
+        version again)."""
 
         def queue(pipe: redis.client.Pipeline) -> None:
             pipe.hgetall(keys.meta(game_id))
@@ -119,7 +121,7 @@ class ProjectedStates:
                 return meta, game, head_from(raw_head), None
             return (meta, game, *self._at_head(game, game_id, head_from(raw_head), stored))
 
-        return Read(queue, decode)
+        return Read(queue, decode, at_once=True)
 
     def _at_head(self, game: Game, game_id: str, head: Head, stored: list[Any]) -> tuple[Head, Any]:
         """The state at ``head`` from the stored [version, state] pair, decoded and folded once per head and

@@ -16,6 +16,8 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 import redis
 import redis.asyncio
+import redis.asyncio.cluster
+import redis.cluster
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -27,7 +29,7 @@ class Read(Generic[T]):
     """What a read queues in a pipeline (``queue``) and how its replies, in order, decode (``decode``).
     ``checked``: decoded as the batch runs, its replies given as they came (errors included). ``at_once``:
     its replies must be of one moment (keys one append writes together, as a game's meta and head), so a
-    batch holding it runs as a transaction (MULTI/EXEC), every key of the batch then in one hash slot."""
+    batch holding it runs as a transaction (MULTI/EXEC) on one Redis, every key of the batch in one slot."""
 
     queue: Queue
     decode: Callable[[Sequence[Any]], T]
@@ -101,7 +103,7 @@ class Reads:
 
     def run(self) -> None:
         """Make the round trip: the checked reads are decoded first, then the first error raised."""
-        pipe = self._connection.pipeline(transaction=_at_once(self._slots))
+        pipe = self._connection.pipeline(transaction=_at_once(self._connection, self._slots))
         ranges = _queued(pipe, self._slots)
         _fill(ranges, pipe.execute(raise_on_error=False))
 
@@ -122,13 +124,16 @@ class LoopReads:
 
     async def run(self) -> None:
         """Make the round trip, as :meth:`Reads.run`."""
-        pipe = self._connection.pipeline(transaction=_at_once(self._slots))
+        pipe = self._connection.pipeline(transaction=_at_once(self._connection, self._slots))
         ranges = _queued(cast(redis.client.Pipeline, pipe), self._slots)  # the same commands, queued alike
         _fill(ranges, await pipe.execute(raise_on_error=False))
 
 
-def _at_once(slots: list[Slot[Any]]) -> bool:
-    return any(slot._read.at_once for slot in slots)
+def _at_once(connection: object, slots: list[Slot[Any]]) -> bool:
+    """Whether the batch runs as a transaction: it holds a read ``at_once``, on one Redis (a cluster client
+    leaves the replies of a transaction unparsed: there the batch stays a plain pipeline)."""
+    clustered = isinstance(connection, redis.cluster.RedisCluster | redis.asyncio.cluster.RedisCluster)
+    return not clustered and any(slot._read.at_once for slot in slots)
 
 
 def _queued(pipe: redis.client.Pipeline, slots: list[Slot[Any]]) -> list[tuple[Slot[Any], int, int]]:

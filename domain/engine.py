@@ -146,14 +146,17 @@ class Ctx(Generic[S]):
     then a private copy with every emitted event folded in (each later event folded as it is emitted), so
     later rules see the effect of earlier events and the caller's state is never touched. A refusal, or a
     rule that only emits, costs no copy. Read ``ctx.state`` anew after an emit: a part of it taken before
-    is the caller's, which the events never change.
+    is the caller's, which the events never change. ``in_place``: the caller gives up its state, the events
+    fold into it as they are emitted (no copy).
     """
 
     __slots__ = ("_copy", "_evolve", "_given", "_own", "events")
 
-    def __init__(self, state: S, evolve: Callable[[S, Any], S], copy: Callable[[S], S]) -> None:
+    def __init__(
+        self, state: S, evolve: Callable[[S, Any], S], copy: Callable[[S], S], in_place: bool = False
+    ) -> None:
         self._given = state
-        self._own: S | None = None
+        self._own: S | None = state if in_place else None
         self._evolve = evolve
         self._copy = copy
         self.events: list[Any] = []
@@ -255,6 +258,9 @@ class SearchHints:
     most tried commands in rounds, each round sampling every survivor on the same sampled positions and
     keeping the better half, and plays the last one left: a less noisy choice among moves of nearly equal
     worth than the most tried. 0: the most tried command, with no halving."""
+    fold_in_place: bool = False
+    """The search plays a command by ``Game.fold_decided`` (no copy of the state a move): for a game whose
+    rules read ``ctx.state`` anew after every emit."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -420,6 +426,15 @@ class Game:
         ctx = Ctx(state, self.evolve, self.copy)
         decide(ctx, seat, command)
         return ctx.events
+
+    def fold_decided(self, state: Any, seat: Seat, command: Any) -> Any:
+        """The state after a legal command's events, folded into ``state`` itself as they are decided (no
+        copy, each event folded once): for a caller that owns the state and a game whose rules never read a
+        part of the state taken before an emit after it (``SearchHints.fold_in_place``)."""
+        self._check(state, seat)
+        ctx = Ctx(state, self.evolve, self.copy, in_place=True)
+        self._commands[type(command)](ctx, seat, command)
+        return ctx.state
 
     def advance(self, state: Any) -> list[Any]:
         """The automatic step due now: the events of the step of the state's phase, none while a player must

@@ -288,8 +288,11 @@ def _mean(node: _Node) -> float:
 def _play(game: Game, state: Any, seat: Seat, command: Any) -> Any:
     """Decide and fold a command, then the automatic steps after it (folding in place: the state is ours)."""
     evolve = game.evolve
-    for event in game.decide(state, seat, command):
-        state = evolve(state, event)
+    if game.rules.search.fold_in_place:
+        state = game.fold_decided(state, seat, command)
+    else:
+        for event in game.decide(state, seat, command):
+            state = evolve(state, event)
     for _ in range(AUTOMATIC_LIMIT):
         if game.to_act(state):
             return state

@@ -65,6 +65,7 @@ RULES = Rules(
         soft_judgement=True,
         evaluate=judged_values,
         finalists=8,
+        fold_in_place=True,
     ),
     bots={"random": RandomBot, "greedy": GreedyBot},
     seat_bot="greedy",

@@ -146,8 +146,7 @@ class Ctx(Generic[S]):
     then a private copy with every emitted event folded in (each later event folded as it is emitted), so
     later rules see the effect of earlier events and the caller's state is never touched. A refusal, or a
     rule that only emits, costs no copy. Read ``ctx.state`` anew after an emit: a part of it taken before
-    is the caller's, which the events never change. ``in_place``: the caller gives up its state, the events
-    fold into it as they are emitted (no copy).
+    is the caller's, which the events never change (unless ``in_place``: ``Game.fold_decided``).
     """
 
     __slots__ = ("_copy", "_evolve", "_given", "_own", "events")
@@ -156,7 +155,7 @@ class Ctx(Generic[S]):
         self, state: S, evolve: Callable[[S, Any], S], copy: Callable[[S], S], in_place: bool = False
     ) -> None:
         self._given = state
-        self._own: S | None = state if in_place else None
+        self._own: S | None = state if in_place else None  # in place: the events fold into the caller's state
         self._evolve = evolve
         self._copy = copy
         self.events: list[Any] = []

@@ -15,7 +15,7 @@ from domain.bots import bot_kinds, make_bot
 from domain.engine import Game
 from domain.registry import games
 from domain.search import Budget, SearchBot, analyse
-from tests.support.conformance import ENCODE, recorded, sampled
+from tests.support.conformance import ENCODE, copy_state, recorded, sampled
 
 ITERATIONS = 40
 DECISIONS = 6
@@ -111,3 +111,18 @@ def test_a_games_judgement_of_a_position_gives_every_seat_a_value_from_what_all_
             assert len(values) == players and all(math.isfinite(value) for value in values)
             sample = game.determinize(decision.state, decision.seat, random.Random(index))
             assert evaluate(sample) == values, f"decision {index}: the judgement reads a hidden thing"
+
+
+@pytest.mark.parametrize("name", [name for name in NAMES if games()[name].rules.search.fold_in_place])
+def test_a_command_folded_in_place_leaves_the_state_deciding_and_folding_would(name: str) -> None:
+    """``fold_in_place`` lets the search skip the copy a decision makes: the game's rules must then read the
+    state anew after each emit, so both ways agree at every decision of a whole game."""
+    game = games()[name]
+    for players in (2, 3):
+        for decision in recorded(name, players).decisions:
+            expected = copy_state(game, decision.state)
+            for event in game.decide(decision.state, decision.seat, decision.command):
+                expected = game.evolve(expected, event)
+            owned = copy_state(game, decision.state)
+            folded = game.fold_decided(owned, decision.seat, decision.command)
+            assert ENCODE(folded) == ENCODE(expected)

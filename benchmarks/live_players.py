@@ -3,9 +3,9 @@
     python benchmarks/live_players.py --redis-url redis://127.0.0.1:6379/13 --games 100 --duration 30
 
 Each seat holds its live stream open and, when its pushed view says it must act, submits one of the legal
-commands that view carries, nothing read first (``--socket``: over its WebSocket, moves, answers and
-pushes on one connection). Prints moves/s, requests a move, the CPU a move of the API, workers and Redis,
-and same-run references (bare Flask before and after, redis-benchmark XADD)."""
+commands it carries (``--socket``: moves, answers and pushes on its WebSocket). Prints moves/s, requests a
+move, the submit's latency, a game's turn (a move to its next), the CPU a move of the API, workers and
+Redis, and same-run references (bare Flask, redis-benchmark XADD)."""
 
 from __future__ import annotations
 
@@ -82,6 +82,16 @@ class Tally:
     refused: int = 0
     requests: int = 0
     latencies: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)  # between a game's successive moves, whoever made them
+    last_move: dict[str, float] = field(default_factory=dict)
+    over: set[str] = field(default_factory=set)  # the games that ended (no seat to act)
+
+    def moved(self, game_id: str, now: float) -> None:
+        """A move of ``game_id`` sent at ``now``: the time since its previous one is a turn of the game."""
+        last = self.last_move.get(game_id)
+        self.last_move[game_id] = now
+        if self.measuring and last is not None:
+            self.turns.append(now - last)
 
 
 class Seat:
@@ -93,6 +103,7 @@ class Seat:
         self.moves = 0
         self.random = random.Random(f"{table.game_id}-{seat}")
         self.moving: asyncio.Task[None] | None = None
+        self.held: dict[str, Any] | None = None  # a view pushed while its move was in flight, seen after
         self.connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def follow(self) -> None:
@@ -113,9 +124,12 @@ class Seat:
     def seen(self, body: dict[str, Any]) -> None:
         legal = (body.get("view") or {}).get("legal_commands") or []
         version = int(body["version"])
+        if not body["to_act"]:
+            self.tally.over.add(self.table.game_id)
         if self.seat not in body["to_act"] or not legal or version <= self.tried:
             return
         if self.moving is not None and not self.moving.done():
+            self.held = body  # its turn again before its move's answer: dropped, the game would stall
             return
         self.tried = version
         self.moving = asyncio.ensure_future(self.move(self.random.choice(legal)))
@@ -133,6 +147,7 @@ class Seat:
             self.connection = await asyncio.open_connection("127.0.0.1", self.port)
         reader, writer = self.connection
         started = time.perf_counter()
+        self.tally.moved(self.table.game_id, started)
         writer.write(head.encode() + body)
         answer = await reader.readuntil(b"\r\n\r\n")
         length = next(
@@ -140,7 +155,7 @@ class Seat:
             for line in answer.split(b"\r\n")
             if line.lower().startswith(b"content-length:")
         )
-        await reader.readexactly(length)
+        outcome = await reader.readexactly(length)
         status = int(answer[9:12])
         if self.tally.measuring:
             self.tally.requests += 1
@@ -149,6 +164,10 @@ class Seat:
                 self.tally.accepted += 1
             else:
                 self.tally.refused += 1
+        self.moving, held, self.held = None, self.held, None
+        made = int(json.loads(outcome)["version"]) if status == 200 else -1
+        if held is not None and int(held["version"]) >= made:  # else its move's own push is still to come
+            self.seen(held)
 
 
 class RawSocket:
@@ -247,13 +266,16 @@ class SocketSeat(Seat):
     def seen(self, body: dict[str, Any]) -> None:
         legal = (body.get("view") or {}).get("legal_commands") or []
         version = int(body["version"])
+        if not body["to_act"]:
+            self.tally.over.add(self.table.game_id)
         if self.seat not in body["to_act"] or not legal or version <= self.tried or self.sent_at:
             return
         self.tried = version
         self.moves += 1
         command_id = f"m{self.moves}"
         assert self.socket is not None
-        self.sent_at[command_id] = time.perf_counter()
+        self.sent_at[command_id] = now = time.perf_counter()
+        self.tally.moved(self.table.game_id, now)
         self.socket.send(json.dumps({"command_id": command_id, "command": self.random.choice(legal)}))
 
 
@@ -326,6 +348,9 @@ def run(args: argparse.Namespace, store: redis.Redis, logs: Path) -> dict[str, A
             ),
             "submit_p50_ms": round(percentile(tally.latencies, 0.5) * 1000, 1),
             "submit_p99_ms": round(percentile(tally.latencies, 0.99) * 1000, 1),
+            "turn_p50_ms": round(percentile(tally.turns, 0.5) * 1000, 1),
+            "turn_p99_ms": round(percentile(tally.turns, 0.99) * 1000, 1),
+            "games_over_at_end": len(tally.over),
             "api_cpu_ms_per_move": per_move["api"],
             "worker_cpu_ms_per_move": per_move["worker"],
             "redis_cpu_ms_per_move": round(1000 * redis_cpu / moves, 2),

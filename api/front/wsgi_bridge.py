@@ -164,16 +164,10 @@ class WsgiBridge:
             finally:
                 self._in_flight.leave(client)
         environ = wsgi_environ(scope, body, size)
-        gone = environ[CLIENT_GONE] = Gone()
+        gone, handoff = self._prepared(environ)
         live = self.live
-        handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
-        loop = asyncio.get_running_loop()
-        started: asyncio.Future[_Answer] = loop.create_future()
-        self._hand_over(_run, self._app, environ, loop, started)
         try:
-            answer = await started
-            if handoff is not None and (handoff.answer is not None or handoff.expecting is not None):
-                answer = await self._handed_over(handoff, answer)
+            answer = await self._answered(environ, handoff)
             if answer.chunks is None:
                 proto.response_bytes(answer.status, answer.headers, answer.body)
                 return
@@ -200,19 +194,29 @@ class WsgiBridge:
     async def _whole_answer(self, environ: WSGIEnvironment) -> tuple[WholeAnswer, SocketSeat | None]:
         """The app's whole answer to ``environ`` (a wait it left to the loop awaited here), and the socket
         it opened, if any."""
+        gone, handoff = self._prepared(environ)
+        answer = await self._answered(environ, handoff)
+        if answer.chunks is not None:  # a stream: none of a socket's requests answers one
+            gone.set()
+            return (500, answer.headers, b""), None
+        return (answer.status, answer.headers, answer.body), handoff.socket if handoff is not None else None
+
+    def _prepared(self, environ: WSGIEnvironment) -> tuple[Gone, Handoff | None]:
+        """What the app is given beside the request: the client's leaving and, with live pages, a hand-off."""
         gone = environ[CLIENT_GONE] = Gone()
         live = self.live
         handoff = environ[LIVE_HANDOFF] = Handoff(live) if live is not None else None
+        return gone, handoff
+
+    async def _answered(self, environ: WSGIEnvironment, handoff: Handoff | None) -> _Answer:
+        """The app's answer to ``environ``, run on its threads (a wait it left to the loop awaited here)."""
         loop = asyncio.get_running_loop()
         started: asyncio.Future[_Answer] = loop.create_future()
         self._hand_over(_run, self._app, environ, loop, started)
         answer = await started
         if handoff is not None and (handoff.answer is not None or handoff.expecting is not None):
             answer = await self._handed_over(handoff, answer)
-        if answer.chunks is not None:  # a stream: none of a socket's requests answers one
-            gone.set()
-            return (500, answer.headers, b""), None
-        return (answer.status, answer.headers, answer.body), handoff.socket if handoff is not None else None
+        return answer
 
     async def _handed_over(self, handoff: Handoff, answer: _Answer) -> _Answer:
         """The answer to send: the one the app left to wait for, if any, else its own."""

@@ -109,7 +109,8 @@ def test_a_quiet_page_gets_heartbeats_and_ends_when_its_time_is_up() -> None:
         await asyncio.wait_for(
             hub.serve(page(log, released, stream_seconds=0.35, heartbeat_seconds=0.1), *_io(client)), 2
         )
-        assert 2 <= client.bodies.count(HEARTBEAT) <= 4 and set(client.bodies) == {HEARTBEAT}
+        # about one a 0.1 s over 0.35 s; a loop held up on a loaded machine sends fewer, never more
+        assert 1 <= client.bodies.count(HEARTBEAT) <= 4 and set(client.bodies) == {HEARTBEAT}
         assert source.watching == []
 
     asyncio.run(scenario())

@@ -19,6 +19,7 @@ from services.settings import Settings
 from tests.api.support import Harness, JsonClient, json_client
 from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
 from tests.support.toygame import GAME as TOY
+from workers import context
 from workers.embedded import start_embedded_worker
 
 MAX_BODY = 8 * 1024
@@ -65,3 +66,37 @@ def client(service: GameService, store: fakeredis.FakeRedis) -> JsonClient:
 @pytest.fixture
 def api(client: JsonClient, service: GameService, store: fakeredis.FakeRedis) -> Harness:
     return Harness(client, service, store)
+
+
+def own_harness(decide_in_api: bool) -> Harness:
+    """A store and embedded worker of a test's own; ``decide_in_api``: commands decided in their request."""
+    store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+    settings = Settings(
+        bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS, decide_in_api=decide_in_api
+    )
+    own = GameService(store, settings)
+    worker = start_embedded_worker(own)
+    harness = Harness(json_client(make_app(own, store)), own, store)
+    harness.worker = worker  # type: ignore[attr-defined]
+    return harness
+
+
+def _own_harness_while(decide_in_api: bool, service: GameService) -> Iterator[Harness]:
+    """:func:`own_harness` for a test; after it, its worker stopped and the package's service registered for
+    jobs again."""
+    harness = own_harness(decide_in_api)
+    yield harness
+    harness.worker.stop()  # type: ignore[attr-defined]
+    context.register(service)
+
+
+@pytest.fixture
+def deciding(service: GameService) -> Iterator[Harness]:
+    """A store and worker of the test's own; the API decides each command in its request."""
+    yield from _own_harness_while(True, service)
+
+
+@pytest.fixture
+def waiting(service: GameService) -> Iterator[Harness]:
+    """As ``deciding``, but a worker decides each command: a submit's answer waits on the loop."""
+    yield from _own_harness_while(False, service)

@@ -5,37 +5,14 @@ seat may see them, and a bad frame answered with the API's own error while the s
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from api.account_auth import SESSION_COOKIE
 from api.front.sockets import REFUSED_CLOSE
-from services.game_service import GameService
 from tests.api.socket_client import SocketClient
 from tests.api.support import Harness, Table
-from tests.api.test_waiting_submits import Front, first_legal, own_harness
+from tests.api.test_waiting_submits import Front, first_legal
 from tests.support.toygame import GAME as TOY
-from workers import context
-
-
-@pytest.fixture
-def deciding(service: GameService) -> Iterator[Harness]:
-    """A store and worker of this test's own; the API decides each command in its request."""
-    harness = own_harness(decide_in_api=True)
-    yield harness
-    harness.worker.stop()  # type: ignore[attr-defined]
-    context.register(service)
-
-
-@pytest.fixture
-def waiting(service: GameService) -> Iterator[Harness]:
-    """As ``deciding``, but a worker decides each command: the submit's answer waits on the loop."""
-    harness = own_harness(decide_in_api=False)
-    yield harness
-    harness.worker.stop()  # type: ignore[attr-defined]
-    context.register(service)
 
 
 def socket(front: Front, table: Table, seat: int | None, **headers: str) -> SocketClient:

@@ -6,29 +6,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from domain.registry import games
-from services.game_service import GameService
 from tests.api.socket_client import SocketClient
 from tests.api.support import Harness, Table
-from tests.api.test_waiting_submits import Front, own_harness
+from tests.api.test_waiting_submits import Front
 from tests.support.conformance import leaked
-from workers import context
 
 MOVES = 12  # moves played per game: enough to deal, play and reveal
 GAMES = sorted(games())
-
-
-@pytest.fixture
-def deciding(service: GameService) -> Iterator[Harness]:
-    harness = own_harness(decide_in_api=True)
-    yield harness
-    harness.worker.stop()  # type: ignore[attr-defined]
-    context.register(service)
 
 
 def _table(harness: Harness, name: str, seats: int) -> Table:

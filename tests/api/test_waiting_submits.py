@@ -10,7 +10,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Coroutine, Iterator, MutableMapping
+from collections.abc import Coroutine, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -24,15 +24,11 @@ from api.front.live_hub import LiveHub, LocalSource
 from api.front.loop_store import EXTENSION as LOOP_STORE
 from api.front.wsgi_bridge import WsgiBridge
 from services import keys
-from services.game_service import GameService
 from services.observability.structured_logs import FIELDS_ATTRIBUTE
-from services.settings import Settings
 from services.store.live_notices import LOCAL_NOTICES
 from services.store.read_batch import LoopReads
 from tests.api.conftest import make_app
-from tests.api.support import Harness, Table, json_client
-from tests.support.harness import TEST_BOT_ITERATIONS, TEST_BOT_THINK_MS
-from workers import context
+from tests.api.support import Harness, Table
 from workers.embedded import EmbeddedWorker, start_embedded_worker
 
 Answer = tuple[int, dict[str, Any]]
@@ -105,38 +101,6 @@ class Front:
                 source.stop()
 
 
-def own_harness(decide_in_api: bool) -> Harness:
-    """A store and embedded worker of a test's own; ``decide_in_api``: commands decided in their request."""
-    store = fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    settings = Settings(
-        bot_think_ms=TEST_BOT_THINK_MS, bot_iterations=TEST_BOT_ITERATIONS, decide_in_api=decide_in_api
-    )
-    own = GameService(store, settings)
-    worker = start_embedded_worker(own)
-    harness = Harness(json_client(make_app(own, store)), own, store)
-    harness.worker = worker  # type: ignore[attr-defined]
-    return harness
-
-
-@pytest.fixture
-def harness(service: GameService) -> Iterator[Harness]:
-    """A store and worker of this test's own (it stops the worker), the package's service registered for
-    jobs again after it; a worker decides every command (the waits these tests are about)."""
-    harness = own_harness(decide_in_api=False)
-    yield harness
-    harness.worker.stop()  # type: ignore[attr-defined]
-    context.register(service)
-
-
-@pytest.fixture
-def deciding(service: GameService) -> Iterator[Harness]:
-    """As ``harness``, but the API decides each submitted command in its request."""
-    harness = own_harness(decide_in_api=True)
-    yield harness
-    harness.worker.stop()  # type: ignore[attr-defined]
-    context.register(service)
-
-
 def test_a_command_decided_in_its_request_is_answered_with_no_wait_and_no_worker(deciding: Harness) -> None:
     table = deciding.new_game()
     seat, command = first_legal(deciding, table)
@@ -171,6 +135,12 @@ def test_a_decision_that_fails_in_the_request_is_left_to_a_worker(
     )
     assert (status, answer["status"]) == (200, "accepted"), answer
     assert [event["type"] for event in answer["events"]] == ["toy.card_played"]
+
+
+@pytest.fixture
+def harness(waiting: Harness) -> Harness:
+    """A worker decides every command here: the waits these tests are about."""
+    return waiting
 
 
 def first_legal(harness: Harness, table: Table) -> tuple[int, dict[str, Any]]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from playwright.sync_api import CDPSession, Locator, Page, Route
@@ -271,6 +272,14 @@ def decide(page: Page, keyboard: bool = False) -> str:
             button.click()
             return what
     raise AssertionError("it is this player's turn but the page offers nothing to click")
+
+
+def wait_until(page: Page, condition: Callable[[], bool]) -> None:
+    """Waits for a condition on what the test's own handlers saw (Playwright dispatches them meanwhile)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not condition():
+        assert time.monotonic() < deadline, "the page did not get there in time"
+        page.wait_for_timeout(20)
 
 
 def wait_version_above(page: Page, seen: int) -> None:

@@ -186,14 +186,16 @@ def test_a_double_click_on_a_move_sends_it_once_and_shows_no_refusal(site: Site,
     seen = pages.version(page)
     passing = page.locator("#decisions [data-command='egizia.pass']")
     passing.wait_for()
-    sent: list[str] = []
-    page.on(
-        "request", lambda request: sent.append(request.post_data or "") if request.method == "POST" else None
-    )
+    held: list[Any] = []  # both clicks' requests, answered only once both are sent
+    page.route(COMMANDS, lambda route: held.append(route))
     passing.dblclick()
+    pages.wait_until(page, lambda: len(held) >= 2)
+    for route in held:
+        route.continue_()
+    page.unroute(COMMANDS)
     pages.wait_version_above(page, seen)
     page.wait_for_timeout(1500)  # the second click's answer, had it been refused, would show by now
     assert page.locator("#refusal").is_hidden(), page.locator("#refusal").inner_text()
-    posted = [msgspec.json.decode(body)["command_id"] for body in sent if "egizia.pass" in body]
+    posted = [msgspec.json.decode(route.request.post_data or "")["command_id"] for route in held]
     assert len(posted) == 2 and len(set(posted)) == 1, "both clicks sent, with one command id"
     context.close()

@@ -72,24 +72,45 @@ class GreedyBot:
         self._random = random.Random(seed)
 
     def choose(self, game: Game, state: Any, seat: Seat) -> Any:
-        """The best command by :meth:`values` (the first of equal ones), built only once chosen."""
+        """The best command by :meth:`values` (the first of equal ones), built only once chosen. The
+        discards are weighed only when one of them could beat the best play (each is worth at most what its
+        tiles' ``kept`` sum to); their noise is drawn all the same, so the choice and the random numbers
+        after it are those of weighing every command."""
         if seat not in game.to_act(state):
             raise LookupError(f"seat {seat} has no legal command")
-        values, moves = self.values(state, seat)
-        if not moves:
-            raise LookupError(f"seat {seat} has no legal command")
+        values, moves, kept = self._builds(state, seat)
+        hand = state.hands[seat]
         noise = self._random.random
         best, best_key = 0, -math.inf
         for index, value in enumerate(values):
             key = value + noise() * 0.01
             if key > best_key:
                 best, best_key = index, key
+        discards = _discard_count(len(hand))
+        if discards and _best_discard(kept) + NOISE_BOUND >= best_key:
+            for index, value in enumerate(_discard_values(kept), start=len(values)):
+                key = value + noise() * 0.01
+                if key > best_key:
+                    best, best_key = index, key
+            if best >= len(moves):
+                return _command(_discard_moves(hand)[best - len(moves)])
+        else:
+            for _ in range(discards):
+                noise()
+        if not moves and not discards:
+            raise LookupError(f"seat {seat} has no legal command")
         return _command(moves[best])
 
     def values(self, state: GizaState, seat: Seat) -> tuple[list[float], list[tuple[Any, ...]]]:
         """The one-step value of every legal command (``rules.legal.turn_commands``' order) and each command
         as a tuple (``_command``): a play and a scarab taken off as ``_Judge`` weighs them, a discard by what
         its tiles are worth drawn anew against their best use. Each stack is read once, not once a tile."""
+        values, moves, kept = self._builds(state, seat)
+        return [*values, *_discard_values(kept)], [*moves, *_discard_moves(state.hands[seat])]
+
+    def _builds(self, state: GizaState, seat: Seat) -> tuple[list[float], list[tuple[Any, ...]], list[float]]:
+        """The values and tuples of the plays and scarabs taken off, and what each tile of the hand is worth
+        discarded (``DISCARD_TILE_VALUE`` less its best use)."""
         weight = _potential_weight(state)
         stacks_read = [_read_board(stacks, weight) for stacks in state.boards]
         bonus = state.options.sphinx_extra_bonus
@@ -102,36 +123,66 @@ class GreedyBot:
         values: list[float] = []
         moves: list[tuple[Any, ...]] = []
         best_use: dict[str, float] = {}
+        owners = [judge.owner_weight(board) for board in range(len(stacks_read))]
         for tile_id in hand:
             tile = TILE_BY_ID[tile_id]
             demolish = tile.kind == DEMOLISH
+            gained = {site: weight * potential_of(tile, site) for site in (0, SPHINX_SITE)}
             best = 0.0
             for board, read in enumerate(stacks_read):
-                owner = judge.owner_weight(board)
-                for site, (fits_here, before, points, demolished, others_done, stack) in enumerate(read):
-                    if tile_id not in fits_here:
+                for site, site_read in enumerate(read):
+                    if tile_id not in site_read[0]:
                         continue
+                    _fits, before, points, demolished, others_done, stack = site_read
                     if demolish:
                         after = demolished
                     else:
-                        after = points + tile.points + weight * potential_of(tile, site)
-                    value = owner * (after - before)
+                        after = points + tile.points + gained[SPHINX_SITE if site == SPHINX_SITE else 0]
+                    value = owners[board] * (after - before)
                     if others_done:
                         value += judge.game_end(board, site, stack[:-1] if demolish else [*stack, tile_id])
                     values.append(value)
                     moves.append((cmd.Play, tile_id, board, site))
-                    best = max(best, value)
+                    if value > best:
+                        best = value
             best_use[tile_id] = best
         for site, stack in enumerate(state.boards[seat]):
             if stack and TILE_BY_ID[stack[-1]].kind == SCARAB:
                 values.append(judge.remove(site))
                 moves.append((cmd.RemoveScarab, site))
-        kept = [DISCARD_TILE_VALUE - best_use[tile] for tile in hand]
-        for size in range(DISCARD_MIN, min(DISCARD_MAX, len(hand)) + 1):
-            for chosen, worth in zip(combinations(hand, size), combinations(kept, size), strict=True):
-                values.append(sum(worth) - DISCARD_COST)
-                moves.append((cmd.Discard, chosen))
-        return values, moves
+        return values, moves, [DISCARD_TILE_VALUE - best_use[tile] for tile in hand]
+
+
+NOISE_BOUND = 0.011  # above the most a tie-breaking noise adds to a value, with room for rounding
+
+
+def _discard_sizes(count: int) -> range:
+    return range(DISCARD_MIN, min(DISCARD_MAX, count) + 1)
+
+
+def _discard_count(count: int) -> int:
+    """How many discards a hand of ``count`` tiles has."""
+    return sum(math.comb(count, size) for size in _discard_sizes(count))
+
+
+def _discard_values(kept: list[float]) -> list[float]:
+    """Each discard's value, in ``rules.legal.discard_commands``' order: its tiles' ``kept`` less the cost."""
+    return [
+        sum(worth) - DISCARD_COST for size in _discard_sizes(len(kept)) for worth in combinations(kept, size)
+    ]
+
+
+def _discard_moves(hand: list[str]) -> list[tuple[Any, ...]]:
+    return [
+        (cmd.Discard, chosen) for size in _discard_sizes(len(hand)) for chosen in combinations(hand, size)
+    ]
+
+
+def _best_discard(kept: list[float]) -> float:
+    """The most any discard is worth: the best sum of its tiles' ``kept``, one tile at least."""
+    ranked = sorted(kept, reverse=True)
+    sizes = _discard_sizes(len(kept))
+    return max((sum(ranked[:size]) for size in sizes), default=-math.inf) - DISCARD_COST
 
 
 _StackRead = tuple[frozenset[str], float, int, float, bool, list[str]]

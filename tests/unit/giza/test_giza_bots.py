@@ -85,3 +85,32 @@ def test_the_greedy_bot_weighs_exactly_the_legal_commands(players: int) -> None:
     for index in range(3):
         play_game(GAME, players, f"legal:{players}:{index}".encode(), bots)
     assert sum(bot.checked for bot in bots) > 50
+
+
+class _WeighingCheck:
+    """A greedy player that checks the greedy bot's choice, and its random numbers after it, against the
+    best of every command :meth:`GreedyBot.values` weighs with the same tie-breaking noise."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = GreedyBot(seed)
+        self.noise = random.Random(seed)
+        self.checked = 0
+
+    def choose(self, game: Game, state: Any, seat: int) -> Any:
+        values, moves = self.bot.values(state, seat)
+        keys = [value + self.noise.random() * 0.01 for value in values]
+        expected = _command(moves[max(range(len(keys)), key=lambda index: (keys[index], -index))])
+        choice = self.bot.choose(game, state, seat)
+        assert choice == expected and self.bot._random.random() == self.noise.random()
+        self.checked += 1
+        return choice
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_greedy_bot_weighs_discards_only_when_one_could_win_yet_chooses_as_weighing_all(
+    players: int,
+) -> None:
+    bots = [_WeighingCheck(seat) for seat in range(players)]
+    for index in range(4):
+        play_game(GAME, players, f"weigh:{players}:{index}".encode(), bots)
+    assert sum(bot.checked for bot in bots) > 100

@@ -40,15 +40,16 @@ RING_SECONDS = 0.05
 class LivePage:
     """A page the app opened: where it stands (``seen`` version, chat ``cursor``), how it catches up
     (``step``: a blocking function of the version, the cursor and the number of the notice that woke it,
-    run on the app's threads: pages woken by one notice may share their reads), how long it lasts
-    and may stay silent, and ``release`` (its slot, given back once when it ends); ``shape`` names the form
-    its catch-ups take (event-stream text, a socket's frames): pages share a catch-up only in one shape."""
+    run on the app's threads: pages woken by one notice may share their reads; None: a read of its own),
+    how long it lasts and may stay silent, and ``release`` (its slot, given back once when it ends);
+    ``shape`` names the form its catch-ups take (event-stream text, a socket's frames): pages share a
+    catch-up only in one shape."""
 
     game_id: str
     seat: int | None
     seen: int
     cursor: str
-    step: Callable[[int, str, int], CaughtUp]
+    step: Callable[[int, str, int | None], CaughtUp]
     stream_seconds: float
     heartbeat_seconds: float
     release: Callable[[], None]

@@ -42,7 +42,7 @@ from api.refusals import BODIES_AT_ONCE_ANSWER, BODY_TOO_SLOW_ANSWER
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication, WSGIEnvironment
 
-    from api.front.live_hub import LiveHub, LivePage, WaitingAnswer
+    from api.front.live_hub import CaughtUp, LiveHub, LivePage, WaitingAnswer
     from api.front.sockets import SocketSeat
 
 log = logging.getLogger(__name__)
@@ -189,7 +189,13 @@ class WsgiBridge:
             environ.pop(upgrade, None)
         live = self.live
         follow = live.serve if live is not None else _no_pushes
-        await serve_socket(environ, self._whole_answer, follow, channel, self._limits.most_bytes)
+        await serve_socket(
+            environ, self._whole_answer, follow, self._on_threads, channel, self._limits.most_bytes
+        )
+
+    async def _on_threads(self, step: Callable[[], CaughtUp]) -> CaughtUp:
+        """``step`` (a socket's catch-up of its own) run on the app's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, step)
 
     async def _whole_answer(self, environ: WSGIEnvironment) -> tuple[WholeAnswer, SocketSeat | None]:
         """The app's whole answer to ``environ`` (a wait it left to the loop awaited here), and the socket

@@ -96,6 +96,41 @@ def test_a_command_a_worker_decides_is_answered_once_decided(waiting: Harness) -
     assert answer["result"]["view"]["version"] == answer["result"]["version"]
 
 
+class NoNotices:
+    """A live hub's notices that never come (their connection down): no push follows a move."""
+
+    def start(self, hub: Any) -> None:
+        pass
+
+    def watch(self, game_id: str) -> None:
+        pass
+
+    def unwatch(self, game_id: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+
+def test_an_answer_whose_push_never_comes_reads_the_seats_view_itself(deciding: Harness) -> None:
+    table = deciding.new_game()
+    seat, command = first_legal(deciding, table)
+    front = Front(deciding, source=NoNotices())
+
+    async def scenario() -> dict[str, Any]:
+        client = socket(front, table, seat)
+        await opened(client)
+        answer = await client.answer({"command_id": "n1", "command": command})
+        await client.close()
+        return answer
+
+    answer = front.run(scenario())
+    assert answer["ok"] and answer["result"]["status"] == "accepted", answer
+    assert answer["result"]["view"]["seat"] == seat
+    assert answer["result"]["view"]["version"] == answer["result"]["version"]
+    assert command not in answer["result"]["view"]["view"]["legal"]
+
+
 def test_bad_frames_are_answered_with_the_apis_errors_and_the_socket_stays_open(deciding: Harness) -> None:
     table = deciding.new_game()
     seat, command = first_legal(deciding, table)

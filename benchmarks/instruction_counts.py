@@ -192,19 +192,21 @@ def live_move_part(app: Any, url: str, games: int, front: bool = False) -> dict[
 
 def socket_move_part(app: Any, url: str, games: int) -> dict[str, Any]:
     """Count :func:`live_move_part`'s moves made over each mover's WebSocket through the front: the command
-    frame, its answer frame (the seat's view in it) and the catch-up of each seat's socket at the version
-    before; the sockets are opened uncounted."""
+    frame, the decision's notice (in this process), the mover's socket catching up (its view pushed into
+    the answer frame) and the catch-up of each other seat's socket at the version before, sharing the
+    notice's read; the sockets are opened uncounted."""
     import asyncio
 
+    from api.front.live_hub import LocalSource
     from api.web.live import LiveTarget
     from api.web.seat_socket import socket_catch_up
     from services.observability.gc_pauses import settle_after_start
+    from services.store.live_notices import LOCAL_NOTICES
 
     worker = start_worker(url)
-    front = front_of(app)
+    front = front_of(app, LocalSource(LOCAL_NOTICES))
     loop = asyncio.new_event_loop()
     service = app.extensions["papyrus"].service
-    notices = itertools.count(1)
     try:
         warm_up, counted_ones = live_moves(app, games), live_moves(app, games)
         sockets = [[Socket(front, environ) for *_, environ in moves] for moves in (warm_up, counted_ones)]
@@ -214,10 +216,10 @@ def socket_move_part(app: Any, url: str, games: int) -> dict[str, Any]:
         def move_all(moves: list[tuple[str, int, str, dict[str, Any]]], opened: list[Socket]) -> None:
             for (game_id, seen, cursor, environ), socket in zip(moves, opened, strict=True):
                 answer = loop.run_until_complete(socket.answer(environ["wsgi.input"].getvalue()))
-                if not answer["ok"]:
+                if not answer["ok"] or "view" not in answer["result"]:
                     raise RuntimeError(f"a move over a socket was answered {answer}")
-                notice = next(notices)
-                for seat in range(4):
+                notice = front.live._games[game_id].serial  # the decision's, which the mover's socket heard
+                for seat in (seat for seat in range(4) if seat != socket.seat):
                     socket_catch_up(LiveTarget(service, game_id, seat), seen, cursor, notice)
 
         move_all(warm_up, sockets[0])
@@ -243,6 +245,7 @@ class Socket:
         self.scope = {**scope, "type": "websocket", "method": "GET", "path": path, "query_string": b""}
         self.scope |= {"scheme": "ws", "headers": headers}
         self.front = front
+        self.seat = -1  # the welcome frame says
         self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
@@ -259,6 +262,8 @@ class Socket:
             while (frame := await self.frames.get())["type"] != "view":
                 if frame["type"] == "refused":
                     raise RuntimeError(f"a socket was refused: {frame}")
+                if frame["type"] == "welcome":
+                    self.seat = int(frame["seat"])
 
     async def close(self) -> None:
         self.incoming.put_nowait({"type": "websocket.disconnect", "code": 1000})
@@ -326,13 +331,15 @@ def through_front(app: Any) -> Callable[[Any, dict[str, Any]], str]:
     return call
 
 
-def front_of(app: Any) -> Any:
-    """The asynchronous front over ``app``, its pool running the app on the counted thread."""
+def front_of(app: Any, notices: Any = None) -> Any:
+    """The asynchronous front over ``app``, its pool running the app on the counted thread; its live hub
+    hears ``notices`` (none by default)."""
     from api.context import ApiConfig
     from api.front import build_front
     from api.front.live_hub import LiveHub
 
-    hub = lambda pool: LiveHub(NoNotices(), pool)  # noqa: E731 - waits end by the hub's half-second look
+    # with no notices, waits end by the hub's half-second look
+    hub = lambda pool: LiveHub(notices or NoNotices(), pool)  # noqa: E731
     return build_front(app, 8, ApiConfig().body_limits(), pool=InlinePool(), live=hub)
 
 

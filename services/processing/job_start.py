@@ -64,25 +64,24 @@ def read_job_start(
         batch.add(first)
     cleared = batch.add(Read(lambda pipe: pipe.delete(keys.process_queued(game_id)), itemgetter(0)))
     # the meta and the head at one moment: a table older than the head would judge the next command
-    raw_meta = batch.add(Read(lambda pipe: pipe.hgetall(keys.meta(game_id)), itemgetter(0), at_once=True))
-    head_slot = batch.add(EventStore.head_read(game_id))
+    moment = batch.add(EventStore.meta_and_head_read(game_id))
     latest = batch.add(CommandInbox.latest(game_id, READ_AHEAD))
     if cached is not None:
         read = batch.add(EventStore.entries_after(game_id, cached.version, EVENTS_READ_AHEAD))
     else:
         read = batch.add(stored_state_read(game_id))
     batch.run()
-    meta = meta_from(raw_meta.value)
+    raw_meta, head = moment.value
+    meta = meta_from(raw_meta)
     if meta is None:
         raise KeyError(game_id)
-    head = head_slot.value
     records = None
     if cached is not None and cached.version < head.version:
         found = records_after(read.value, cached.version, cached.hash, head.version)
         records = (cached, found) if found is not None else None
     commands = pending_among(latest.value, head.checkpoint, READ_AHEAD)
     projected = list(read.value) if cached is None else None
-    notified = notified_seats(raw_meta.value)
+    notified = notified_seats(raw_meta)
     return JobStart(
         bool(cleared.value), notified, meta, get_game(meta.game), head, commands, records, projected
     )

@@ -102,26 +102,28 @@ class ProjectedStates:
         return found.value
 
     def with_meta(self, game_id: str) -> Read[tuple[GameMeta, Game, Head, Any] | None]:
-        """:meth:`load_with_meta` as a read to batch, at one moment: an append landing between the meta and
-        the head would give a view the head after it with the table before it (a page never sent that
-        version again)."""
+        """:meth:`load_with_meta` as a read to batch, the meta and the head at one moment: an append landing
+        between them would give a view the head after it with the table before it (a page never sent that
+        version again). The projected state, read after them, may be behind the head or ahead of it."""
+        moment = EventStore.meta_and_head_read(game_id)
+        stored_state = _queue_stored_state(game_id)
 
         def queue(pipe: redis.client.Pipeline) -> None:
-            pipe.hgetall(keys.meta(game_id))
-            pipe.hgetall(keys.head(game_id))
-            _queue_stored_state(game_id)(pipe)
+            moment.queue(pipe)
+            stored_state(pipe)
 
         def decode(replies: Sequence[Any]) -> tuple[GameMeta, Game, Head, Any] | None:
-            raw_meta, raw_head, stored = replies
+            raw_meta, head = moment.decode(replies[:1])
+            stored = replies[1]
             meta = meta_from(raw_meta)
             if meta is None:
                 return None
             game = get_game(meta.game)
             if meta.status == OVER and stored[1] is None:  # its final views are read, not its state rebuilt
-                return meta, game, head_from(raw_head), None
-            return (meta, game, *self._at_head(game, game_id, head_from(raw_head), stored))
+                return meta, game, head, None
+            return (meta, game, *self._at_head(game, game_id, head, stored))
 
-        return Read(queue, decode, at_once=True)
+        return Read(queue, decode, script=moment.script)
 
     def _at_head(self, game: Game, game_id: str, head: Head, stored: list[Any]) -> tuple[Head, Any]:
         """The state at ``head`` from the stored [version, state] pair, decoded and folded once per head and

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import redis
+from redis.commands.core import Script
 
 from services import keys
 from services.store import layout
 from services.store.hash_chain import GENESIS_HASH, seal
 from services.store.layout import stream_entries
 from services.store.live_notices import LOCAL_NOTICES
-from services.store.lua_scripts import Scripts
+from services.store.lua_scripts import Scripts, source
 from services.store.read_batch import Read
 from services.store.records import Actor, EventRecord, OutcomeRecord, now_iso
 from services.store.replies import as_bytes, as_int, as_str
@@ -157,6 +159,16 @@ class EventStore:
         """:meth:`head` as a read to batch."""
         return Read(lambda pipe: pipe.hgetall(keys.head(game_id)), lambda replies: head_from(replies[0]))
 
+    @staticmethod
+    def meta_and_head_read(game_id: str) -> Read[tuple[dict[Any, Any], Head]]:
+        """The game's meta hash (as HGETALL answers it) and its head, at one moment: an append writes both in
+        one step, and one script reads both (``meta_head.lua``; the keys share the game's slot on a cluster).
+        Queued as a bare EVALSHA, which a cluster client's pipeline refuses by name but routes by its keys."""
+        script = _meta_head_script()
+        meta, head = keys.meta(game_id), keys.head(game_id)
+        command = ("EVALSHA", script.sha, 2, meta, head)
+        return Read(lambda pipe: cast(Any, pipe).execute_command(*command), _meta_and_head, script=script)
+
     def _hash_before(self, key: str, seq: int) -> str:
         """The hash of the record before ``seq`` (the genesis hash before the first)."""
         if seq <= 1:
@@ -264,3 +276,20 @@ def _chained(entries: Sequence[tuple[str, bytes]], prev_hash: str) -> list[Event
         records += layout.decode_events(seq_of(entry_id), raw, prev_hash)
         prev_hash = records[-1].hash
     return records
+
+
+@cache
+def _meta_head_script() -> Script:
+    """``meta_head.lua``, bound to no client (the text as bytes needs no client's encoder for its sha)."""
+    return Script(cast(Any, None), source("meta_head").encode("utf-8"))
+
+
+def _meta_and_head(replies: Sequence[Any]) -> tuple[dict[Any, Any], Head]:
+    meta, head = replies[0]
+    return _pairs(meta), head_from(_pairs(head))
+
+
+def _pairs(flat: Sequence[Any]) -> dict[Any, Any]:
+    """A hash from the flat fields and values a script's HGETALL answers."""
+    it = iter(flat)
+    return dict(zip(it, it, strict=False))

@@ -4,8 +4,8 @@ through the :class:`Slot` its ``add`` answered (``batch.add(tokens.lookup(game_i
 ``batch.run()``, then ``slot.value``).
 
 A value is decoded when first used; a read marked ``checked`` (a quota's charge) is decoded as the batch
-runs, errors included, before any other error is raised; one marked ``at_once`` (a game's meta with its
-head) makes the batch a transaction.
+runs, errors included, before any other error is raised; one made by a ``script`` (reads of one moment) is
+made again, alone, where Redis had lost it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 
 import redis
 import redis.asyncio
-import redis.asyncio.cluster
-import redis.cluster
+from redis.commands.core import Script
+from redis.exceptions import NoScriptError
+
+from services.store.lua_scripts import load_first_use
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -27,14 +29,14 @@ Queue = Callable[[redis.client.Pipeline], object]
 @dataclass(frozen=True)
 class Read(Generic[T]):
     """What a read queues in a pipeline (``queue``) and how its replies, in order, decode (``decode``).
-    ``checked``: decoded as the batch runs, its replies given as they came (errors included). ``at_once``:
-    its replies must be of one moment (keys one append writes together, as a game's meta and head), so a
-    batch holding it runs as a transaction (MULTI/EXEC) on one Redis, every key of the batch in one slot."""
+    ``checked``: decoded as the batch runs, its replies given as they came (errors included). ``script``:
+    the Lua script whose EVALSHA ``queue`` queues (reads of one moment): loaded before a connection's first
+    batch; on NOSCRIPT (a Redis that lost it) loaded and the read made once more, alone (reads only)."""
 
     queue: Queue
     decode: Callable[[Sequence[Any]], T]
     checked: bool = False
-    at_once: bool = False
+    script: Script | None = None
 
 
 class Value(Protocol[T_co]):
@@ -88,8 +90,7 @@ class Later(Generic[T]):
 
 
 class Reads:
-    """A batch of reads made in one round trip (queued as it runs: a read ``at_once`` makes it a
-    transaction)."""
+    """A batch of reads made in one round trip (a plain pipeline, on one Redis or a cluster)."""
 
     def __init__(self, connection: redis.Redis) -> None:
         self._connection = connection
@@ -103,9 +104,21 @@ class Reads:
 
     def run(self) -> None:
         """Make the round trip: the checked reads are decoded first, then the first error raised."""
-        pipe = self._connection.pipeline(transaction=_at_once(self._connection, self._slots))
-        ranges = _queued(pipe, self._slots)
-        _fill(ranges, pipe.execute(raise_on_error=False))
+        scripts = _scripts(self._slots)
+        if scripts:
+            load_first_use(self._connection, scripts)
+        replies = self._made(self._slots)
+        lost = _lost(replies)
+        if lost:
+            for script in _scripts(lost):
+                self._connection.script_load(script.script)
+            replies.update(self._made(lost))
+        _fill(replies)
+
+    def _made(self, slots: list[Slot[Any]]) -> dict[Slot[Any], Sequence[Any]]:
+        pipe = self._connection.pipeline(transaction=False)
+        ranges = _queued(pipe, slots)
+        return _split(ranges, pipe.execute(raise_on_error=False))
 
 
 class LoopReads:
@@ -123,17 +136,32 @@ class LoopReads:
         return slot
 
     async def run(self) -> None:
-        """Make the round trip, as :meth:`Reads.run`."""
-        pipe = self._connection.pipeline(transaction=_at_once(self._connection, self._slots))
-        ranges = _queued(cast(redis.client.Pipeline, pipe), self._slots)  # the same commands, queued alike
-        _fill(ranges, await pipe.execute(raise_on_error=False))
+        """Make the round trip, as :meth:`Reads.run` (a script is loaded on its first NOSCRIPT)."""
+        replies = await self._made(self._slots)
+        lost = _lost(replies)
+        if lost:
+            for script in _scripts(lost):
+                await self._connection.script_load(script.script)
+            replies.update(await self._made(lost))
+        _fill(replies)
+
+    async def _made(self, slots: list[Slot[Any]]) -> dict[Slot[Any], Sequence[Any]]:
+        pipe = self._connection.pipeline(transaction=False)
+        ranges = _queued(cast(redis.client.Pipeline, pipe), slots)  # the same commands, queued alike
+        return _split(ranges, await pipe.execute(raise_on_error=False))
 
 
-def _at_once(connection: object, slots: list[Slot[Any]]) -> bool:
-    """Whether the batch runs as a transaction: it holds a read ``at_once``, on one Redis (a cluster client
-    leaves the replies of a transaction unparsed: there the batch stays a plain pipeline)."""
-    clustered = isinstance(connection, redis.cluster.RedisCluster | redis.asyncio.cluster.RedisCluster)
-    return not clustered and any(slot._read.at_once for slot in slots)
+def _scripts(slots: list[Slot[Any]]) -> list[Script]:
+    return [slot._read.script for slot in slots if slot._read.script is not None]
+
+
+def _lost(replies: dict[Slot[Any], Sequence[Any]]) -> list[Slot[Any]]:
+    """The slots made by a script the Redis did not know (NOSCRIPT)."""
+    return [
+        slot
+        for slot, found in replies.items()
+        if slot._read.script is not None and any(isinstance(reply, NoScriptError) for reply in found)
+    ]
 
 
 def _queued(pipe: redis.client.Pipeline, slots: list[Slot[Any]]) -> list[tuple[Slot[Any], int, int]]:
@@ -146,11 +174,18 @@ def _queued(pipe: redis.client.Pipeline, slots: list[Slot[Any]]) -> list[tuple[S
     return ranges
 
 
-def _fill(slots: list[tuple[Slot[Any], int, int]], replies: Sequence[Any]) -> None:
+def _split(
+    ranges: list[tuple[Slot[Any], int, int]], replies: Sequence[Any]
+) -> dict[Slot[Any], Sequence[Any]]:
+    return {slot: replies[start:end] for slot, start, end in ranges}
+
+
+def _fill(replies: dict[Slot[Any], Sequence[Any]]) -> None:
     """Hand each slot its replies; the checked reads are decoded first, then the first error raised."""
-    for slot, start, end in slots:
-        slot._fill(replies[start:end])
-    checked = [(start, end) for slot, start, end in slots if slot._read.checked]
-    for index, reply in enumerate(replies):
-        if isinstance(reply, Exception) and not any(start <= index < end for start, end in checked):
-            raise reply
+    for slot, found in replies.items():
+        slot._fill(found)
+    for slot, found in replies.items():
+        if not slot._read.checked:
+            for reply in found:
+                if isinstance(reply, Exception):
+                    raise reply

@@ -14,6 +14,7 @@ from fakeredis._socket._base import BaseFakeSocket
 from services import keys
 from services.game_service import GameService
 from services.player_commands import Submission
+from services.store.event_store import EventStore
 from tests.support.harness import drain, new_game
 
 PAUSE = {"type": "papyrus.pause"}
@@ -29,15 +30,20 @@ def queued(service: GameService, game_id: str, seat: int, command: dict[str, Any
 def after_the_next_meta_read(
     monkeypatch: pytest.MonkeyPatch, game_id: str, step: Callable[[], object]
 ) -> None:
-    """Run ``step`` (another decider's append) once, right after the store answers the next read of the
-    game's whole meta hash, before the rest of that read's round trip reaches it."""
+    """Run ``step`` (another decider's append) once, right after the store answers the next command reading
+    the game's whole meta hash (its HGETALL, or the script reading it with the head), before the rest of
+    that read's round trip reaches it."""
     process = BaseFakeSocket._process_command
     meta_key = keys.meta(game_id).encode()
+    script = EventStore.meta_and_head_read(game_id).script
+    assert script is not None
+    reads_meta = {(b"hgetall", meta_key), (b"evalsha", script.sha.encode(), b"2", meta_key)}
     armed = [step]
 
     def processing(socket: Any, fields: list[bytes]) -> None:
         process(socket, fields)
-        if armed and fields[0].lower() == b"hgetall" and fields[1] == meta_key:
+        command = (fields[0].lower(), *fields[1:4])
+        if armed and (command[:2] in reads_meta or command in reads_meta):
             armed.pop()()
 
     monkeypatch.setattr(BaseFakeSocket, "_process_command", processing)

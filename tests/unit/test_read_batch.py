@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import fakeredis
 import pytest
 import redis
 from fakeredis._socket._base import BaseFakeSocket
 
-from services.store.read_batch import Later, Read, Reads
+from services.store.read_batch import Later, LoopReads, Read, Reads
 
 
 def _get(key: str) -> Read[bytes | None]:
@@ -81,30 +82,73 @@ def test_a_later_read_is_made_on_first_use(connection: fakeredis.FakeRedis) -> N
     assert later.value == b"9"
 
 
-def _write_after_the_first_get(monkeypatch: pytest.MonkeyPatch, connection: fakeredis.FakeRedis) -> None:
+BOTH = "return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}"
+
+
+def _both_by_script(connection: fakeredis.FakeRedis, first: str, second: str) -> Read[tuple[Any, Any]]:
+    """GETs of ``first`` and ``second`` in one script: one moment."""
+    script = connection.register_script(BOTH)
+    return Read(
+        lambda pipe: cast(Any, pipe).execute_command("EVALSHA", script.sha, 2, first, second),
+        lambda replies: tuple(replies[0]),
+        script=script,
+    )
+
+
+def _write_after_reading_b(monkeypatch: pytest.MonkeyPatch, connection: fakeredis.FakeRedis) -> None:
     """Another client writes "b" then "c" together (as one script would) right after the store answers
-    the next GET of "b", before the rest of that batch reaches it."""
+    the next command reading "b" (its GET, or a script's EVALSHA), before the rest of its batch arrives."""
     process = BaseFakeSocket._process_command
     armed = [lambda: connection.mset({"b": b"20", "c": b"30"})]
 
     def processing(socket: Any, fields: list[bytes]) -> None:
         process(socket, fields)
-        if armed and fields[:2] == [b"GET", b"b"]:
+        if armed and fields[0].upper() in (b"GET", b"EVALSHA") and b"b" in fields[1:]:
             armed.pop()()
 
     monkeypatch.setattr(BaseFakeSocket, "_process_command", processing)
 
 
-@pytest.mark.parametrize("at_once", [False, True])
-def test_a_read_at_once_sees_a_write_landing_during_its_batch_whole_or_not_at_all(
-    connection: fakeredis.FakeRedis, monkeypatch: pytest.MonkeyPatch, at_once: bool
+@pytest.mark.parametrize("by_script", [False, True])
+def test_a_script_read_sees_a_write_landing_during_its_batch_whole_or_not_at_all(
+    connection: fakeredis.FakeRedis, monkeypatch: pytest.MonkeyPatch, by_script: bool
 ) -> None:
-    _write_after_the_first_get(monkeypatch, connection)
+    _write_after_reading_b(monkeypatch, connection)
     batch = Reads(connection)
-    pair = batch.add(Read(_both("b", "c").queue, _both("b", "c").decode, at_once=at_once))
+    pair = batch.add(_both_by_script(connection, "b", "c") if by_script else _both("b", "c"))
+    after = batch.add(_get("c"))
     batch.run()
-    assert connection.get("c") == b"30", "the write landed while the batch ran"
-    if at_once:
-        assert pair.value in [(b"2", b"3"), (b"20", b"30")]
+    assert after.value == b"30", "the write landed while the batch ran"
+    if by_script:
+        assert pair.value == (b"2", b"3")
     else:
         assert pair.value == (b"2", b"30"), "a plain pipeline reads across the write"
+
+
+def test_a_script_the_store_lost_is_loaded_and_only_its_read_made_again(
+    connection: fakeredis.FakeRedis,
+) -> None:
+    script = _both_by_script(connection, "a", "b")
+    first = Reads(connection)
+    first.add(script)
+    first.run()  # the connection's first batch loads it
+    connection.script_flush()
+    batch = Reads(connection)
+    counted = batch.add(Read(lambda pipe: pipe.incr("n"), lambda replies: replies[0]))
+    pair = batch.add(script)
+    batch.run()
+    assert (counted.value, pair.value, connection.get("n")) == (1, (b"1", b"2"), b"1")
+    assert script.script is not None and connection.script_exists(script.script.sha) == [True]
+
+
+def test_a_batch_on_an_event_loop_loads_a_script_its_store_lacks() -> None:
+    async def read() -> tuple[Any, Any]:
+        connection = fakeredis.FakeAsyncRedis()
+        await connection.mset({"a": b"1", "b": b"2"})
+        await connection.script_flush()
+        batch = LoopReads(connection)
+        pair = batch.add(_both_by_script(fakeredis.FakeRedis(), "a", "b"))
+        await batch.run()
+        return pair.value
+
+    assert asyncio.run(read()) == (b"1", b"2")

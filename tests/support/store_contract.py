@@ -19,6 +19,7 @@ from services.store.command_inbox import CommandInbox
 from services.store.compaction import COMPACT_AFTER, Compaction
 from services.store.event_store import (
     DECIDED_TTL_MS,
+    Alongside,
     CommandDecision,
     EventStore,
     Head,
@@ -28,12 +29,23 @@ from services.store.event_store import (
 from services.store.game_events import to_event
 from services.store.hash_chain import chain_breaks
 from services.store.layout import stream_entries
+from services.store.read_batch import Reads
 from services.store.records import CommandRecord, OutcomeRecord
-from services.store.replies import as_str
+from services.store.replies import as_int, as_str
 from tests.support.harness import FakeClock
 from tests.support.toygame import GAME, GameStarted
 
 RACE_APPENDS = 1_000
+MOMENT_APPENDS = 300
+
+
+def meta_and_head(connection: redis.Redis, game_id: str) -> tuple[int, int]:
+    """The version an append noted in the meta hash, and the head's, read in one batch."""
+    batch = Reads(connection)
+    moment = batch.add(EventStore.meta_and_head_read(game_id))
+    batch.run()
+    meta, head = moment.value
+    return as_int(meta.get(b"table", b"0")), head.version
 
 
 def append_one(store: EventStore, game_id: str, payload: dict[str, object], actor: str = "system") -> int:
@@ -223,6 +235,31 @@ class StoreContract:
         for name in ("a", "b"):
             assert [r.data["i"] for r in records if r.data["w"] == name] == list(range(RACE_APPENDS))
         assert chain_breaks(records) == []
+
+    def test_a_games_meta_and_head_are_read_at_one_moment_while_appends_write_both(
+        self, game_id: str, connection: redis.Redis
+    ) -> None:
+        """Each append notes its version in the meta hash in its same step (as a decision writes its
+        table): a reader sees every append whole or not at all."""
+        done = threading.Event()
+
+        def writer() -> None:
+            own = EventStore(connection, FakeClock())
+            for i in range(MOMENT_APPENDS):
+                head = own.head(game_id)
+                records = own.build(head, [NewEvent("test.noted", {"i": i})], "w", None)
+                noted = Alongside(meta_state=str(head.version + 1).encode())
+                own.append(game_id, head, records, alongside=noted)
+            done.set()
+
+        thread = threading.Thread(target=writer)
+        thread.start()
+        seen = [meta_and_head(connection, game_id)]
+        while not done.is_set():
+            seen.append(meta_and_head(connection, game_id))
+        thread.join()
+        torn = [(noted, version) for noted, version in seen if noted != version]
+        assert torn == [] and meta_and_head(connection, game_id) == (MOMENT_APPENDS, MOMENT_APPENDS)
 
     def test_a_resubmitted_command_id_is_appended_once(self, game_id: str, inbox: CommandInbox) -> None:
         first = inbox.submit(game_id, command("c-1"))

@@ -118,9 +118,8 @@ def execute_with_scripts(connection: redis.Redis, fill: PipelineFill) -> list[An
 
 
 def load_first_use(connection: redis.Redis, scripts: Sequence[Script]) -> None:
-    """Load the ``scripts`` this process has not loaded on ``connection``'s pool yet (on every shard of a
-    cluster client, which has no pool of its own)."""
-    loaded = _LOADED.setdefault(getattr(connection, "connection_pool", connection), set())
+    """Load the ``scripts`` this process has not loaded on ``connection``'s pool yet."""
+    loaded = _LOADED.setdefault(connection.connection_pool, set())
     for script in scripts:
         if script.sha not in loaded:
             connection.script_load(script.script)

@@ -19,8 +19,6 @@ import redis.asyncio
 from redis.commands.core import Script
 from redis.exceptions import NoScriptError
 
-from services.store.lua_scripts import load_first_use
-
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 Queue = Callable[[redis.client.Pipeline], object]
@@ -30,8 +28,8 @@ Queue = Callable[[redis.client.Pipeline], object]
 class Read(Generic[T]):
     """What a read queues in a pipeline (``queue``) and how its replies, in order, decode (``decode``).
     ``checked``: decoded as the batch runs, its replies given as they came (errors included). ``script``:
-    the Lua script whose EVALSHA ``queue`` queues (reads of one moment): loaded before a connection's first
-    batch; on NOSCRIPT (a Redis that lost it) loaded and the read made once more, alone (reads only)."""
+    the Lua script whose EVALSHA ``queue`` queues (reads of one moment): on NOSCRIPT (a Redis that lacks it:
+    a cluster's shards, which load no script on connect) loaded and the read made once more, alone."""
 
     queue: Queue
     decode: Callable[[Sequence[Any]], T]
@@ -104,9 +102,6 @@ class Reads:
 
     def run(self) -> None:
         """Make the round trip: the checked reads are decoded first, then the first error raised."""
-        scripts = _scripts(self._slots)
-        if scripts:
-            load_first_use(self._connection, scripts)
         replies = self._made(self._slots)
         lost = _lost(replies)
         if lost:
@@ -136,7 +131,7 @@ class LoopReads:
         return slot
 
     async def run(self) -> None:
-        """Make the round trip, as :meth:`Reads.run` (a script is loaded on its first NOSCRIPT)."""
+        """Make the round trip, as :meth:`Reads.run`."""
         replies = await self._made(self._slots)
         lost = _lost(replies)
         if lost:

@@ -84,7 +84,7 @@ def test_a_process_killed_while_it_loads_the_projection_script_leaves_its_game_d
     service.sweep.run()  # the due index is in use on this store (no filling it from the running games)
     service.submit(game_id, 0, service.legal_commands(game_id, 0)[0], "c0", None)  # its job is lost
     connection.script_flush()  # the store restored by a new process knows no script but those loaded since
-    for name in ("append", "submit", "ready_game", "take_ready_game"):
+    for name in ("append", "submit", "ready_game", "take_ready_game", "meta_head"):
         connection.script_load(source(name))
     restarted = make_service(fakeredis.FakeRedis(server=server), clock)
 

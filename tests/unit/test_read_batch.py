@@ -86,8 +86,9 @@ BOTH = "return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}"
 
 
 def _both_by_script(connection: fakeredis.FakeRedis, first: str, second: str) -> Read[tuple[Any, Any]]:
-    """GETs of ``first`` and ``second`` in one script: one moment."""
+    """GETs of ``first`` and ``second`` in one script (loaded): one moment."""
     script = connection.register_script(BOTH)
+    connection.script_load(BOTH)
     return Read(
         lambda pipe: cast(Any, pipe).execute_command("EVALSHA", script.sha, 2, first, second),
         lambda replies: tuple(replies[0]),
@@ -129,9 +130,6 @@ def test_a_script_the_store_lost_is_loaded_and_only_its_read_made_again(
     connection: fakeredis.FakeRedis,
 ) -> None:
     script = _both_by_script(connection, "a", "b")
-    first = Reads(connection)
-    first.add(script)
-    first.run()  # the connection's first batch loads it
     connection.script_flush()
     batch = Reads(connection)
     counted = batch.add(Read(lambda pipe: pipe.incr("n"), lambda replies: replies[0]))

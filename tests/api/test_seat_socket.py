@@ -32,6 +32,19 @@ async def opened(client: SocketClient) -> dict[str, Any]:
     return view["view"]
 
 
+def one_answer(front: Front, table: Table, seat: int, frame: dict[str, Any]) -> dict[str, Any]:
+    """The answer to ``frame`` sent on a socket of ``seat``, opened for it and closed after."""
+
+    async def scenario() -> dict[str, Any]:
+        client = socket(front, table, seat)
+        await opened(client)
+        answer = await client.answer(frame)
+        await client.close()
+        return answer
+
+    return front.run(scenario())
+
+
 def test_a_socket_without_a_seat_is_refused_with_the_apis_reason_in_its_language(deciding: Harness) -> None:
     table = deciding.new_game()
     front = Front(deciding)
@@ -83,15 +96,7 @@ def test_a_command_a_worker_decides_is_answered_once_decided(waiting: Harness) -
     table = waiting.new_game()
     seat, command = first_legal(waiting, table)
     front = Front(waiting)
-
-    async def scenario() -> dict[str, Any]:
-        client = socket(front, table, seat)
-        await opened(client)
-        answer = await client.answer({"command_id": "w1", "command": command})
-        await client.close()
-        return answer
-
-    answer = front.run(scenario())
+    answer = one_answer(front, table, seat, {"command_id": "w1", "command": command})
     assert answer["ok"] and answer["result"]["status"] == "accepted", answer
     assert answer["result"]["view"]["version"] == answer["result"]["version"]
 
@@ -116,15 +121,7 @@ def test_an_answer_whose_push_never_comes_reads_the_seats_view_itself(deciding: 
     table = deciding.new_game()
     seat, command = first_legal(deciding, table)
     front = Front(deciding, source=NoNotices())
-
-    async def scenario() -> dict[str, Any]:
-        client = socket(front, table, seat)
-        await opened(client)
-        answer = await client.answer({"command_id": "n1", "command": command})
-        await client.close()
-        return answer
-
-    answer = front.run(scenario())
+    answer = one_answer(front, table, seat, {"command_id": "n1", "command": command})
     assert answer["ok"] and answer["result"]["status"] == "accepted", answer
     assert answer["result"]["view"]["seat"] == seat
     assert answer["result"]["view"]["version"] == answer["result"]["version"]

@@ -338,25 +338,12 @@ def front_of(app: Any, notices: Any = None) -> Any:
     from api.context import ApiConfig
     from api.front import build_front
     from api.front.live_hub import LiveHub
+    from tests.support.notices import SilentNotices
 
-    # with no notices, waits end by the hub's half-second look
-    hub = lambda pool: LiveHub(notices or NoNotices(), pool)  # noqa: E731
+    # with no notices, a waiting submit looks for its outcome after the hub's half-second look (the worker has
+    # decided it by then): each is checked once, as a notice would have it, no subscription's work counted
+    hub = lambda pool: LiveHub(notices or SilentNotices(), pool)  # noqa: E731
     return build_front(app, 8, ApiConfig().body_limits(), pool=InlinePool(), live=hub)
-
-
-class NoNotices:
-    """The live hub's notice source, silent: a waiting submit looks for its outcome after the hub's
-    half-second look again (the worker has decided it by then), so each is checked once, as a notice would
-    have it, without a subscription's own work counted."""
-
-    def start(self, hub: Any) -> None:
-        pass
-
-    def watch(self, game_id: str) -> None:
-        pass
-
-    def unwatch(self, game_id: str) -> None:
-        pass
 
 
 class InlinePool(Executor):

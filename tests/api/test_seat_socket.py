@@ -12,6 +12,7 @@ from api.front.sockets import REFUSED_CLOSE
 from tests.api.socket_client import SocketClient
 from tests.api.support import Harness, Table
 from tests.api.test_waiting_submits import Front, first_legal
+from tests.support.notices import SilentNotices
 from tests.support.toygame import GAME as TOY
 
 
@@ -101,26 +102,10 @@ def test_a_command_a_worker_decides_is_answered_once_decided(waiting: Harness) -
     assert answer["result"]["view"]["version"] == answer["result"]["version"]
 
 
-class NoNotices:
-    """A live hub's notices that never come (their connection down): no push follows a move."""
-
-    def start(self, hub: Any) -> None:
-        pass
-
-    def watch(self, game_id: str) -> None:
-        pass
-
-    def unwatch(self, game_id: str) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-
 def test_an_answer_whose_push_never_comes_reads_the_seats_view_itself(deciding: Harness) -> None:
     table = deciding.new_game()
     seat, command = first_legal(deciding, table)
-    front = Front(deciding, source=NoNotices())
+    front = Front(deciding, source=SilentNotices())
     answer = one_answer(front, table, seat, {"command_id": "n1", "command": command})
     assert answer["ok"] and answer["result"]["status"] == "accepted", answer
     assert answer["result"]["view"]["seat"] == seat

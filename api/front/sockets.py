@@ -54,7 +54,6 @@ class SocketSeat:
     opening: bytes
     page: LivePage
     submit_path: str
-    submit_query: str
 
 
 class Channel(Interface):
@@ -347,7 +346,7 @@ def _command_environ(
         **opened,
         "REQUEST_METHOD": "POST",
         "PATH_INFO": seat.submit_path,
-        "QUERY_STRING": seat.submit_query,
+        "QUERY_STRING": "",
         "CONTENT_TYPE": "application/json",
         "CONTENT_LENGTH": str(size),
         "wsgi.input": io.BytesIO(body if size <= most_bytes else b""),

@@ -113,7 +113,7 @@ def open_socket(game_id: str) -> Response:
         release=released,
         shape=SHAPE,
     )
-    handoff.socket = SocketSeat(opening, page, f"/api/games/{game_id}/commands", "")
+    handoff.socket = SocketSeat(opening, page, f"/api/games/{game_id}/commands")
     return jsonify({"seat": seat})
 
 
